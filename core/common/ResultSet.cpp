@@ -1,0 +1,204 @@
+#include "core/common/ResultSet.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+
+namespace cdc {
+
+std::optional<OutputFormat> parseOutputFormat(const std::string& name) {
+    if (name == "table")
+        return OutputFormat::Table;
+    if (name == "csv")
+        return OutputFormat::Csv;
+    if (name == "json")
+        return OutputFormat::Json;
+    if (name == "text")
+        return OutputFormat::Text;
+    return std::nullopt;
+}
+
+std::string jsonString(std::string_view s) {
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (c < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", c);
+                out += buf;
+            } else {
+                out += static_cast<char>(c);
+            }
+        }
+    }
+    return out + "\"";
+}
+
+std::string timestampToIso(std::string_view stored) {
+    std::string s(stored);
+    if (s.size() >= 19 && s[10] == ' ')
+        s[10] = 'T';
+    if (s.size() == 10) // a bare date promoted to a timestamp
+        s += "T00:00:00";
+    if (!s.empty() && s.back() != 'Z' && s.find('+', 19) == std::string::npos)
+        s += 'Z';
+    return s;
+}
+
+namespace {
+
+bool looksLikeJsonContainer(const std::string& s) {
+    return !s.empty() && (s.front() == '{' || s.front() == '[');
+}
+
+std::string realText(double d) {
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, d);
+    return std::string(buf, res.ptr);
+}
+
+} // namespace
+
+std::string jsonValue(const Value& v, const std::optional<DataType>& type) {
+    using K = DataType::Kind;
+    if (isNull(v))
+        return "null";
+    if (type) {
+        switch (type->kind) {
+        case K::Boolean:
+            if (auto* i = std::get_if<std::int64_t>(&v))
+                return *i ? "true" : "false";
+            break;
+        case K::Timestamp:
+        case K::TimestampNtz:
+            if (auto* s = std::get_if<std::string>(&v))
+                return jsonString(timestampToIso(*s));
+            break;
+        case K::Array:
+        case K::Map:
+        case K::Struct:
+            if (auto* s = std::get_if<std::string>(&v); s && looksLikeJsonContainer(*s))
+                return *s;
+            break;
+        default: break;
+        }
+    }
+    if (auto* i = std::get_if<std::int64_t>(&v))
+        return std::to_string(*i);
+    if (auto* d = std::get_if<double>(&v)) {
+        if (*d != *d || *d == 1.0 / 0.0 || *d == -1.0 / 0.0)
+            return jsonString(*d != *d ? "NaN" : (*d > 0 ? "Infinity" : "-Infinity"));
+        return realText(*d);
+    }
+    if (auto* s = std::get_if<std::string>(&v))
+        return jsonString(*s);
+    return jsonString(displayText(v));
+}
+
+std::string displayValue(const Value& v, const std::optional<DataType>& type) {
+    if (isNull(v))
+        return "null";
+    if (type && type->kind == DataType::Kind::Boolean)
+        if (auto* i = std::get_if<std::int64_t>(&v))
+            return *i ? "true" : "false";
+    if (auto* d = std::get_if<double>(&v); d && type && type->kind == DataType::Kind::Decimal) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f", type->scale, *d);
+        return buf;
+    }
+    return displayText(v);
+}
+
+std::string toJson(const ResultSet& rs) {
+    std::string out = "[";
+    for (std::size_t r = 0; r < rs.rows.size(); ++r) {
+        out += r ? ",\n  {" : "\n  {";
+        for (std::size_t c = 0; c < rs.columns.size(); ++c) {
+            if (c)
+                out += ", ";
+            out += jsonString(rs.columns[c]) + ": ";
+            out += c < rs.rows[r].size() ? jsonValue(rs.rows[r][c], rs.typeOf(c)) : "null";
+        }
+        out += "}";
+    }
+    out += rs.rows.empty() ? "]\n" : "\n]\n";
+    return out;
+}
+
+std::string toCsv(const ResultSet& rs) {
+    auto field = [](const std::string& s) {
+        if (s.find_first_of(",\"\n\r") == std::string::npos)
+            return s;
+        std::string q = "\"";
+        for (char c : s) {
+            if (c == '"')
+                q += '"';
+            q += c;
+        }
+        return q + "\"";
+    };
+    std::string out;
+    for (std::size_t c = 0; c < rs.columns.size(); ++c)
+        out += (c ? "," : "") + field(rs.columns[c]);
+    out += "\n";
+    for (const auto& row : rs.rows) {
+        for (std::size_t c = 0; c < rs.columns.size(); ++c) {
+            if (c)
+                out += ",";
+            if (c < row.size() && !isNull(row[c]))
+                out += field(displayValue(row[c], rs.typeOf(c)));
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+std::string toTable(const ResultSet& rs) {
+    std::vector<std::vector<std::string>> cells;
+    std::vector<std::size_t> width(rs.columns.size());
+    for (std::size_t c = 0; c < rs.columns.size(); ++c)
+        width[c] = rs.columns[c].size();
+    for (const auto& row : rs.rows) {
+        auto& line = cells.emplace_back();
+        for (std::size_t c = 0; c < rs.columns.size(); ++c) {
+            line.push_back(c < row.size() ? displayValue(row[c], rs.typeOf(c)) : "");
+            width[c] = std::max(width[c], line.back().size());
+        }
+    }
+    auto rule = [&] {
+        std::string s = "+";
+        for (auto w : width)
+            s += std::string(w + 2, '-') + "+";
+        return s + "\n";
+    };
+    auto line = [&](const std::vector<std::string>& values) {
+        std::string s = "|";
+        for (std::size_t c = 0; c < width.size(); ++c)
+            s += " " + values[c] + std::string(width[c] - values[c].size(), ' ') + " |";
+        return s + "\n";
+    };
+    std::string out = rule() + line(rs.columns) + rule();
+    for (const auto& row : cells)
+        out += line(row);
+    out += rule();
+    out += "(" + std::to_string(rs.rows.size()) + (rs.rows.size() == 1 ? " row)\n" : " rows)\n");
+    return out;
+}
+
+std::string format(const ResultSet& rs, OutputFormat f) {
+    switch (f) {
+    case OutputFormat::Json: return toJson(rs);
+    case OutputFormat::Csv: return toCsv(rs);
+    case OutputFormat::Table:
+    case OutputFormat::Text: return toTable(rs);
+    }
+    return toTable(rs);
+}
+
+} // namespace cdc

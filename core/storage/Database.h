@@ -1,0 +1,128 @@
+#pragma once
+/// RAII over the sqlite3 C API: Database owns a connection, Statement a prepared statement,
+/// Transaction a savepoint that rolls back unless committed.
+
+#include "core/common/Diagnostic.h"
+#include "core/common/Value.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+namespace cdc::storage {
+
+class Statement;
+
+class Database {
+public:
+    enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly, Memory };
+
+    /// Opens (or creates) a database file with the engine's connection settings:
+    /// extension loading off, foreign keys on, a busy timeout, and the `spark_*` helper functions.
+    static Result<Database> open(const std::string& path, Mode mode = Mode::ReadWriteCreate);
+    static Result<Database> openMemory() { return open(":memory:", Mode::Memory); }
+
+    Database(Database&&) noexcept;
+    Database& operator=(Database&&) noexcept;
+    Database(const Database&) = delete;
+    Database& operator=(const Database&) = delete;
+    ~Database();
+
+    sqlite3* handle() const { return m_db; }
+    const std::string& path() const { return m_path; }
+
+    /// Runs one or more statements that return no rows.
+    Status exec(std::string_view sql);
+    Result<Statement> prepare(std::string_view sql) const;
+
+    std::int64_t lastInsertRowid() const;
+    int changes() const;
+    bool tableExists(std::string_view name) const;
+    bool inTransaction() const;
+
+    /// A Diagnostic for the connection's last error, prefixed with what was being done.
+    Diagnostic lastError(std::string_view context = {}) const;
+
+private:
+    explicit Database(sqlite3* db, std::string path) : m_db(db), m_path(std::move(path)) {}
+    sqlite3* m_db = nullptr;
+    std::string m_path;
+};
+
+class Statement {
+public:
+    Statement(Statement&&) noexcept;
+    Statement& operator=(Statement&&) noexcept;
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    ~Statement();
+
+    /// Binds by 1-based index.
+    Statement& bind(int index, const Value& value);
+    Statement& bindNull(int index);
+    Statement& bind(int index, std::int64_t value);
+    Statement& bind(int index, int value) { return bind(index, static_cast<std::int64_t>(value)); }
+    Statement& bind(int index, double value);
+    Statement& bind(int index, std::string_view text);
+    Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
+    int parameterIndex(const char* name) const;
+    int parameterCount() const;
+
+    /// Advances: true when a row is available, false when done, an error otherwise.
+    Result<bool> step();
+    /// Steps to completion, ignoring rows.
+    Status run();
+    void reset();
+    void clearBindings();
+
+    int columnCount() const;
+    std::string columnName(int column) const;
+    /// SQLITE_INTEGER, SQLITE_FLOAT, SQLITE_TEXT, SQLITE_BLOB or SQLITE_NULL for the current row.
+    int columnType(int column) const;
+    bool isNull(int column) const;
+    std::int64_t int64(int column) const;
+    double real(int column) const;
+    std::string text(int column) const;
+    Value value(int column) const;
+    Row row() const;
+    bool readOnly() const;
+    std::string sql() const;
+
+    sqlite3_stmt* handle() const { return m_stmt; }
+
+private:
+    friend class Database;
+    Statement(sqlite3_stmt* stmt, sqlite3* db) : m_stmt(stmt), m_db(db) {}
+    sqlite3_stmt* m_stmt = nullptr;
+    sqlite3* m_db = nullptr;
+};
+
+/// A savepoint: commit() releases it, destruction without commit rolls it back. Nests freely.
+class Transaction {
+public:
+    static Result<Transaction> begin(Database& db, std::string name = "cdc_tx");
+    Transaction(Transaction&&) noexcept;
+    Transaction& operator=(Transaction&&) = delete;
+    Transaction(const Transaction&) = delete;
+    ~Transaction();
+
+    Status commit();
+    void rollback();
+
+private:
+    Transaction(Database& db, std::string name) : m_db(&db), m_name(std::move(name)) {}
+    Database* m_db;
+    std::string m_name;
+    bool m_open = true;
+};
+
+/// `"name"` with embedded quotes doubled: safe for any identifier.
+std::string quoteIdentifier(std::string_view name);
+/// `'text'` with embedded quotes doubled.
+std::string quoteString(std::string_view text);
+
+} // namespace cdc::storage

@@ -1,0 +1,76 @@
+#include "core/common/DataType.h"
+#include "core/common/Diagnostic.h"
+#include "core/common/ResultSet.h"
+
+#include <QTest>
+
+using namespace cdc;
+
+class TestCommon : public QObject {
+    Q_OBJECT
+private slots:
+    void dataTypeRoundTrip_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("canonical");
+        QTest::newRow("int") << "int" << "INT";
+        QTest::newRow("integer alias") << "INTEGER" << "INT";
+        QTest::newRow("long alias") << "long" << "BIGINT";
+        QTest::newRow("decimal") << "decimal(10, 2)" << "DECIMAL(10,2)";
+        QTest::newRow("array") << "array<string>" << "ARRAY<STRING>";
+        QTest::newRow("struct") << "STRUCT<ts: TIMESTAMP, id:BIGINT>" << "STRUCT<ts: TIMESTAMP, id: BIGINT>";
+        QTest::newRow("map") << "MAP<STRING, INT>" << "MAP<STRING, INT>";
+        QTest::newRow("varchar") << "varchar(20)" << "STRING";
+    }
+    void dataTypeRoundTrip() {
+        QFETCH(QString, text);
+        QFETCH(QString, canonical);
+        auto t = DataType::parse(text.toStdString());
+        QVERIFY(t.has_value());
+        QCOMPARE(QString::fromStdString(t->toString()), canonical);
+        QCOMPARE(DataType::parse(t->toString()), t);
+    }
+
+    void orderability() {
+        QVERIFY(DataType::parse("STRUCT<a: INT, b: STRING>")->isOrderable());
+        QVERIFY(!DataType::parse("MAP<STRING, INT>")->isOrderable());
+        QVERIFY(!DataType::parse("STRUCT<a: MAP<STRING, INT>>")->isOrderable());
+    }
+
+    void commonTypeWidens() {
+        using K = DataType::Kind;
+        QCOMPARE(commonType(DataType::of(K::Int), DataType::of(K::BigInt))->kind, K::BigInt);
+        QCOMPARE(commonType(DataType::of(K::Void), DataType::of(K::String))->kind, K::String);
+        QCOMPARE(commonType(DataType::of(K::Int), DataType::of(K::Double))->kind, K::Double);
+    }
+
+    void diagnosticFormat() {
+        auto d = Diagnostic::error("PARSE", "expected KEYS after source", {"p.sql", 3, 7, 40, 4});
+        QCOMPARE(QString::fromStdString(d.format()), QStringLiteral("p.sql:3:7: error: expected KEYS after source"));
+        QCOMPARE(QString::fromStdString(Diagnostic::error("X", "boom").format()), QStringLiteral("error: boom"));
+    }
+
+    void jsonRendering() {
+        using K = DataType::Kind;
+        ResultSet rs;
+        rs.columns = {"id", "name", "ts", "flag", "s", "d"};
+        rs.types = {DataType::of(K::Int), DataType::of(K::String), DataType::of(K::Timestamp),
+                    DataType::of(K::Boolean), DataType::parse("STRUCT<a: INT>"), DataType::of(K::Double)};
+        rs.rows.push_back({std::int64_t{1}, std::string("a\"b"), std::string("2026-08-30 10:00:00"), std::int64_t{1},
+                           std::string("{\"a\":1}"), 2.5});
+        rs.rows.push_back({std::int64_t{2}, std::monostate{}, std::monostate{}, std::int64_t{0}, std::monostate{}, 1.0});
+        QCOMPARE(QString::fromStdString(toJson(rs)),
+                 QStringLiteral("[\n  {\"id\": 1, \"name\": \"a\\\"b\", \"ts\": \"2026-08-30T10:00:00Z\", "
+                                "\"flag\": true, \"s\": {\"a\":1}, \"d\": 2.5},\n"
+                                "  {\"id\": 2, \"name\": null, \"ts\": null, \"flag\": false, \"s\": null, \"d\": 1}\n]\n"));
+    }
+
+    void csvQuotesWhatNeedsIt() {
+        ResultSet rs;
+        rs.columns = {"a", "b"};
+        rs.rows.push_back({std::string("x,y"), std::monostate{}});
+        QCOMPARE(QString::fromStdString(toCsv(rs)), QStringLiteral("a,b\n\"x,y\",\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommon)
+#include "tst_common.moc"
