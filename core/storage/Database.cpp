@@ -1,5 +1,7 @@
 #include "core/storage/Database.h"
 
+#include "core/sql/SqlApi.h"
+
 #include <sqlite3.h>
 
 #include <utility>
@@ -36,6 +38,7 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
     sqlite3_busy_timeout(raw, 5000);
     if (auto st = db.exec("PRAGMA foreign_keys = ON"); !st)
         return st.error();
+    sql::registerSparkFunctions(raw);
     return db;
 }
 

@@ -1,0 +1,75 @@
+#pragma once
+/// The AUTO CDC engine's public entry points (contract between core/engine and the CLI, the GUI and
+/// the benchmark). One call to runUpdate() is one simulated triggered pipeline update: every flow, in
+/// dependency order, in ONE SQLite transaction.
+
+#include "core/common/Diagnostic.h"
+#include "core/common/ResultSet.h"
+#include "core/pipeline/Pipeline.h"
+#include "core/storage/Database.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cdc::engine {
+
+struct UpdateOptions {
+    /// Simulated wall-clock time of the update (epoch seconds, UTC). nullopt = the real clock.
+    std::optional<std::int64_t> now;
+    bool fullRefresh = false;
+    /// Polled between batches; when set the update rolls back and returns a CANCELLED error.
+    const std::atomic<bool>* cancel = nullptr;
+    /// Progress callback (flow name, rows done, rows total); called from the calling thread.
+    std::function<void(const std::string&, std::int64_t, std::int64_t)> progress;
+};
+
+struct FlowMetrics {
+    std::string flow;
+    std::string target;
+    std::int64_t rowsRead = 0;
+    std::int64_t upserted = 0;          ///< Databricks num_upserted_rows
+    std::int64_t deleted = 0;           ///< Databricks num_deleted_rows
+    std::int64_t staleDropped = 0;      ///< events older than the stored state
+    std::int64_t versionsOpened = 0;    ///< SCD2
+    std::int64_t versionsClosed = 0;    ///< SCD2
+    std::int64_t versionsSplit = 0;     ///< SCD2
+    std::int64_t tombstonesCreated = 0;
+    std::int64_t tombstonesCollected = 0;
+    std::int64_t ties = 0;
+    double durationMs = 0;
+};
+
+struct UpdateReport {
+    std::int64_t updateId = 0; ///< 1, 2, ... per database; also the targets' CDF commit version
+    std::int64_t now = 0;      ///< the simulated time used
+    std::vector<FlowMetrics> flows;
+    std::vector<Diagnostic> warnings;
+    double durationMs = 0;
+};
+
+/// Checks the pipeline against the catalog (sources exist, columns exist, option combinations).
+/// Errors carry the offending clause's position.
+Status validate(storage::Database& db, const pipeline::Pipeline& pipeline);
+
+/// Runs one update. On any error nothing is changed (the database is as before the call).
+Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline,
+                               const UpdateOptions& options = {});
+
+/// Live tombstones of a target: its key columns, __SEQUENCE, __DELETED_AT (ISO time), and __GC_DUE_AT.
+Result<ResultSet> tombstones(storage::Database& db, const std::string& target);
+
+/// The update log: one row per update and flow with every metric, the error if any, and the time.
+Result<ResultSet> updateLog(storage::Database& db);
+
+/// Undoes every update after `updateId` exactly (targets, tombstones, checkpoints, change feed, log).
+/// `rewindTo(db, 0)` returns to the state before the first update.
+Status rewindTo(storage::Database& db, std::int64_t updateId);
+
+/// The highest update id recorded, 0 when none.
+Result<std::int64_t> lastUpdateId(storage::Database& db);
+
+} // namespace cdc::engine

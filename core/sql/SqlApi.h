@@ -1,0 +1,58 @@
+#pragma once
+/// The SQL front end's public entry points (contract between core/sql and its users: the CLI,
+/// the engine, the GUI). Implemented in core/sql; see the headers there for the AST, lexer,
+/// parser, printer and translator themselves.
+
+#include "core/common/Diagnostic.h"
+#include "core/common/ResultSet.h"
+#include "core/pipeline/Pipeline.h"
+#include "core/storage/Database.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+struct sqlite3;
+
+namespace cdc::sql {
+
+/// Pipeline text parsed with error recovery at statement boundaries: every diagnostic (errors and
+/// warnings, each with file:line:col) plus the pipeline built from the statements that parsed.
+struct PipelineParse {
+    pipeline::Pipeline pipeline;
+    std::vector<Diagnostic> diagnostics;
+    bool hasErrors() const;
+    /// The first error, for callers that stop at one.
+    std::optional<Diagnostic> firstError() const;
+};
+
+/// Parses pipeline SQL (CREATE STREAMING TABLE / FLOW / VIEW / MATERIALIZED VIEW / APPLY CHANGES INTO).
+PipelineParse parsePipeline(std::string_view text, const std::string& file);
+
+/// Executes source-side Spark SQL (CREATE SCHEMA/TABLE [AS SELECT], INSERT, UPDATE, DELETE, TRUNCATE,
+/// DROP TABLE) against the database, keeping the catalog in step. All statements in one transaction:
+/// on any error nothing is changed and the error carries file:line:col.
+Status executeSourceScript(storage::Database& db, std::string_view text, const std::string& file);
+
+/// Runs a read-only Spark SQL query over sources, targets (public rows only), views and
+/// `table_changes('target', from[, to])`, with result column types where they are known.
+Result<ResultSet> runQuery(storage::Database& db, std::string_view sparkSql, const std::string& file = "<query>");
+
+/// Replaces each {{REL:i}} placeholder of a translated query by the FROM-item the callback gives.
+std::string bindRelations(const pipeline::Query& query,
+                          const std::function<std::string(const pipeline::RelationRef&)>& fromItem);
+
+/// Canonical Databricks SQL for a whole script (the editor's "Format SQL"); errors leave it unchanged.
+Result<std::string> formatSql(std::string_view text, const std::string& file);
+
+/// Words for the editor: pipeline and Spark SQL keywords (upper case), and function names.
+const std::vector<std::string>& keywords();
+const std::vector<std::string>& functionNames();
+
+/// Registers the SQLite functions the translator emits (Spark semantics where SQLite differs).
+/// Called by storage::Database::open on every connection.
+void registerSparkFunctions(sqlite3* db);
+
+} // namespace cdc::sql
