@@ -62,6 +62,9 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
 /// Live tombstones of a target: its key columns, __SEQUENCE, __DELETED_AT (ISO time), and __GC_DUE_AT.
 Result<ResultSet> tombstones(storage::Database& db, const std::string& target);
 
+/// Tombstones that update `updateId` garbage-collected (same columns as tombstones(), plus __COLLECTED_IN).
+Result<ResultSet> collectedTombstones(storage::Database& db, const std::string& target, std::int64_t updateId);
+
 /// The update log: one row per update and flow with every metric, the error if any, and the time.
 Result<ResultSet> updateLog(storage::Database& db);
 
