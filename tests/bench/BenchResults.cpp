@@ -147,7 +147,10 @@ void printTable(std::ostream& out, const BenchResults& r) {
     out << "workload: " << grouped(static_cast<double>(w.events)) << " events over "
         << grouped(static_cast<double>(w.keys)) << " keys in " << w.updates << " updates, "
         << fixed(r.realizedDeleteFraction * 100, 1) << "% deletes, " << fixed(r.realizedOutOfOrderFraction * 100, 1)
-        << "% out of order\n\n";
+        << "% out of order\n";
+    for (const auto& pragma : r.pragmas)
+        out << "connection setting: PRAGMA " << pragma << "\n";
+    out << "\n";
     out << "SQLite speed limit      " << grouped(r.limitRowsPerSecond)
         << " rows/s (prepared INSERT, one transaction)\n";
     if (r.scd1)
@@ -185,6 +188,10 @@ void writeJson(std::ostream& out, const BenchResults& r) {
         << Targets::scd2VsLimit << ", \"incrementality\": " << Targets::incrementality
         << ", \"scd2_vs_handwritten\": " << Targets::scd2VsHandwritten << ", \"peak_rss_mb\": " << Targets::peakRssMb
         << ", \"gui_refresh_ms\": " << Targets::guiRefreshMs << "},\n";
+    out << "  \"pragmas\": [";
+    for (std::size_t i = 0; i < r.pragmas.size(); ++i)
+        out << (i ? ", " : "") << quoted(r.pragmas[i]);
+    out << "],\n";
     out << "  \"sqlite_version\": " << quoted(r.sqliteVersion) << ", \"cpu\": " << quoted(r.cpuModel)
         << ", \"started_at\": " << quoted(r.startedAt) << ", \"wall_seconds\": " << number(r.wallSeconds) << "\n}\n";
 }

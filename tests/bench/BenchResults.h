@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cdc::bench {
 
@@ -44,6 +45,7 @@ struct BenchResults {
     std::string sqliteVersion;
     std::string cpuModel;
     std::string startedAt; ///< ISO UTC
+    std::vector<std::string> pragmas; ///< --pragma settings applied to every measured connection
     double wallSeconds = 0;
 };
 

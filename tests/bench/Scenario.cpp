@@ -1,22 +1,14 @@
 #include "Scenario.h"
 
+#include "BenchDatabase.h"
 #include "SourceTable.h"
 #include "Stopwatch.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace cdc::bench {
 
 namespace {
-Result<storage::Database> freshDatabase(const std::string& path) {
-    std::remove(path.c_str());
-    std::remove((path + "-journal").c_str());
-    std::remove((path + "-wal").c_str());
-    std::remove((path + "-shm").c_str());
-    return storage::Database::open(path);
-}
-
 Result<double> timedApply(storage::Database& db, UpdateApplier& applier) {
     Stopwatch watch;
     CDC_TRY(applier.apply(db));
@@ -41,7 +33,7 @@ Result<double> Scenario::medianIncrementalMs(storage::Database& db, UpdateApplie
 Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFactory& makeApplier) const {
     ScenarioResult result;
     {
-        auto db = freshDatabase(m_workDir + "/" + label + ".db");
+        auto db = openFreshDatabase(m_workDir + "/" + label + ".db", m_pragmas);
         if (!db)
             return db.error();
         auto source = SourceTable::create(*db);
@@ -69,7 +61,7 @@ Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFact
         result.largeHistoryMs = large.value();
     }
     {
-        auto db = freshDatabase(m_workDir + "/" + label + "-small-history.db");
+        auto db = openFreshDatabase(m_workDir + "/" + label + "-small-history.db", m_pragmas);
         if (!db)
             return db.error();
         auto source = SourceTable::create(*db);

@@ -18,7 +18,7 @@ using ApplierFactory = std::function<std::unique_ptr<UpdateApplier>()>;
 
 struct IncrementalSpec {
     std::int64_t events = 10'000;  ///< size of each timed incremental update, and of the small history
-    int repetitions = 3;           ///< timed updates per history size; the median is reported
+    int repetitions = 5;           ///< timed updates per history size; the median is reported
 };
 
 struct ScenarioResult {
@@ -33,8 +33,10 @@ struct ScenarioResult {
 
 class Scenario {
 public:
-    Scenario(std::string workDir, WorkloadSpec workload, IncrementalSpec incremental)
-        : m_workDir(std::move(workDir)), m_workload(workload), m_incremental(incremental) {}
+    Scenario(std::string workDir, WorkloadSpec workload, IncrementalSpec incremental,
+             std::vector<std::string> pragmas)
+        : m_workDir(std::move(workDir)), m_workload(workload), m_incremental(incremental),
+          m_pragmas(std::move(pragmas)) {}
 
     /// `label` names the database files (kept in the work directory for inspection).
     Result<ScenarioResult> run(const std::string& label, const ApplierFactory& makeApplier) const;
@@ -46,6 +48,7 @@ private:
     std::string m_workDir;
     WorkloadSpec m_workload;
     IncrementalSpec m_incremental;
+    std::vector<std::string> m_pragmas;
 };
 
 } // namespace cdc::bench

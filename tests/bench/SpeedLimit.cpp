@@ -1,15 +1,15 @@
 #include "SpeedLimit.h"
 
+#include "BenchDatabase.h"
 #include "Stopwatch.h"
-
-#include "core/storage/Database.h"
 
 #include <sqlite3.h>
 
 namespace cdc::bench {
 
-Result<double> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec) {
-    auto db = storage::Database::open(dbPath);
+Result<double> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec,
+                                 const std::vector<std::string>& pragmas) {
+    auto db = openFreshDatabase(dbPath, pragmas);
     if (!db)
         return db.error();
     CDC_TRY(db->exec("CREATE TABLE speed_limit(id INTEGER, name TEXT, city TEXT, __START_AT INTEGER,"

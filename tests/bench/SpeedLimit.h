@@ -7,10 +7,12 @@
 #include "core/common/Diagnostic.h"
 
 #include <string>
+#include <vector>
 
 namespace cdc::bench {
 
 /// Rows per second for inserting `spec.events` rows built from the workload's events.
-Result<double> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec);
+Result<double> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec,
+                                 const std::vector<std::string>& pragmas);
 
 } // namespace cdc::bench

@@ -34,6 +34,7 @@ struct Options {
     bool keep = false;
     bool engine = true;
     bool baselines = true;
+    std::vector<std::string> pragmas;
     std::optional<double> guiRefreshMs; ///< measured by cdcstudio-bench-gui, passed on by scripts/bench
 };
 
@@ -41,11 +42,12 @@ void usage(std::ostream& out) {
     out << "usage: cdcstudio-bench [--quick] [--events N] [--keys K] [--updates U] [--out FILE]\n"
            "                       [--only scd1|scd2] [--incremental-events N] [--seed S]\n"
            "                       [--engine-only | --baselines-only] [--workdir DIR] [--keep]\n"
-           "                       [--gui-refresh-ms MS]\n"
+           "                       [--pragma SETTING]... [--gui-refresh-ms MS]\n"
            "  --quick            N = 100,000 events (default 1,000,000)\n"
            "  --engine-only      skip the speed limit and hand-written SQL (for profiling)\n"
            "  --workdir DIR      where the database files go (default: a fresh temporary directory)\n"
            "  --keep             keep the database files afterwards\n"
+           "  --pragma SETTING   e.g. journal_mode=WAL: run PRAGMA SETTING on every measured connection\n"
            "  --gui-refresh-ms   record the GUI refresh figure measured by cdcstudio-bench-gui\n";
 }
 
@@ -98,6 +100,11 @@ std::optional<std::string> parseArguments(int argc, char** argv, Options& o) {
             if (!v)
                 return std::string(arg) + " needs a path";
             (arg == "--out" ? o.out : o.workDir) = std::string(*v);
+        } else if (arg == "--pragma") {
+            auto v = value();
+            if (!v)
+                return "--pragma needs a setting such as journal_mode=WAL";
+            o.pragmas.emplace_back(*v);
         } else if (arg == "--only") {
             auto v = value();
             if (v == "scd1")
@@ -201,6 +208,7 @@ int main(int argc, char** argv) {
     results.startedAt = isoNow();
     results.sqliteVersion = sqlite3_libversion();
     results.cpuModel = cpuModel();
+    results.pragmas = options.pragmas;
     results.guiRefreshMs = options.guiRefreshMs;
     results.guiRefreshNote = options.guiRefreshMs
                                  ? "cdcstudio-bench-gui: 100,000-row SCD2 target, models refreshed + visible timeline painted"
@@ -210,13 +218,13 @@ int main(int argc, char** argv) {
 
     if (options.baselines) {
         std::cerr << "measuring SQLite's speed limit...\n";
-        auto limit = measureSpeedLimit(options.workDir + "/speed-limit.db", options.workload);
+        auto limit = measureSpeedLimit(options.workDir + "/speed-limit.db", options.workload, options.pragmas);
         if (!limit)
             return fail("speed limit", limit.error());
         results.limitRowsPerSecond = limit.value();
     }
 
-    const Scenario scenario(options.workDir, options.workload, options.incremental);
+    const Scenario scenario(options.workDir, options.workload, options.incremental, options.pragmas);
     for (Scd scd : {Scd::Type1, Scd::Type2}) {
         if (options.only && *options.only != scd)
             continue;
