@@ -66,8 +66,10 @@ void Lexer::skipSpaceAndComments(Token& errorOut) {
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
             advance();
         } else if (c == '-' && peek(1) == '-') {
+            std::size_t begin = m_pos;
             while (m_pos < m_text.size() && peek() != '\n')
                 advance();
+            m_comments.emplace_back(begin, m_pos - begin);
         } else if (c == '/' && peek(1) == '*') {
             Token open = start(TokenKind::Error);
             advance(2);
@@ -89,6 +91,7 @@ void Lexer::skipSpaceAndComments(Token& errorOut) {
                 errorOut = open;
                 return;
             }
+            m_comments.emplace_back(open.offset, m_pos - open.offset);
         } else {
             return;
         }

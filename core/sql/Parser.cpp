@@ -69,7 +69,9 @@ std::string Name::joined() const {
 }
 
 Parser::Parser(std::string_view text, std::string file) : m_file(std::move(file)) {
-    m_tokens = Lexer(text).tokenize();
+    Lexer lexer(text);
+    m_tokens = lexer.tokenize();
+    m_comments = lexer.comments();
     m_endToken = m_tokens.back();
 }
 

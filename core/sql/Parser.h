@@ -29,6 +29,8 @@ public:
     Result<Query> parseSingleQuery();
     /// The whole text must be one expression.
     Result<Expr> parseSingleExpression();
+    /// Byte ranges (offset, length) of the text's comments.
+    const std::vector<std::pair<std::size_t, std::size_t>>& comments() const { return m_comments; }
 
 private:
     // tokens
@@ -109,6 +111,7 @@ private:
     std::string m_file;
     std::optional<Diagnostic> m_error;
     Token m_endToken;
+    std::vector<std::pair<std::size_t, std::size_t>> m_comments;
 };
 
 /// Words that cannot start an expression or serve as an implicit alias.

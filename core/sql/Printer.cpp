@@ -458,9 +458,35 @@ Result<std::string> formatSql(std::string_view text, const std::string& file) {
     ParsedScript script = parser.parseScript();
     if (!script.diagnostics.empty())
         return script.diagnostics.front();
+    // Comments survive: those between statements are kept on their own lines, and a statement with
+    // comments inside keeps its original text (the printer has no place for them).
+    const auto& comments = parser.comments();
+    std::size_t next = 0;
     std::string out;
-    for (const auto& st : script.statements)
-        out += (out.empty() ? "" : "\n") + Printer::statement(st) + ";\n";
+    auto emitCommentsBefore = [&](std::size_t offset) {
+        for (; next < comments.size() && comments[next].first < offset; ++next) {
+            if (!out.empty() && out.back() != '\n')
+                out += '\n';
+            out += std::string(text.substr(comments[next].first, comments[next].second)) + "\n";
+        }
+    };
+    for (const auto& st : script.statements) {
+        std::size_t begin = st.span.location.offset, end = begin + st.span.location.length;
+        if (!out.empty())
+            out += "\n";
+        emitCommentsBefore(begin);
+        bool inner = next < comments.size() && comments[next].first < end;
+        if (inner) {
+            out += std::string(text.substr(begin, end - begin)) + ";\n";
+            while (next < comments.size() && comments[next].first < end)
+                ++next;
+        } else {
+            out += Printer::statement(st) + ";\n";
+        }
+    }
+    if (next < comments.size() && !out.empty())
+        out += "\n";
+    emitCommentsBefore(text.size());
     return out;
 }
 

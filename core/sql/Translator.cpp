@@ -466,7 +466,8 @@ std::string Translator::tableRef(const TableRef& t) {
             ref.name = t.name.joined();
             ref.stream = t.stream;
             ref.location = t.name.span.location;
-            s = relation(std::move(ref));
+            // Wrapped so that the FROM-item bound in its place may carry its own alias.
+            s = "(SELECT * FROM " + relation(std::move(ref)) + ")";
             if (alias.empty())
                 alias = t.name.parts.back();
         }
@@ -504,7 +505,7 @@ std::string Translator::tableRef(const TableRef& t) {
                 return call;
             }());
             ref.location = t.span.location;
-            s = relation(std::move(ref));
+            s = "(SELECT * FROM " + relation(std::move(ref)) + ")";
             if (alias.empty())
                 alias = t.name.parts.back();
         }

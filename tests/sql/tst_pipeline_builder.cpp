@@ -199,7 +199,7 @@ private slots:
         QCOMPARE(QString::fromStdString(p.pipeline.appendFlows[1].target.name), QStringLiteral("raw"));
         QVERIFY(p.pipeline.appendFlows[1].once);
         QCOMPARE(QString::fromStdString(p.pipeline.appendFlows[1].query.sqliteTemplate),
-                 QStringLiteral("SELECT * FROM {{REL:0}} AS \"old_src\""));
+                 QStringLiteral("SELECT * FROM (SELECT * FROM {{REL:0}}) AS \"old_src\""));
     }
 
     void everyErrorIsReportedInOrder() {
@@ -248,6 +248,17 @@ private slots:
         auto bad = formatSql("CREATE FLOW f AS AUTO CDC INTO t FROM s;", "bad.sql");
         QVERIFY(!bad.ok());
         QCOMPARE(bad.error().location.column, 40);
+    }
+
+    void formatSqlKeepsComments() {
+        auto out = formatSql("-- header\nselect 1; -- trailing\n/* c */ select  2\n", "c.sql");
+        QVERIFY(out.ok());
+        QCOMPARE(QString::fromStdString(out.value()),
+                 QStringLiteral("-- header\nSELECT 1;\n\n-- trailing\n/* c */\nSELECT 2;\n"));
+        std::string inner = "CREATE FLOW f AS AUTO CDC INTO t\nFROM s -- the source\nKEYS (id) SEQUENCE BY v";
+        auto kept = formatSql(inner, "k.sql");
+        QVERIFY(kept.ok());
+        QCOMPARE(QString::fromStdString(kept.value()), QString::fromStdString(inner + ";\n"));
     }
 
     void editorWordLists() {

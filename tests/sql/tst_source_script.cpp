@@ -1,4 +1,6 @@
+#include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
+#include "core/sql/Translator.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
 
@@ -202,6 +204,33 @@ private slots:
         QVERIFY(!rs.ok());
         QCOMPARE(QString::fromStdString(rs.error().format()), expected);
         QCOMPARE(count(*db, "SELECT count(*) FROM t"), 0);
+    }
+
+    void translatedQueriesBindWithOrWithoutAliases() {
+        // The engine binds relations as "item AS name"; runQuery binds bare table names. Both must run.
+        auto db = storage::Database::openMemory();
+        QVERIFY(executeSourceScript(*db, seed("001_create_sample_data.sql"), "a.sql").ok());
+        auto q = Parser("SELECT u.userId, users_cdf.city FROM main.cdc_tutorial.users_cdf AS u "
+                        "JOIN main.cdc_tutorial.users_cdf ON u.userId = users_cdf.userId "
+                        "WHERE u.operation = 'DELETE' AND users_cdf.operation = 'INSERT'",
+                        "q")
+                     .parseSingleQuery();
+        QVERIFY(q.ok());
+        auto t = Translator::translateQuery(q.value());
+        QVERIFY(t.ok());
+        pipeline::Query pq;
+        pq.sqliteTemplate = t->sql;
+        pq.relations = t->relations;
+        for (bool withAlias : {false, true}) {
+            std::string sql = bindRelations(pq, [&](const pipeline::RelationRef& r) {
+                std::string table = storage::quoteIdentifier(storage::Catalog::sqliteNameFor(r.name));
+                return withAlias ? table + " AS " + storage::quoteIdentifier(r.name) : table;
+            });
+            auto st = db->prepare(sql);
+            QVERIFY2(st.ok(), sql.c_str());
+            QVERIFY(st->step().value());
+            QCOMPARE(cells(st->row()), QStringLiteral("123|Monterrey"));
+        }
     }
 
     void pipelineStatementsAreRejectedInSourceScripts() {

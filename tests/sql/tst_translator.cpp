@@ -103,7 +103,7 @@ private slots:
         QCOMPARE(QString::fromStdString(t->relations[0].name), QStringLiteral("main.s.users"));
         QVERIFY(t->relations[0].stream);
         QVERIFY(!t->relations[1].stream);
-        QVERIFY(QString::fromStdString(t->sql).contains("{{REL:0}} AS \"u\""));
+        QVERIFY(QString::fromStdString(t->sql).contains("(SELECT * FROM {{REL:0}}) AS \"u\""));
         QCOMPARE(QString::fromStdString(t->sql).count("{{REL:1}}"), 2);
     }
 
