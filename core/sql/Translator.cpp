@@ -404,17 +404,19 @@ std::string Translator::term(const QueryTerm& t) {
     switch (t.kind) {
     case QueryTerm::Kind::Select: return select(t.select);
     case QueryTerm::Kind::Values: {
-        // Spark names VALUES columns col1..colN.
-        std::string s;
+        // SQLite's VALUES has no row limit (a UNION ALL chain stops at 500 terms); Spark names the columns
+        // col1..colN where SQLite says column1..columnN.
+        std::string names, rows;
+        for (std::size_t c = 0; c < (t.rows.empty() ? 0 : t.rows[0].size()); ++c)
+            names += (c ? ", " : "") + quoteIdentifier("column" + std::to_string(c + 1)) + " AS " +
+                     quoteIdentifier("col" + std::to_string(c + 1));
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
-            s += r ? " UNION ALL SELECT " : "SELECT ";
-            for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
-                s += (c ? ", " : "") + expr(t.rows[r][c]);
-                if (r == 0)
-                    s += " AS " + quoteIdentifier("col" + std::to_string(c + 1));
-            }
+            rows += r ? ", (" : "(";
+            for (std::size_t c = 0; c < t.rows[r].size(); ++c)
+                rows += (c ? ", " : "") + expr(t.rows[r][c]);
+            rows += ")";
         }
-        return s;
+        return "SELECT " + names + " FROM (VALUES " + rows + ")";
     }
     case QueryTerm::Kind::SetOp: {
         if (t.setOp == "EXCEPT ALL" || t.setOp == "INTERSECT ALL")

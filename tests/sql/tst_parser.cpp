@@ -163,6 +163,29 @@ private slots:
         QVERIFY2(again.statements.at(0) == script.statements[0], printed.c_str());
     }
 
+    void everyPrefixOfEverySeedFailsCleanly() {
+        // Never a crash, never an error without a position, whatever the cut.
+        QDir dir(conformanceDir() + "/seeds");
+        int parses = 0;
+        for (const auto& f : dir.entryList({"*.sql"}, QDir::Files, QDir::Name)) {
+            std::string text = readFile(dir.filePath(f)).toStdString();
+            for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+                std::string prefix = text.substr(0, cut);
+                ParsedScript script = Parser(prefix, "cut.sql").parseScript();
+                for (const auto& d : script.diagnostics) {
+                    QVERIFY2(d.location.valid(), d.format().c_str());
+                    QVERIFY(d.location.offset <= prefix.size());
+                    QVERIFY(!d.message.empty());
+                }
+                for (const auto& st : script.statements)
+                    (void)Printer::statement(st);
+                (void)parsePipeline(prefix, "cut.sql");
+                ++parses;
+            }
+        }
+        QVERIFY(parses > 3000);
+    }
+
     void positionsAreLineColumnAndByteOffset() {
         std::string text = "SELECT\n  'é', bad FROM";
         ParsedScript script = Parser(text, "f.sql").parseScript();

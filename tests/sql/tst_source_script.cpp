@@ -164,6 +164,18 @@ private slots:
         QCOMPARE(cells(rs->rows[1]), QStringLiteral("null|null|5|null|null|null|null"));
     }
 
+    void largeValuesListsInsert() {
+        auto db = storage::Database::openMemory();
+        std::string script = "CREATE TABLE big (id INT, v STRING); INSERT INTO big VALUES ";
+        for (int i = 0; i < 3000; ++i)
+            script += (i ? ", (" : "(") + std::to_string(i) + ", 'v" + std::to_string(i) + "')";
+        auto st = executeSourceScript(*db, script, "big.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        auto rs = runQuery(*db, "SELECT count(*), sum(id), max(v) FROM big");
+        QVERIFY(rs.ok());
+        QCOMPARE(cells(rs->rows.at(0)), QStringLiteral("3000|4498500|v999"));
+    }
+
     void createTableAsSelectCopiesTypes() {
         auto db = storage::Database::openMemory();
         QVERIFY(executeSourceScript(*db, seed("001_create_sample_data.sql"), "a.sql").ok());
