@@ -21,6 +21,8 @@ bool Token::isKeyword(std::string_view word) const {
 
 std::vector<Token> Lexer::tokenize() {
     std::vector<Token> tokens;
+    // One allocation up front: growing a vector of a million tokens costs more than lexing them.
+    tokens.reserve(m_text.size() / 3 + 16);
     for (;;) {
         Token t = next();
         bool end = t.kind == TokenKind::End;
@@ -55,7 +57,7 @@ Token Lexer::start(TokenKind kind) const {
     return t;
 }
 
-Token Lexer::finish(Token t) const {
+Token Lexer::finish(Token&& t) const {
     t.length = m_pos - t.offset;
     return t;
 }
@@ -117,7 +119,7 @@ Token Lexer::next() {
         while (m_pos < m_text.size() && isIdentPart(peek()))
             advance();
         t.text = std::string(m_text.substr(t.offset, m_pos - t.offset));
-        return finish(t);
+        return finish(std::move(t));
     }
     Token t = start(TokenKind::Symbol);
     static const char* const kSymbols[] = {"<=>", "==", "!=", "<>", "<=", ">=", "||", "=>", "::", "(", ")", ",",
@@ -128,13 +130,13 @@ Token Lexer::next() {
         if (m_text.substr(m_pos, s.size()) == s) {
             advance(s.size());
             t.text = std::string(s);
-            return finish(t);
+            return finish(std::move(t));
         }
     }
     t.kind = TokenKind::Error;
     advance();
     t.text = std::string("unexpected character '") + c + "'";
-    return finish(t);
+    return finish(std::move(t));
 }
 
 Token Lexer::lexString(char quote) {
@@ -179,7 +181,7 @@ Token Lexer::lexString(char quote) {
         advance();
     }
     t.text = std::move(value);
-    return finish(t);
+    return finish(std::move(t));
 }
 
 Token Lexer::lexQuotedIdentifier() {
@@ -207,7 +209,7 @@ Token Lexer::lexQuotedIdentifier() {
         advance();
     }
     t.text = std::move(value);
-    return finish(t);
+    return finish(std::move(t));
 }
 
 Token Lexer::lexNumber() {
@@ -250,7 +252,7 @@ Token Lexer::lexNumber() {
         t.kind = TokenKind::Identifier;
     }
     t.text = std::string(m_text.substr(t.offset, m_pos - t.offset));
-    return finish(t);
+    return finish(std::move(t));
 }
 
 } // namespace cdc::sql

@@ -25,7 +25,7 @@ private:
     char peek(std::size_t ahead = 0) const;
     void advance(std::size_t n = 1);
     Token start(TokenKind kind) const;
-    Token finish(Token t) const;
+    Token finish(Token&& t) const;
     Token lexString(char quote);
     Token lexQuotedIdentifier();
     Token lexNumber();
