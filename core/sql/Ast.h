@@ -190,6 +190,14 @@ struct ColumnDef {
     bool operator==(const ColumnDef&) const = default;
 };
 
+/// CONSTRAINT name EXPECT (condition) [ON VIOLATION {DROP ROW | FAIL UPDATE}] (pipeline data quality).
+struct Expectation {
+    Ident name;
+    Expr condition;
+    std::string onViolation; ///< empty (keep and count), "DROP ROW" or "FAIL UPDATE"
+    bool operator==(const Expectation&) const = default;
+};
+
 struct Property {
     std::string key; ///< as written, unquoted
     std::string value;
@@ -295,6 +303,7 @@ struct StreamingTableStmt {
     bool live = false;
     Name name;
     std::vector<ColumnDef> columns;
+    std::vector<Expectation> expectations;
     std::optional<std::string> comment;
     std::vector<Property> properties;
     std::optional<AutoCdcSpec> autoCdc; ///< FLOW AUTO CDC ...
@@ -332,6 +341,7 @@ struct ViewStmt {
     bool liveTable = false; ///< legacy CREATE LIVE TABLE (a materialized view)
     Name name;
     std::vector<ColumnDef> columns;
+    std::vector<Expectation> expectations;
     std::optional<std::string> comment;
     std::vector<Property> properties;
     Query query;

@@ -355,17 +355,41 @@ std::string Parser::parseType() {
     return type->toString();
 }
 
-std::vector<ColumnDef> Parser::parseColumnDefs(bool typed) {
+std::vector<ColumnDef> Parser::parseColumnDefs(bool typed, std::vector<Expectation>* expectations) {
     std::vector<ColumnDef> cols;
     expectSymbol("(", "to start the column list");
     do {
         if (atKeyword("CONSTRAINT")) {
-            fail("table constraints are not supported");
-            break;
+            if (!expectations) {
+                fail("constraints are only allowed on pipeline datasets (CONSTRAINT ... EXPECT)");
+                break;
+            }
+            advance();
+            Expectation e;
+            e.name = parseIdent("a constraint name after CONSTRAINT");
+            expectKeyword("EXPECT", "after the constraint name");
+            expectSymbol("(", "after EXPECT");
+            e.condition = parseExpr();
+            expectSymbol(")", "to close the EXPECT condition");
+            if (acceptKeyword("ON")) {
+                expectKeyword("VIOLATION", "after ON");
+                if (acceptKeyword("DROP")) {
+                    expectKeyword("ROW", "after ON VIOLATION DROP");
+                    e.onViolation = "DROP ROW";
+                } else if (acceptKeyword("FAIL")) {
+                    expectKeyword("UPDATE", "after ON VIOLATION FAIL");
+                    e.onViolation = "FAIL UPDATE";
+                } else {
+                    fail("expected DROP ROW or FAIL UPDATE after ON VIOLATION");
+                }
+            }
+            expectations->push_back(std::move(e));
+            continue;
         }
         ColumnDef c;
         c.name = parseIdent("a column name");
-        if (typed)
+        // Tables need types; view column lists may give them or not.
+        if (typed || (atIdentifier() && !atKeyword("COMMENT") && !atKeyword("NOT")))
             c.type = parseType();
         if (acceptKeyword("NOT")) {
             expectKeyword("NULL", "after NOT");
@@ -589,7 +613,7 @@ StreamingTableStmt Parser::parseStreamingTable(bool orRefresh, bool isPrivate, b
     s.live = live;
     s.name = parseName("a table name after STREAMING TABLE");
     if (atSymbol("("))
-        s.columns = parseColumnDefs(true);
+        s.columns = parseColumnDefs(true, &s.expectations);
     while (!failed() && parseTableClause(s.comment, s.properties)) {
     }
     if (acceptKeyword("FLOW")) {
@@ -618,7 +642,7 @@ StreamingTableStmt Parser::parseStreamingTable(bool orRefresh, bool isPrivate, b
 ViewStmt Parser::parseView(ViewStmt view) {
     view.name = parseName("a view name");
     if (atSymbol("("))
-        view.columns = parseColumnDefs(false);
+        view.columns = parseColumnDefs(false, &view.expectations);
     while (!failed() && parseTableClause(view.comment, view.properties)) {
     }
     expectKeyword("AS", "after the view name");

@@ -60,7 +60,7 @@ private:
     ColumnSel parseColumnSel(std::string_view context);
     std::string parseStringLiteral(std::string_view context);
     std::string parseType();
-    std::vector<ColumnDef> parseColumnDefs(bool typed);
+    std::vector<ColumnDef> parseColumnDefs(bool typed, std::vector<Expectation>* expectations = nullptr);
     std::vector<Property> parseProperties();
     bool parseTableClause(std::optional<std::string>& comment, std::vector<Property>& properties);
 

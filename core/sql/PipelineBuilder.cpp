@@ -21,6 +21,17 @@ void PipelineBuilder::error(const std::string& message, const SourceLocation& wh
         m_diagnostics->push_back(Diagnostic::error("PIPELINE", message, where));
 }
 
+void PipelineBuilder::warnExpectations(const std::vector<Expectation>& expectations) {
+    for (const auto& e : expectations) {
+        Diagnostic d = Diagnostic::warning("EXPECTATION_IGNORED",
+                                           "expectation '" + e.name.name + "' is accepted but not enforced by the simulator",
+                                           e.name.span.location);
+        m_pipeline.warnings.push_back(d);
+        if (m_diagnostics)
+            m_diagnostics->push_back(std::move(d));
+    }
+}
+
 pipeline::Identifier PipelineBuilder::identifier(const Name& n) {
     return {withoutLivePrefix(n.joined()), n.span.location};
 }
@@ -152,6 +163,7 @@ void PipelineBuilder::add(const Statement& st, std::vector<Diagnostic>& diagnost
         t.comment = s->comment.value_or("");
         for (const auto& p : s->properties)
             t.properties[p.key] = p.value;
+        warnExpectations(s->expectations);
         for (const auto& c : s->columns) {
             pipeline::ColumnSpec spec;
             spec.name = c.name.name;
@@ -191,6 +203,7 @@ void PipelineBuilder::add(const Statement& st, std::vector<Diagnostic>& diagnost
         f.legacySyntax = true;
         m_pipeline.cdcFlows.push_back(std::move(f));
     } else if (auto* s = std::get_if<ViewStmt>(&st.body)) {
+        warnExpectations(s->expectations);
         pipeline::View v;
         v.name = identifier(s->name);
         v.materialized = s->materialized;

@@ -28,6 +28,7 @@ private:
     static pipeline::Identifier identifier(const Name& n);
     static pipeline::Identifier identifier(const Ident& i);
     void error(const std::string& message, const SourceLocation& where);
+    void warnExpectations(const std::vector<Expectation>& expectations);
 
     pipeline::Pipeline m_pipeline;
     std::vector<Diagnostic>* m_diagnostics = nullptr;

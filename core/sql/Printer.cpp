@@ -292,19 +292,27 @@ std::string Printer::columnSel(const ColumnSel& sel) {
     return {};
 }
 
-std::string Printer::columnDefs(const std::vector<ColumnDef>& cols) {
-    if (cols.empty())
+std::string Printer::columnDefs(const std::vector<ColumnDef>& cols, const std::vector<Expectation>& expectations) {
+    if (cols.empty() && expectations.empty())
         return {};
-    return " (\n" + join(cols, ",\n", [](const ColumnDef& c) {
-               std::string s = "  " + identifier(c.name.name);
-               if (!c.type.empty())
-                   s += " " + c.type;
-               if (c.notNull)
-                   s += " NOT NULL";
-               if (c.comment)
-                   s += " COMMENT " + stringLiteral(*c.comment);
-               return s;
-           }) + "\n)";
+    std::vector<std::string> lines;
+    for (const auto& c : cols) {
+        std::string s = "  " + identifier(c.name.name);
+        if (!c.type.empty())
+            s += " " + c.type;
+        if (c.notNull)
+            s += " NOT NULL";
+        if (c.comment)
+            s += " COMMENT " + stringLiteral(*c.comment);
+        lines.push_back(std::move(s));
+    }
+    for (const auto& e : expectations) {
+        std::string s = "  CONSTRAINT " + identifier(e.name.name) + " EXPECT (" + expr(e.condition) + ")";
+        if (!e.onViolation.empty())
+            s += " ON VIOLATION " + e.onViolation;
+        lines.push_back(std::move(s));
+    }
+    return " (\n" + join(lines, ",\n", [](const std::string& l) { return l; }) + "\n)";
 }
 
 std::string Printer::tableClauses(const std::optional<std::string>& comment, const std::vector<Property>& props) {
@@ -402,7 +410,7 @@ std::string Printer::statement(const Statement& st) {
         std::string operator()(const StreamingTableStmt& s) const {
             std::string out = std::string("CREATE ") + (s.orRefresh ? "OR REFRESH " : "") +
                               (s.isPrivate ? "PRIVATE " : "") + "STREAMING " + (s.live ? "LIVE " : "") + "TABLE " +
-                              name(s.name) + columnDefs(s.columns) + tableClauses(s.comment, s.properties);
+                              name(s.name) + columnDefs(s.columns, s.expectations) + tableClauses(s.comment, s.properties);
             if (s.autoCdc)
                 out += "\nFLOW AUTO CDC" + std::string(s.autoCdc->once ? " ONCE" : "") + autoCdc(*s.autoCdc);
             else if (s.flowInsert)
@@ -445,7 +453,7 @@ std::string Printer::statement(const Statement& st) {
                 out += "MATERIALIZED VIEW ";
             else
                 out += "VIEW ";
-            out += name(s.name) + columnDefs(s.columns) + tableClauses(s.comment, s.properties);
+            out += name(s.name) + columnDefs(s.columns, s.expectations) + tableClauses(s.comment, s.properties);
             return out + "\nAS " + query(s.query);
         }
         std::string operator()(const QueryStmt& s) const { return query(s.query); }

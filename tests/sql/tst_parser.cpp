@@ -149,6 +149,11 @@ private slots:
         QTest::newRow("columns to update") << "CREATE FLOW f AS AUTO CDC INTO t FROM STREAM src KEYS (a) "
                                               "SEQUENCE BY s COLUMNS TO UPDATE cols";
         QTest::newRow("typed literals") << "SELECT DATE '2024-01-01', TIMESTAMP '2024-01-01 10:00:00', 1L, 1.5D, 2.50, 1e3";
+        QTest::newRow("expectations") << "CREATE OR REFRESH STREAMING TABLE t (id INT, CONSTRAINT valid_id EXPECT (id IS NOT NULL) "
+                                         "ON VIOLATION DROP ROW, CONSTRAINT c2 EXPECT (id > 0)) AS SELECT * FROM STREAM(s)";
+        QTest::newRow("view expectations") << "CREATE TEMPORARY VIEW v (id COMMENT 'k', CONSTRAINT ok EXPECT (id > 0) "
+                                              "ON VIOLATION FAIL UPDATE) AS SELECT id FROM s";
+        QTest::newRow("mv typed columns") << "CREATE MATERIALIZED VIEW mv (id INT, n BIGINT) AS SELECT id, count(*) FROM s GROUP BY id";
         QTest::newRow("backticks") << "SELECT `weird name`, `select` FROM `my table`";
     }
     void ownCasesRoundTrip() {

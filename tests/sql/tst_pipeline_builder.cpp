@@ -202,6 +202,23 @@ private slots:
                  QStringLiteral("SELECT * FROM (SELECT * FROM {{REL:0}}) AS \"old_src\""));
     }
 
+    void expectationsAreAcceptedWithAWarning() {
+        PipelineParse p = parsePipeline("CREATE OR REFRESH STREAMING TABLE t (\n"
+                                        "  CONSTRAINT valid_id EXPECT (id IS NOT NULL) ON VIOLATION DROP ROW\n"
+                                        ") AS SELECT * FROM STREAM(src);",
+                                        "x.sql");
+        QVERIFY(!p.hasErrors());
+        QCOMPARE(p.diagnostics.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(p.diagnostics[0].format()),
+                 QStringLiteral("x.sql:2:14: warning: expectation 'valid_id' is accepted but not enforced by the simulator"));
+        QCOMPARE(p.pipeline.warnings.size(), std::size_t(1));
+        QCOMPARE(p.pipeline.appendFlows.size(), std::size_t(1));
+        auto db = storage::Database::openMemory();
+        auto bad = executeSourceScript(*db, "CREATE TABLE s (id INT, CONSTRAINT c EXPECT (id > 0))", "s.sql");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().location.column, 25);
+    }
+
     void everyErrorIsReportedInOrder() {
         PipelineParse p = parsePipeline("CREATE FLOW a AS AUTO CDC INTO t FROM s SEQUENCE BY v;\n"
                                         "CREATE TABLE src (x INT);\n"
