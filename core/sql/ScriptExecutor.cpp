@@ -310,6 +310,15 @@ Status ScriptExecutor::insert(const InsertStmt& s, const Span& where) {
         for (const auto& c : table->columns)
             columns.push_back(c.name);
     }
+    if (s.overwrite) {
+        // The query may read the table it overwrites: materialise it first.
+        CDC_TRY(exec("CREATE TEMP TABLE \"__cdc_overwrite\" AS " + bound.value(), where));
+        CDC_TRY(recordChange(*table, quoteIdentifier(table->sqliteName), "TRUNCATE"));
+        CDC_TRY(exec("DELETE FROM " + quoteIdentifier(table->sqliteName), where));
+        Status st = insertRows(*table, columns, "SELECT * FROM temp.\"__cdc_overwrite\"", queryColumns, where);
+        CDC_TRY(exec("DROP TABLE temp.\"__cdc_overwrite\"", where));
+        return st;
+    }
     return insertRows(*table, columns, bound.value(), queryColumns, where);
 }
 
@@ -370,13 +379,7 @@ Status ScriptExecutor::drop(const DropTableStmt& s, const Span& where) {
     auto found = Catalog::find(m_db, s.table.joined());
     if (!found)
         return at(found.error(), where);
-    if (!found.value() || !storage::equalsIgnoreCase(found.value()->name, s.table.joined())) {
-        // DROP names a table exactly; a suffix match is too risky to act on.
-        if (found.value() && !s.ifExists)
-            return Diagnostic::error("TABLE_NOT_FOUND",
-                                     "table or view not found: " + s.table.joined() + " (did you mean " +
-                                         found.value()->name + "?)",
-                                     s.table.span.location);
+    if (!found.value()) {
         if (s.ifExists)
             return Status::success();
         return Diagnostic::error("TABLE_NOT_FOUND", "table or view not found: " + s.table.joined(),

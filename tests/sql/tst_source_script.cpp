@@ -176,6 +176,19 @@ private slots:
         QCOMPARE(cells(rs->rows.at(0)), QStringLiteral("3000|4498500|v999"));
     }
 
+    void insertOverwriteReplacesRows() {
+        auto db = storage::Database::openMemory();
+        auto st = executeSourceScript(*db, "CREATE TABLE t (id INT, v STRING); INSERT INTO t VALUES (1, 'a'), (2, 'b');"
+                                           "INSERT OVERWRITE t SELECT id + 10, v FROM t WHERE id = 2;",
+                                      "o.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        auto rs = runQuery(*db, "SELECT * FROM t");
+        QVERIFY(rs.ok());
+        QCOMPARE(rs->rows.size(), std::size_t(1));
+        QCOMPARE(cells(rs->rows[0]), QStringLiteral("12|b"));
+        QCOMPARE(count(*db, "SELECT count(*) FROM __cdc_source_changes WHERE kind = 'TRUNCATE'"), 1);
+    }
+
     void createTableAsSelectCopiesTypes() {
         auto db = storage::Database::openMemory();
         QVERIFY(executeSourceScript(*db, seed("001_create_sample_data.sql"), "a.sql").ok());
@@ -263,6 +276,11 @@ private slots:
                                     "b.sql")
                     .ok());
         QVERIFY(!db->tableExists("s.t"));
+        QVERIFY(executeSourceScript(*db, "CREATE TABLE main.s.u (x INT); DROP TABLE u;", "c.sql").ok());
+        QVERIFY(!db->tableExists("main.s.u"));
+        auto missing = executeSourceScript(*db, "DROP TABLE u;", "d.sql");
+        QVERIFY(!missing.ok());
+        QCOMPARE(QString::fromStdString(missing.error().format()), QStringLiteral("d.sql:1:12: error: table or view not found: u"));
     }
 };
 
