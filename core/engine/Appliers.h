@@ -1,0 +1,25 @@
+#pragma once
+/// The two appliers. Both read the flow's batch from `temp.__cdc_b(rid, op, s, sv, c0.., ctu)`
+/// (op: 0 upsert, 1 delete, 2 truncate; s: comparable sequence key; sv: displayed sequence value)
+/// and write the target's backing table, change feed and undo rows for the current update phase.
+
+#include "core/engine/Engine.h"
+#include "core/engine/FlowPlan.h"
+#include "core/engine/TargetStore.h"
+
+#include <string>
+#include <vector>
+
+namespace cdc::engine {
+
+/// SQL per target column telling whether an event supplies that column (IGNORE NULL UPDATES: the value
+/// is not NULL; COLUMNS TO UPDATE: the column is listed). Empty when every event supplies every column.
+std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const std::string& ctuColumn);
+
+Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m);
+Status applyScd2(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m);
+
+/// Human-readable `k1=v1, k2=v2` for diagnostics.
+std::string describeKey(const TargetPlan& t, const Row& keyValues);
+
+} // namespace cdc::engine

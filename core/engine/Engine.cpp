@@ -1,0 +1,228 @@
+#include "core/engine/Engine.h"
+
+#include "core/engine/FlowPlan.h"
+#include "core/engine/SequenceCodec.h"
+#include "core/engine/SqlText.h"
+#include "core/engine/TargetStore.h"
+#include "core/engine/UpdateRunner.h"
+#include "core/storage/Catalog.h"
+
+#include <ctime>
+
+namespace cdc::engine {
+
+using storage::quoteIdentifier;
+using namespace sqltext;
+
+namespace {
+
+/// Resolves a target name (partial names allowed, as in the catalog) to its stored definition.
+struct TargetRef {
+    std::string name;
+    int scdType = 1;
+    std::vector<storage::ColumnInfo> keys;
+    DataType sequenceType;
+    std::map<std::string, std::string> properties;
+};
+
+Result<TargetRef> findTarget(const storage::Database& db, const std::string& target) {
+    auto found = storage::Catalog::find(db, target);
+    if (!found)
+        return found.error();
+    if (!found.value() || found.value()->kind != storage::TableKind::Target || !db.tableExists("__cdc_targets"))
+        return Diagnostic::error("UNKNOWN_TARGET", "'" + target + "' is not an AUTO CDC target of this database");
+    const storage::TableInfo& info = *found.value();
+    auto st = db.prepare("SELECT scd_type, keys, signature FROM __cdc_targets WHERE name = ?1");
+    if (!st)
+        return st.error();
+    st->bind(1, std::string_view(info.name));
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    if (!has.value())
+        return Diagnostic::error("UNKNOWN_TARGET", "'" + target + "' has no engine state");
+    TargetRef ref;
+    ref.name = info.name;
+    ref.scdType = static_cast<int>(st->int64(0));
+    std::string keys = st->text(1), sig = st->text(2);
+    for (std::size_t pos = 0, next; (next = keys.find(',', pos)) != std::string::npos; pos = next + 1) {
+        std::size_t k = std::stoul(keys.substr(pos, next - pos));
+        if (k < info.columns.size())
+            ref.keys.push_back(info.columns[k]);
+    }
+    auto from = sig.find(";seq="), to = sig.find(";cols=");
+    if (from != std::string::npos && to != std::string::npos)
+        ref.sequenceType = DataType::parse(sig.substr(from + 5, to - from - 5)).value_or(DataType::of(DataType::Kind::String));
+    ref.properties = info.properties;
+    return ref;
+}
+
+Result<ResultSet> collect(const storage::Database& db, const std::string& sql, const std::vector<Value>& binds,
+                          std::vector<std::optional<DataType>> types) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.error();
+    for (std::size_t i = 0; i < binds.size(); ++i)
+        st->bind(static_cast<int>(i + 1), binds[i]);
+    ResultSet rs;
+    for (int c = 0; c < st->columnCount(); ++c)
+        rs.columns.push_back(st->columnName(c));
+    rs.types = std::move(types);
+    rs.types.resize(rs.columns.size());
+    for (;;) {
+        auto has = st->step();
+        if (!has)
+            return has.error();
+        if (!has.value())
+            break;
+        rs.rows.push_back(st->row());
+    }
+    return rs;
+}
+
+/// Epoch seconds in the given columns become ISO-8601 UTC text.
+void epochToIso(ResultSet& rs, const std::vector<std::size_t>& columns) {
+    for (Row& r : rs.rows)
+        for (std::size_t c : columns)
+            if (c < r.size() && std::holds_alternative<std::int64_t>(r[c]))
+                r[c] = store::isoTime(std::get<std::int64_t>(r[c]));
+}
+
+Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target, std::optional<std::int64_t> gcUpdate) {
+    auto ref = findTarget(db, target);
+    if (!ref)
+        return ref.error();
+    const std::int64_t threshold = gcThresholdFrom(ref->properties);
+    std::vector<std::optional<DataType>> types;
+    std::string keys;
+    for (const auto& k : ref->keys) {
+        keys += (keys.empty() ? "" : ", ") + quoteIdentifier(k.name);
+        types.push_back(k.type);
+    }
+    const auto ts = DataType::of(DataType::Kind::Timestamp);
+    types.insert(types.end(), {ref->sequenceType, ts, ts});
+    std::string sql;
+    std::vector<Value> binds;
+    if (gcUpdate) {
+        types.push_back(DataType::of(DataType::Kind::BigInt));
+        sql = "SELECT " + keys + ", __SEQUENCE, __DELETED_AT, __GC_DUE_AT, __COLLECTED_IN FROM " +
+              quoteIdentifier("__acg_" + storage::toLower(ref->name)) + " WHERE __COLLECTED_IN = ?1 ORDER BY " + keys;
+        binds.push_back(*gcUpdate);
+    } else {
+        // Internal tables name data columns c<i>; the key positions come from the catalog order.
+        auto info = storage::Catalog::find(db, ref->name);
+        if (!info || !info.value())
+            return Diagnostic::error("UNKNOWN_TARGET", "'" + target + "' vanished from the catalog");
+        std::string sel;
+        for (const auto& k : ref->keys)
+            sel += col(static_cast<std::size_t>(info.value()->columnIndex(k.name))) + " AS " + quoteIdentifier(k.name) + ", ";
+        if (ref->scdType == 1)
+            sql = "SELECT " + sel + "__cdc_dv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, __cdc_deleted_at + ?1 "
+                  "AS __GC_DUE_AT FROM " + quoteIdentifier(storage::backingTableFor(ref->name)) +
+                  " WHERE __cdc_d IS NOT NULL ORDER BY " + keys;
+        else // SCD2 keeps delete events in its event log; they are never collected (history must not change)
+            sql = "SELECT " + sel + "__cdc_sv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, NULL AS __GC_DUE_AT FROM " +
+                  quoteIdentifier("__acl_" + storage::toLower(ref->name)) + " WHERE __cdc_del ORDER BY " + keys +
+                  ", __cdc_s";
+        binds.push_back(threshold);
+    }
+    auto rs = collect(db, sql, binds, types);
+    if (!rs)
+        return rs.error();
+    const std::size_t nk = ref->keys.size();
+    epochToIso(rs.value(), {nk + 1, nk + 2});
+    return rs;
+}
+
+} // namespace
+
+Status validate(storage::Database& db, const pipeline::Pipeline& pipeline) {
+    auto plan = planPipeline(db, pipeline);
+    if (!plan)
+        return plan.error();
+    return Status::success();
+}
+
+Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline, const UpdateOptions& options) {
+    registerSequenceFunctions(db.handle());
+    auto tx = storage::Transaction::begin(db, "cdc_update");
+    if (!tx)
+        return tx.error();
+    CDC_TRY(store::ensureGlobalSchema(db));
+    auto plan = planPipeline(db, pipeline);
+    if (!plan)
+        return plan.error();
+    auto last = scalar(db, "SELECT max(update_id) FROM __cdc_updates");
+    if (!last)
+        return last.error();
+    UpdateContext ctx{db, last.value() + 1, options.now.value_or(static_cast<std::int64_t>(std::time(nullptr))), {}, 0, {}};
+    ctx.commitTimestamp = store::isoTime(ctx.now, ' ', false);
+    UpdateRunner runner(ctx, plan.value(), options);
+    auto report = runner.run();
+    if (!report)
+        return report.error(); // the transaction rolls back on destruction
+    CDC_TRY(tx->commit());
+    return report;
+}
+
+Result<ResultSet> tombstones(storage::Database& db, const std::string& target) {
+    return tombstoneRows(db, target, std::nullopt);
+}
+
+Result<ResultSet> collectedTombstones(storage::Database& db, const std::string& target, std::int64_t updateId) {
+    return tombstoneRows(db, target, updateId);
+}
+
+Result<ResultSet> updateLog(storage::Database& db) {
+    if (!db.tableExists("__cdc_update_log"))
+        return ResultSet{{"update_id", "flow", "target"}, {}, {}};
+    const auto i = DataType::of(DataType::Kind::BigInt);
+    const auto d = DataType::of(DataType::Kind::Double);
+    const auto s = DataType::of(DataType::Kind::String);
+    auto rs = collect(db,
+                      "SELECT l.update_id, u.now AS time, l.flow, l.target, l.rows_read, l.upserted, l.deleted, "
+                      "l.stale_dropped, l.versions_opened, l.versions_closed, l.versions_split, l.tombstones_created, "
+                      "l.tombstones_collected, l.ties, l.duration_ms, l.error FROM __cdc_update_log l JOIN "
+                      "__cdc_updates u USING (update_id) ORDER BY l.update_id, l.rowid",
+                      {}, {i, DataType::of(DataType::Kind::Timestamp), s, s, i, i, i, i, i, i, i, i, i, i, d, s});
+    if (!rs)
+        return rs.error();
+    epochToIso(rs.value(), {1});
+    return rs;
+}
+
+Status rewindTo(storage::Database& db, std::int64_t updateId) {
+    auto tx = storage::Transaction::begin(db, "cdc_rewind");
+    if (!tx)
+        return tx.error();
+    CDC_TRY(store::rewind(db, updateId));
+    return tx->commit();
+}
+
+Result<std::int64_t> lastUpdateId(storage::Database& db) {
+    if (!db.tableExists("__cdc_updates"))
+        return std::int64_t{0};
+    return scalar(db, "SELECT max(update_id) FROM __cdc_updates");
+}
+
+Result<ResultSet> changeFeed(storage::Database& db, const std::string& target, std::int64_t fromUpdate,
+                             std::optional<std::int64_t> toUpdate) {
+    auto found = storage::Catalog::find(db, target);
+    if (!found)
+        return found.error();
+    if (!found.value() || found.value()->kind != storage::TableKind::Target)
+        return Diagnostic::error("UNKNOWN_TARGET", "'" + target + "' is not an AUTO CDC target of this database");
+    const storage::TableInfo& info = *found.value();
+    std::vector<std::optional<DataType>> types;
+    for (const auto& c : info.columns)
+        types.push_back(c.type);
+    types.push_back(DataType::of(DataType::Kind::String));
+    types.push_back(DataType::of(DataType::Kind::BigInt));
+    types.push_back(DataType::of(DataType::Kind::Timestamp));
+    return collect(db,
+                   "SELECT * FROM " + quoteIdentifier(storage::changeFeedTableFor(info.name)) +
+                       " WHERE _commit_version >= ?1 AND _commit_version <= ?2 ORDER BY _commit_version, rowid",
+                   {fromUpdate, toUpdate.value_or(INT64_MAX)}, types);
+}
+
+} // namespace cdc::engine

@@ -1,0 +1,487 @@
+#include "core/engine/FlowPlan.h"
+
+#include "core/engine/SequenceCodec.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <set>
+
+namespace cdc::engine {
+
+using pipeline::AutoCdcFlow;
+using pipeline::ColumnSelection;
+using pipeline::Identifier;
+using pipeline::ScdType;
+using storage::ColumnInfo;
+using storage::equalsIgnoreCase;
+using storage::quoteIdentifier;
+using storage::toLower;
+
+namespace {
+
+/// A source relation resolved to SQL: a FROM item template over stream inputs, with typed columns.
+struct ResolvedSource {
+    std::string fromTemplate;
+    std::vector<StreamInput> inputs;
+    std::vector<ColumnInfo> columns;
+    bool hasRowId = false;
+};
+
+std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t pos = 0; (pos = text.find(from, pos)) != std::string::npos; pos += to.size())
+        text.replace(pos, from.size(), to);
+    return text;
+}
+
+int indexOfColumn(const std::vector<ColumnInfo>& cols, std::string_view name) {
+    for (std::size_t i = 0; i < cols.size(); ++i)
+        if (equalsIgnoreCase(cols[i].name, name))
+            return static_cast<int>(i);
+    return -1;
+}
+
+std::string streamItem(std::size_t input, const std::string& sqliteName) {
+    const std::string i = std::to_string(input);
+    return "(SELECT rowid AS __cdc_rowid, * FROM " + quoteIdentifier(sqliteName) + " WHERE rowid > {{LO:" + i +
+           "}} AND rowid <= {{HI:" + i + "}})";
+}
+
+class Resolver {
+public:
+    Resolver(const storage::Database& db, const pipeline::Pipeline& p) : m_db(db), m_pipeline(p) {}
+
+    Result<ResolvedSource> resolve(const pipeline::RelationRef& ref, int depth = 0) {
+        if (depth > 16)
+            return Diagnostic::error("RECURSIVE_VIEW", "view '" + ref.name + "' refers to itself", ref.location);
+        if (const pipeline::View* view = m_pipeline.findView(ref.name))
+            return resolveView(*view, depth);
+        auto found = storage::Catalog::find(m_db, ref.name);
+        if (!found)
+            return Diagnostic::error(found.error().code, found.error().message, ref.location);
+        if (!found.value())
+            return Diagnostic::error("UNKNOWN_SOURCE",
+                                     "source '" + ref.name + "' is neither a table in the database nor a view of the pipeline",
+                                     ref.location);
+        const storage::TableInfo& t = *found.value();
+        if (t.kind != storage::TableKind::Source)
+            return Diagnostic::error("UNSUPPORTED_SOURCE",
+                                     "'" + ref.name + "' is a " + storage::tableKindName(t.kind) +
+                                         "; AUTO CDC flows read append-only source tables or views over them",
+                                     ref.location);
+        ResolvedSource out;
+        out.inputs.push_back({t.name, t.sqliteName});
+        out.fromTemplate = streamItem(0, t.sqliteName);
+        out.columns = t.columns;
+        out.hasRowId = true;
+        return out;
+    }
+
+private:
+    Result<ResolvedSource> resolveView(const pipeline::View& view, int depth) {
+        ResolvedSource out;
+        std::string sql = view.query.sqliteTemplate;
+        std::vector<ColumnInfo> known;
+        for (std::size_t r = 0; r < view.query.relations.size(); ++r) {
+            const auto& rel = view.query.relations[r];
+            auto inner = resolve(rel, depth + 1);
+            if (!inner)
+                return inner.error();
+            std::string item = inner->fromTemplate;
+            // Renumber the inner inputs after ours; a static (non-STREAM) read takes every row.
+            for (std::size_t i = inner->inputs.size(); i-- > 0;) {
+                const std::string from = std::to_string(i), to = std::to_string(i + out.inputs.size());
+                if (rel.stream) {
+                    item = replaceAll(item, "{{LO:" + from + "}}", "{{LO:" + to + "}}");
+                    item = replaceAll(item, "{{HI:" + from + "}}", "{{HI:" + to + "}}");
+                } else {
+                    item = replaceAll(item, "{{LO:" + from + "}}", "0");
+                    item = replaceAll(item, "{{HI:" + from + "}}", "9223372036854775807");
+                }
+            }
+            if (rel.stream)
+                out.inputs.insert(out.inputs.end(), inner->inputs.begin(), inner->inputs.end());
+            known.insert(known.end(), inner->columns.begin(), inner->columns.end());
+            sql = replaceAll(sql, "{{REL:" + std::to_string(r) + "}}", item + " AS " + quoteIdentifier(rel.name));
+        }
+        out.fromTemplate = "(" + sql + ")";
+        // Column names come from SQLite itself; types from the base tables where the names match.
+        std::string probe = sql;
+        for (std::size_t i = 0; i < out.inputs.size(); ++i) {
+            probe = replaceAll(probe, "{{LO:" + std::to_string(i) + "}}", "0");
+            probe = replaceAll(probe, "{{HI:" + std::to_string(i) + "}}", "0");
+        }
+        auto st = m_db.prepare("SELECT * FROM (" + probe + ") LIMIT 0");
+        if (!st)
+            return Diagnostic::error("INVALID_VIEW",
+                                     "view '" + view.name.name + "' cannot be read: " + st.error().message,
+                                     view.location);
+        for (int c = 0; c < st->columnCount(); ++c) {
+            std::string name = st->columnName(c);
+            if (name == "__cdc_rowid") {
+                out.hasRowId = true;
+                continue;
+            }
+            int k = indexOfColumn(known, name);
+            out.columns.push_back({name, k >= 0 ? known[static_cast<std::size_t>(k)].type
+                                                : DataType::of(DataType::Kind::String)});
+        }
+        return out;
+    }
+
+    const storage::Database& m_db;
+    const pipeline::Pipeline& m_pipeline;
+};
+
+Diagnostic unknownColumn(const std::string& what, const Identifier& id, const std::vector<ColumnInfo>& cols) {
+    std::string names;
+    for (const auto& c : cols)
+        names += (names.empty() ? "" : ", ") + c.name;
+    return Diagnostic::error("UNKNOWN_COLUMN",
+                             what + " column '" + id.name + "' does not exist in the source (columns: " + names + ")",
+                             id.location);
+}
+
+bool truthy(const std::string& v) { return equalsIgnoreCase(v, "true") || v == "1"; }
+
+std::optional<std::string> property(const std::map<std::string, std::string>& props, std::string_view key) {
+    for (const auto& [k, v] : props)
+        if (equalsIgnoreCase(k, key))
+            return v;
+    return std::nullopt;
+}
+
+/// The source's FROM item over all rows.
+std::string closedFrom(const ResolvedSource& src) {
+    std::string from = src.fromTemplate;
+    for (std::size_t i = 0; i < src.inputs.size(); ++i) {
+        from = replaceAll(from, "{{LO:" + std::to_string(i) + "}}", "0");
+        from = replaceAll(from, "{{HI:" + std::to_string(i) + "}}", "9223372036854775807");
+    }
+    return from;
+}
+
+DataType probeType(const storage::Database& db, const ResolvedSource& src, const std::string& exprSql) {
+    const std::string from = closedFrom(src);
+    auto st = db.prepare("SELECT typeof(" + exprSql + ") FROM " + from + " AS __src WHERE (" + exprSql +
+                         ") IS NOT NULL LIMIT 1");
+    if (st && st->step().ok() && st->columnCount() > 0) {
+        std::string t = st->text(0);
+        if (t == "real")
+            return DataType::of(DataType::Kind::Double);
+        if (t == "text")
+            return DataType::of(DataType::Kind::String);
+    }
+    return DataType::of(DataType::Kind::BigInt);
+}
+
+class FlowPlanner {
+public:
+    FlowPlanner(const storage::Database& db, const pipeline::Pipeline& p, PipelinePlan& plan)
+        : m_db(db), m_pipeline(p), m_plan(plan), m_resolver(db, p) {}
+
+    Status plan(const AutoCdcFlow& f) {
+        if (f.fromSnapshot)
+            return Diagnostic::error("UNSUPPORTED", "AUTO CDC FROM SNAPSHOT is not supported by this engine yet",
+                                     f.location);
+        const pipeline::StreamingTable* table = m_pipeline.findTable(f.target.name);
+        if (!table)
+            return Diagnostic::error("UNKNOWN_TARGET",
+                                     "target '" + f.target.name +
+                                         "' is not declared; add CREATE OR REFRESH STREAMING TABLE " + f.target.name,
+                                     f.target.location);
+        auto src = m_resolver.resolve(f.source);
+        if (!src)
+            return src.error();
+        const auto& cols = src->columns;
+
+        FlowPlan fp;
+        fp.flow = &f;
+        fp.name = f.name.name.empty() ? f.target.name : f.name.name;
+        fp.once = f.once;
+        fp.inputs = src->inputs;
+        fp.fromTemplate = src->fromTemplate;
+        fp.rowIdSql = src->hasRowId ? "__cdc_rowid" : "row_number() OVER ()";
+
+        TargetPlan t;
+        t.name = table->name.name;
+        t.viewName = storage::Catalog::sqliteNameFor(t.name);
+        t.backing = storage::backingTableFor(t.name);
+        t.changeFeed = storage::changeFeedTableFor(t.name);
+        const std::string base = toLower(t.name);
+        t.eventLog = "__acl_" + base;
+        t.undoRows = "__acu_" + base;
+        t.undoLog = "__acv_" + base;
+        t.gcLog = "__acg_" + base;
+        t.scdType = f.scdType;
+        t.properties = table->properties;
+        t.gcThresholdSeconds = gcThresholdFrom(table->properties);
+        auto skip = property(table->properties, "pipelines.cdc.skipChangeCommits");
+        if (!skip)
+            skip = property(table->properties, "skipChangeCommits");
+        t.skipChangeCommits = skip && truthy(*skip);
+        t.location = table->location;
+
+        // Option combinations that Databricks rejects at analysis time.
+        if (f.applyAsTruncate && f.scdType == ScdType::Type2)
+            return Diagnostic::error("TRUNCATE_WITH_SCD2",
+                                     "APPLY AS TRUNCATE WHEN is supported only for SCD TYPE 1; SCD TYPE 2 does not "
+                                     "support truncate operations",
+                                     f.applyAsTruncate->location);
+        if (f.trackHistory && f.scdType != ScdType::Type2)
+            return Diagnostic::error("TRACK_HISTORY_WITH_SCD1", "TRACK HISTORY ON requires STORED AS SCD TYPE 2",
+                                     f.trackHistory->location);
+        if (f.columnsToUpdate && f.ignoreNullUpdates)
+            return Diagnostic::error("COLUMNS_TO_UPDATE_WITH_IGNORE_NULL_UPDATES",
+                                     "COLUMNS TO UPDATE cannot be combined with IGNORE NULL UPDATES",
+                                     f.columnsToUpdate->location);
+
+        // Keys.
+        std::vector<int> keySource;
+        for (const Identifier& k : f.keys) {
+            int i = indexOfColumn(cols, k.name);
+            if (i < 0)
+                return unknownColumn("KEYS", k, cols);
+            keySource.push_back(i);
+        }
+        if (f.keys.empty())
+            return Diagnostic::error("MISSING_KEYS", "KEYS must name at least one column", f.location);
+
+        // Sequence.
+        std::vector<std::string> seqSql, seqNames;
+        std::vector<DataType> seqTypes;
+        for (std::size_t i = 0; i < f.sequenceBy.size(); ++i) {
+            const auto& e = f.sequenceBy[i];
+            DataType type;
+            if (e.columnName) {
+                int c = indexOfColumn(cols, *e.columnName);
+                if (c < 0)
+                    return unknownColumn("SEQUENCE BY", Identifier{*e.columnName, e.location}, cols);
+                type = cols[static_cast<std::size_t>(c)].type;
+            } else {
+                type = probeType(m_db, *src, e.sqlite);
+            }
+            if (!type.isOrderable())
+                return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NON_ORDERABLE_SEQUENCE",
+                                         "The sequencing column has non-orderable type " + type.toString() +
+                                             ". The sequencing column must be of a type that supports ordering.",
+                                         e.location);
+            seqSql.push_back(e.sqlite);
+            seqTypes.push_back(type);
+            seqNames.push_back(i < f.sequenceFieldNames.size() ? f.sequenceFieldNames[i]
+                                                                : "col" + std::to_string(i + 1));
+        }
+        if (seqSql.empty())
+            return Diagnostic::error("MISSING_SEQUENCE", "SEQUENCE BY is required", f.location);
+        t.sequenceType = f.sequenceIsStruct ? DataType::structOf(seqNames, seqTypes) : seqTypes[0];
+        fp.sequenceKeySql = encodeSequenceSql(seqSql, seqTypes, f.sequenceIsStruct);
+        fp.sequenceValueSql = displaySequenceSql(seqSql, seqNames, f.sequenceIsStruct);
+        fp.sequenceNullSql = f.sequenceIsStruct ? "0" : "((" + seqSql[0] + ") IS NULL)";
+
+        // Column selection: source order for All / Except, list order for Only.
+        std::vector<int> selected;
+        if (f.columns.mode == ColumnSelection::Mode::Only) {
+            for (const Identifier& c : f.columns.columns) {
+                int i = indexOfColumn(cols, c.name);
+                if (i < 0)
+                    return unknownColumn("COLUMNS", c, cols);
+                if (std::find(selected.begin(), selected.end(), i) == selected.end())
+                    selected.push_back(i);
+            }
+        } else {
+            std::set<int> excluded;
+            for (const Identifier& c : f.columns.columns) {
+                int i = indexOfColumn(cols, c.name);
+                if (i < 0)
+                    return unknownColumn("COLUMNS * EXCEPT", c, cols);
+                excluded.insert(i);
+            }
+            for (int i = 0; i < static_cast<int>(cols.size()); ++i)
+                if (!excluded.count(i))
+                    selected.push_back(i);
+        }
+        for (std::size_t k = 0; k < keySource.size(); ++k) {
+            auto it = std::find(selected.begin(), selected.end(), keySource[k]);
+            if (it == selected.end())
+                return Diagnostic::error("KEY_NOT_SELECTED",
+                                         "key column '" + f.keys[k].name + "' must be kept in the target by COLUMNS",
+                                         f.keys[k].location);
+            t.keyIndex.push_back(static_cast<int>(it - selected.begin()));
+        }
+        for (int i : selected) {
+            const ColumnInfo& c = cols[static_cast<std::size_t>(i)];
+            if (f.scdType == ScdType::Type2 && (equalsIgnoreCase(c.name, "__START_AT") || equalsIgnoreCase(c.name, "__END_AT")))
+                return Diagnostic::error("RESERVED_COLUMN",
+                                         "the source column '" + c.name +
+                                             "' collides with the SCD TYPE 2 version columns; exclude it with COLUMNS * EXCEPT",
+                                         f.columns.location.valid() ? f.columns.location : f.location);
+            t.columns.push_back(c);
+            fp.columnSql.push_back(quoteIdentifier(c.name));
+        }
+
+        // TRACK HISTORY ON.
+        t.tracked.assign(t.columns.size(), true);
+        if (f.trackHistory) {
+            const ColumnSelection& th = *f.trackHistory;
+            std::vector<bool> named(t.columns.size(), false);
+            for (const Identifier& c : th.columns) {
+                int i = indexOfColumn(t.columns, c.name);
+                if (i >= 0) {
+                    named[static_cast<std::size_t>(i)] = true;
+                } else if (th.mode == ColumnSelection::Mode::Except && indexOfColumn(cols, c.name) >= 0) {
+                    m_plan.warnings.push_back(Diagnostic::warning(
+                        "TRACK_HISTORY_UNSELECTED", "TRACK HISTORY ON * EXCEPT names '" + c.name +
+                                                        "', which is not a target column; it has no effect",
+                        c.location));
+                } else {
+                    return Diagnostic::error("UNKNOWN_COLUMN",
+                                             "TRACK HISTORY ON column '" + c.name + "' is not a column of the target",
+                                             c.location);
+                }
+            }
+            for (std::size_t i = 0; i < t.columns.size(); ++i)
+                t.tracked[i] = th.mode == ColumnSelection::Mode::Only ? named[i]
+                               : th.mode == ColumnSelection::Mode::Except ? !named[i]
+                                                                            : true;
+        }
+
+        // IGNORE NULL UPDATES [ON ...].
+        fp.ignoreNull.assign(t.columns.size(), false);
+        if (f.ignoreNullUpdates) {
+            const ColumnSelection& in = *f.ignoreNullUpdates;
+            std::vector<bool> named(t.columns.size(), false);
+            for (const Identifier& c : in.columns) {
+                int i = indexOfColumn(t.columns, c.name);
+                if (i < 0)
+                    return Diagnostic::error("UNKNOWN_COLUMN",
+                                             "IGNORE NULL UPDATES column '" + c.name + "' is not a column of the target",
+                                             c.location);
+                named[static_cast<std::size_t>(i)] = true;
+            }
+            for (std::size_t i = 0; i < t.columns.size(); ++i)
+                fp.ignoreNull[i] = in.mode == ColumnSelection::Mode::Only ? named[i]
+                                   : in.mode == ColumnSelection::Mode::Except ? !named[i]
+                                                                                : true;
+            for (int k : t.keyIndex)
+                fp.ignoreNull[static_cast<std::size_t>(k)] = false;
+        }
+
+        if (f.columnsToUpdate) {
+            int i = indexOfColumn(cols, f.columnsToUpdate->name);
+            if (i < 0)
+                return unknownColumn("COLUMNS TO UPDATE", *f.columnsToUpdate, cols);
+            const DataType& type = cols[static_cast<std::size_t>(i)].type;
+            if (type.kind != DataType::Kind::Array && type.kind != DataType::Kind::String)
+                return Diagnostic::error("COLUMNS_TO_UPDATE_TYPE",
+                                         "COLUMNS TO UPDATE column '" + f.columnsToUpdate->name +
+                                             "' must be an ARRAY<STRING> of column names, not " + type.toString(),
+                                         f.columnsToUpdate->location);
+            fp.columnsToUpdateSql = quoteIdentifier(cols[static_cast<std::size_t>(i)].name);
+        }
+
+        // Event classes. Only TRUE conditions count: NULL makes the event an upsert.
+        std::string op = "CASE";
+        if (f.applyAsTruncate) {
+            op += " WHEN (" + f.applyAsTruncate->sqlite + ") THEN 2";
+            fp.hasTruncate = true;
+        }
+        if (f.applyAsDelete)
+            op += " WHEN (" + f.applyAsDelete->sqlite + ") THEN 1";
+        fp.operationSql = op == "CASE" ? "0" : op + " ELSE 0 END";
+
+        // Every expression must compile against the source: report the clause, not a later SQLite error.
+        std::vector<const pipeline::Expression*> exprs;
+        for (const auto& e : f.sequenceBy)
+            exprs.push_back(&e);
+        if (f.applyAsDelete)
+            exprs.push_back(&*f.applyAsDelete);
+        if (f.applyAsTruncate)
+            exprs.push_back(&*f.applyAsTruncate);
+        const std::string probeFrom = closedFrom(*src);
+        for (const pipeline::Expression* e : exprs) {
+            auto st = m_db.prepare("SELECT (" + e->sqlite + ") FROM " + probeFrom + " AS __src LIMIT 0");
+            if (!st)
+                return Diagnostic::error("INVALID_EXPRESSION",
+                                         "cannot evaluate '" + e->sparkText + "' over the source: " + st.error().message,
+                                         e->location);
+        }
+
+        return addTarget(std::move(t), fp, f);
+    }
+
+private:
+    Status addTarget(TargetPlan t, FlowPlan& fp, const AutoCdcFlow& f) {
+        for (std::size_t i = 0; i < m_plan.targets.size(); ++i) {
+            if (!equalsIgnoreCase(m_plan.targets[i].name, t.name))
+                continue;
+            if (m_plan.targets[i].signature() != t.signature())
+                return Diagnostic::error("INCOMPATIBLE_FLOWS",
+                                         "flow '" + fp.name + "' writes '" + t.name +
+                                             "' with different keys, columns, sequence type, SCD type or tracked "
+                                             "columns than flow into it declared before; all flows into one target "
+                                             "must agree",
+                                         f.location);
+            fp.target = i;
+            m_plan.flows.push_back(std::move(fp));
+            return Status::success();
+        }
+        fp.target = m_plan.targets.size();
+        m_plan.targets.push_back(std::move(t));
+        m_plan.flows.push_back(std::move(fp));
+        return Status::success();
+    }
+
+    const storage::Database& m_db;
+    const pipeline::Pipeline& m_pipeline;
+    PipelinePlan& m_plan;
+    Resolver m_resolver;
+};
+
+} // namespace
+
+std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& properties) {
+    for (const char* key : {"pipelines.cdc.tombstoneGCThresholdInSeconds", "pipelines.applyChanges.tombstoneGCThresholdInSeconds"})
+        if (auto v = property(properties, key)) {
+            try {
+                return std::stoll(*v);
+            } catch (...) {
+                return 172800;
+            }
+        }
+    return 172800;
+}
+
+std::string TargetPlan::signature() const {
+    std::string s = "scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        s += columns[i].name + ":" + columns[i].type.toString() + (tracked[i] ? "" : "~") + ",";
+    s += ";keys=";
+    for (int k : keyIndex)
+        s += std::to_string(k) + ",";
+    return s;
+}
+
+std::vector<ColumnInfo> TargetPlan::publicColumns() const {
+    std::vector<ColumnInfo> out = columns;
+    if (scdType == pipeline::ScdType::Type2) {
+        out.push_back({"__START_AT", sequenceType});
+        out.push_back({"__END_AT", sequenceType});
+    }
+    return out;
+}
+
+Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::Pipeline& pipeline) {
+    PipelinePlan plan;
+    std::set<std::string> flowNames;
+    for (const auto& f : pipeline.cdcFlows) {
+        std::string name = toLower(f.name.name.empty() ? f.target.name : f.name.name);
+        if (!flowNames.insert(name).second)
+            return Diagnostic::error("DUPLICATE_FLOW", "flow name '" + f.name.name + "' is used twice in the pipeline",
+                                     f.name.location.valid() ? f.name.location : f.location);
+        FlowPlanner planner(db, pipeline, plan);
+        CDC_TRY(planner.plan(f));
+    }
+    return plan;
+}
+
+} // namespace cdc::engine

@@ -1,0 +1,77 @@
+#pragma once
+/// A pipeline resolved against the catalog: for every AUTO CDC target its public schema and storage
+/// names, for every flow the SQL that turns a source row into (keys, values, sequence, operation).
+/// Building the plan IS the validation: every rule of semantics.md Part 1 #10 and the option
+/// combinations of issue 3 are checked here and reported with the offending clause's position.
+
+#include "core/common/Diagnostic.h"
+#include "core/pipeline/Pipeline.h"
+#include "core/storage/Catalog.h"
+#include "core/storage/Database.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cdc::engine {
+
+/// How a flow reads one base table incrementally.
+struct StreamInput {
+    std::string catalogName;
+    std::string sqliteName;
+};
+
+struct TargetPlan {
+    std::string name;     ///< as declared
+    std::string viewName; ///< the public SQLite view (catalog sqliteName)
+    std::string backing, changeFeed, eventLog, undoRows, undoLog, gcLog;
+    pipeline::ScdType scdType = pipeline::ScdType::Type1;
+    std::vector<storage::ColumnInfo> columns; ///< public data columns (keys included), without the SCD2 pair
+    std::vector<int> keyIndex;                ///< positions of the keys in `columns`
+    std::vector<bool> tracked;                ///< SCD2: column takes part in history
+    DataType sequenceType;
+    std::map<std::string, std::string> properties;
+    std::int64_t gcThresholdSeconds = 172800;
+    bool skipChangeCommits = false;
+    SourceLocation location;
+
+    /// Everything that must stay equal between updates for the stored state to remain valid.
+    std::string signature() const;
+    /// Public columns as the catalog shows them (SCD2 adds __START_AT/__END_AT typed like the sequence).
+    std::vector<storage::ColumnInfo> publicColumns() const;
+};
+
+struct FlowPlan {
+    const pipeline::AutoCdcFlow* flow = nullptr;
+    std::string name;
+    std::size_t target = 0; ///< index into PipelinePlan::targets
+
+    // Source: a FROM item template; `{{LO:i}}` / `{{HI:i}}` stand for the rowid range of input i.
+    std::string fromTemplate;
+    std::string rowIdSql; ///< arrival order of a source row
+    std::vector<StreamInput> inputs;
+    bool once = false;
+
+    std::vector<std::string> columnSql; ///< per target column
+    std::string sequenceKeySql, sequenceValueSql;
+    std::string sequenceNullSql; ///< true when the row's sequence is NULL
+    std::string operationSql;    ///< 0 upsert, 1 delete, 2 truncate
+    bool hasTruncate = false;
+    std::vector<bool> ignoreNull;              ///< per target column
+    std::optional<std::string> columnsToUpdateSql;
+};
+
+struct PipelinePlan {
+    std::vector<TargetPlan> targets;
+    std::vector<FlowPlan> flows; ///< in execution order
+    std::vector<Diagnostic> warnings;
+};
+
+/// Resolves and validates. Errors carry the offending clause's position.
+Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::Pipeline& pipeline);
+
+/// The GC threshold from table properties (default 172800 s).
+std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& properties);
+
+} // namespace cdc::engine

@@ -1,0 +1,59 @@
+#pragma once
+/// Small helpers to generate the engine's internal SQL. Internal tables name data columns c0, c1, ...
+/// so user column names (any case, any character) only ever appear quoted in the public view and feed.
+
+#include "core/common/Diagnostic.h"
+#include "core/storage/Database.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace cdc::engine::sqltext {
+
+inline std::string col(std::size_t i) { return "c" + std::to_string(i); }
+
+/// `f(0) sep f(1) sep ...`
+inline std::string join(std::size_t n, const std::function<std::string(std::size_t)>& f, const char* sep = ", ") {
+    std::string out;
+    for (std::size_t i = 0; i < n; ++i)
+        out += (i ? sep : "") + f(i);
+    return out;
+}
+
+/// `a.cK0 = b.cK0 AND ...` over the key positions.
+inline std::string keyJoin(const std::vector<int>& keys, const std::string& a, const std::string& b) {
+    return join(keys.size(), [&](std::size_t i) {
+        return a + "." + col(static_cast<std::size_t>(keys[i])) + " = " + b + "." + col(static_cast<std::size_t>(keys[i]));
+    }, " AND ");
+}
+
+inline std::string keyList(const std::vector<int>& keys, const std::string& prefix = "") {
+    return join(keys.size(), [&](std::size_t i) { return prefix + col(static_cast<std::size_t>(keys[i])); });
+}
+
+/// Runs a query and returns its first column of the first row as an integer (0 when no row / NULL).
+inline Result<std::int64_t> scalar(const storage::Database& db, const std::string& sql,
+                                   const std::vector<Value>& binds = {}) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.error();
+    for (std::size_t i = 0; i < binds.size(); ++i)
+        st->bind(static_cast<int>(i + 1), binds[i]);
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    return has.value() && !st->isNull(0) ? st->int64(0) : 0;
+}
+
+inline Status run(storage::Database& db, const std::string& sql, const std::vector<Value>& binds = {}) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return Diagnostic::error("SQLITE", st.error().message + " [in: " + sql.substr(0, 200) + "]");
+    for (std::size_t i = 0; i < binds.size(); ++i)
+        st->bind(static_cast<int>(i + 1), binds[i]);
+    return st->run();
+}
+
+} // namespace cdc::engine::sqltext

@@ -1,0 +1,404 @@
+#include "core/engine/TargetStore.h"
+
+#include "core/engine/SqlText.h"
+#include "core/storage/Catalog.h"
+
+#include <ctime>
+#include <sstream>
+
+namespace cdc::engine::store {
+
+using storage::quoteIdentifier;
+using storage::quoteString;
+using namespace sqltext;
+
+namespace {
+
+std::string q(const std::string& s) { return quoteIdentifier(s); }
+
+std::string affinity(const DataType& t) {
+    std::string a = t.sqliteAffinity();
+    return a.empty() ? "" : " " + a;
+}
+
+std::string dataColumnDefs(const TargetPlan& t) {
+    return join(t.columns.size(), [&](std::size_t i) { return col(i) + affinity(t.columns[i].type); });
+}
+
+std::string dataColumns(std::size_t n) { return join(n, [](std::size_t i) { return col(i); }); }
+
+/// What rewind needs to know about a target without the pipeline.
+struct StoredTarget {
+    std::string name;
+    int scdType = 1;
+    std::vector<int> keys;
+    std::size_t columnCount = 0;
+    std::int64_t createdIn = 0;
+    std::string signature;
+};
+
+std::vector<int> parseKeys(const std::string& s) {
+    std::vector<int> out;
+    std::stringstream in(s);
+    std::string part;
+    while (std::getline(in, part, ','))
+        if (!part.empty())
+            out.push_back(std::stoi(part));
+    return out;
+}
+
+Result<std::vector<StoredTarget>> storedTargets(const storage::Database& db) {
+    std::vector<StoredTarget> out;
+    auto st = db.prepare("SELECT name, scd_type, keys, ncols, created_in, signature FROM __cdc_targets ORDER BY name");
+    if (!st)
+        return st.error();
+    for (;;) {
+        auto has = st->step();
+        if (!has)
+            return has.error();
+        if (!has.value())
+            break;
+        out.push_back({st->text(0), static_cast<int>(st->int64(1)), parseKeys(st->text(2)),
+                       static_cast<std::size_t>(st->int64(3)), st->int64(4), st->text(5)});
+    }
+    return out;
+}
+
+std::string backingColumnsFor(int scdType, std::size_t n) {
+    return dataColumns(n) + (scdType == 2 ? ", __cdc_s, __START_AT, __cdc_e, __END_AT"
+                                          : ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at");
+}
+
+std::string logColumnsFor(std::size_t n) {
+    return dataColumns(n) + ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at";
+}
+
+struct Names {
+    std::string view, backing, cdf, log, undo, undoLog, gc;
+};
+
+Names namesFor(const std::string& target) {
+    const std::string base = storage::toLower(target);
+    return {storage::Catalog::sqliteNameFor(target), storage::backingTableFor(target), storage::changeFeedTableFor(target),
+            "__acl_" + base, "__acu_" + base, "__acv_" + base, "__acg_" + base};
+}
+
+Status dropObjects(storage::Database& db, const std::string& target) {
+    Names n = namesFor(target);
+    return db.exec("DROP VIEW IF EXISTS " + q(n.view) + "; DROP TABLE IF EXISTS " + q(n.backing) +
+                   "; DROP TABLE IF EXISTS " + q(n.cdf) + "; DROP TABLE IF EXISTS " + q(n.log) +
+                   "; DROP TABLE IF EXISTS " + q(n.undo) + "; DROP TABLE IF EXISTS " + q(n.undoLog) +
+                   "; DROP TABLE IF EXISTS " + q(n.gc) + ";");
+}
+
+Status createObjects(storage::Database& db, const TargetPlan& t) {
+    const bool scd2 = t.scdType == pipeline::ScdType::Type2;
+    const std::size_t n = t.columns.size();
+    const std::string keys = keyList(t.keyIndex);
+    std::string sql;
+    std::string seqAff = affinity(t.sequenceType);
+    if (scd2) {
+        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) + ", __cdc_s, __START_AT" + seqAff +
+               ", __cdc_e, __END_AT" + seqAff + ");";
+        sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ", __cdc_s);";
+        sql += "CREATE TABLE " + q(t.eventLog) + "(" + dataColumnDefs(t) +
+               ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER);";
+        sql += "CREATE UNIQUE INDEX " + q(t.eventLog + "_k") + " ON " + q(t.eventLog) + "(" + keys + ", __cdc_s);";
+        sql += "CREATE TABLE " + q(t.undoLog) + "(__u_upd INTEGER, __u_phase INTEGER, __u_saved INTEGER, " +
+               logColumnsFor(n) + ");";
+        sql += "CREATE INDEX " + q(t.undoLog + "_i") + " ON " + q(t.undoLog) + "(__u_upd, __u_phase);";
+    } else {
+        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) +
+               ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER);";
+        sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ");";
+        sql += "CREATE INDEX " + q(t.backing + "_gc") + " ON " + q(t.backing) +
+               "(__cdc_deleted_at) WHERE __cdc_d IS NOT NULL;";
+    }
+    sql += "CREATE TABLE " + q(t.undoRows) + "(__u_upd INTEGER, __u_phase INTEGER, __u_saved INTEGER, __u_from, " +
+           backingColumnsFor(scd2 ? 2 : 1, n) + ");";
+    sql += "CREATE INDEX " + q(t.undoRows + "_i") + " ON " + q(t.undoRows) + "(__u_upd, __u_phase);";
+
+    auto pub = t.publicColumns();
+    std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
+    sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + dataColumns(n) +
+           (scd2 ? ", __START_AT, __END_AT FROM " + q(t.backing) : " FROM " + q(t.backing) + " WHERE __cdc_d IS NULL") +
+           ";";
+    sql += "CREATE TABLE " + q(t.changeFeed) + "(" +
+           join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
+           ", _change_type TEXT, _commit_version INTEGER, _commit_timestamp TEXT);";
+    sql += "CREATE INDEX " + q(t.changeFeed + "_v") + " ON " + q(t.changeFeed) + "(_commit_version);";
+    sql += "CREATE TABLE " + q(t.gcLog) + "(" +
+           join(t.keyIndex.size(), [&](std::size_t i) {
+               return q(t.columns[static_cast<std::size_t>(t.keyIndex[i])].name);
+           }) +
+           ", __SEQUENCE, __DELETED_AT INTEGER, __GC_DUE_AT INTEGER, __COLLECTED_IN INTEGER);";
+    return db.exec(sql);
+}
+
+/// Saves and removes the whole stored state of a target (full refresh keeping the schema).
+Status resetState(UpdateContext& ctx, const TargetPlan& t) {
+    const int phase = ctx.nextPhase();
+    const std::size_t n = t.columns.size();
+    const bool scd2 = t.scdType == pipeline::ScdType::Type2;
+    const std::string bcols = backingColumnsFor(scd2 ? 2 : 1, n);
+    const std::vector<Value> b{ctx.updateId, static_cast<std::int64_t>(phase)};
+    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.undoRows) + "(__u_upd, __u_phase, __u_saved, " + bcols +
+                            ") SELECT ?1, ?2, 1, " + bcols + " FROM " + q(t.backing), b));
+    CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.backing)));
+    if (scd2) {
+        const std::string lcols = logColumnsFor(n);
+        CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.undoLog) + "(__u_upd, __u_phase, __u_saved, " + lcols +
+                                ") SELECT ?1, ?2, 1, " + lcols + " FROM " + q(t.eventLog), b));
+        CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.eventLog)));
+    }
+    return Status::success();
+}
+
+std::string keysText(const std::vector<int>& keys) {
+    std::string s;
+    for (int k : keys)
+        s += std::to_string(k) + ",";
+    return s;
+}
+
+} // namespace
+
+std::string backingColumns(const TargetPlan& t) {
+    return backingColumnsFor(t.scdType == pipeline::ScdType::Type2 ? 2 : 1, t.columns.size());
+}
+std::string logColumns(const TargetPlan& t) { return logColumnsFor(t.columns.size()); }
+
+std::string isoTime(std::int64_t epochSeconds, char sep, bool zulu) {
+    std::time_t tt = static_cast<std::time_t>(epochSeconds);
+    std::tm tm{};
+    gmtime_r(&tt, &tm);
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d%c%02d:%02d:%02d%s", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
+                  sep, tm.tm_hour, tm.tm_min, tm.tm_sec, zulu ? "Z" : "");
+    return buf;
+}
+
+Status ensureGlobalSchema(storage::Database& db) {
+    CDC_TRY(storage::Catalog::ensureSchema(db));
+    return db.exec(R"sql(
+CREATE TABLE IF NOT EXISTS __cdc_updates(
+  update_id INTEGER PRIMARY KEY, now INTEGER NOT NULL, full_refresh INTEGER NOT NULL, duration_ms REAL);
+CREATE TABLE IF NOT EXISTS __cdc_update_log(
+  update_id INTEGER NOT NULL, flow TEXT NOT NULL, target TEXT NOT NULL, rows_read INTEGER, upserted INTEGER,
+  deleted INTEGER, stale_dropped INTEGER, versions_opened INTEGER, versions_closed INTEGER, versions_split INTEGER,
+  tombstones_created INTEGER, tombstones_collected INTEGER, ties INTEGER, duration_ms REAL, error TEXT);
+CREATE TABLE IF NOT EXISTS __cdc_checkpoints(
+  flow TEXT NOT NULL COLLATE NOCASE, input TEXT NOT NULL COLLATE NOCASE, update_id INTEGER NOT NULL,
+  last_rowid INTEGER NOT NULL, change_seq INTEGER NOT NULL, PRIMARY KEY(flow, input, update_id));
+CREATE TABLE IF NOT EXISTS __cdc_targets(
+  name TEXT PRIMARY KEY COLLATE NOCASE, signature TEXT NOT NULL, scd_type INTEGER NOT NULL, keys TEXT NOT NULL,
+  ncols INTEGER NOT NULL, created_in INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS __cdc_target_state(
+  target TEXT NOT NULL COLLATE NOCASE, update_id INTEGER NOT NULL, wm_key, wm_value, PRIMARY KEY(target, update_id));
+)sql");
+}
+
+Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
+    auto st = ctx.db.prepare("SELECT signature FROM __cdc_targets WHERE name = ?1");
+    if (!st)
+        return st.error();
+    st->bind(1, std::string_view(t.name));
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    bool exists = has.value();
+    std::string stored = exists ? st->text(0) : "";
+    st->reset();
+    if (exists && stored == t.signature()) {
+        if (reset)
+            CDC_TRY(resetState(ctx, t));
+    } else {
+        if (exists && !reset)
+            return Diagnostic::error("TARGET_SCHEMA_CHANGED",
+                                     "the definition of '" + t.name +
+                                         "' changed (keys, columns, sequence type or SCD type); run the update "
+                                         "with --full-refresh to rebuild it",
+                                     t.location);
+        auto existing = storage::Catalog::find(ctx.db, t.name);
+        if (!existing)
+            return existing.error();
+        if (existing.value() && existing.value()->kind != storage::TableKind::Target &&
+            storage::equalsIgnoreCase(existing.value()->name, t.name))
+            return Diagnostic::error("NAME_CONFLICT",
+                                     "'" + t.name + "' already exists as a " +
+                                         storage::tableKindName(existing.value()->kind) +
+                                         "; an AUTO CDC target needs a name of its own",
+                                     t.location);
+        CDC_TRY(dropObjects(ctx.db, t.name));
+        CDC_TRY(createObjects(ctx.db, t));
+        CDC_TRY(run(ctx.db,
+                    "INSERT OR REPLACE INTO __cdc_targets(name, signature, scd_type, keys, ncols, created_in) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                    {t.name, t.signature(), static_cast<std::int64_t>(t.scdType), keysText(t.keyIndex),
+                     static_cast<std::int64_t>(t.columns.size()), ctx.updateId}));
+    }
+    storage::TableInfo info;
+    info.name = t.name;
+    info.sqliteName = t.viewName;
+    info.kind = storage::TableKind::Target;
+    info.columns = t.publicColumns();
+    for (const auto& [k, v] : t.properties)
+        info.properties[storage::toLower(k)] = v;
+    return storage::Catalog::put(ctx.db, info);
+}
+
+Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t) {
+    if (t.scdType != pipeline::ScdType::Type1)
+        return 0;
+    const int phase = ctx.nextPhase();
+    const std::int64_t cutoff = ctx.now - t.gcThresholdSeconds;
+    const std::string due = "__cdc_d IS NOT NULL AND __cdc_deleted_at <= ?1";
+    auto count = scalar(ctx.db, "SELECT count(*) FROM " + q(t.backing) + " WHERE " + due, {cutoff});
+    if (!count || count.value() == 0)
+        return count;
+    const std::string bcols = backingColumns(t);
+    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.undoRows) + "(__u_upd, __u_phase, __u_saved, " + bcols +
+                            ") SELECT ?2, ?3, 1, " + bcols + " FROM " + q(t.backing) + " WHERE " + due,
+                {cutoff, ctx.updateId, static_cast<std::int64_t>(phase)}));
+    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.gcLog) + " SELECT " + keyList(t.keyIndex) +
+                            ", __cdc_dv, __cdc_deleted_at, __cdc_deleted_at + ?2, ?3 FROM " + q(t.backing) +
+                            " WHERE " + due,
+                {cutoff, t.gcThresholdSeconds, ctx.updateId}));
+    CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.backing) + " WHERE " + due, {cutoff}));
+    return count;
+}
+
+Result<std::optional<Watermark>> truncateWatermark(const storage::Database& db, const std::string& target) {
+    auto st = db.prepare("SELECT wm_key, wm_value FROM __cdc_target_state WHERE target = ?1 "
+                         "ORDER BY update_id DESC LIMIT 1");
+    if (!st)
+        return st.error();
+    st->bind(1, std::string_view(target));
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    if (!has.value() || st->isNull(0))
+        return std::optional<Watermark>{};
+    return std::optional<Watermark>(Watermark{st->value(0), st->value(1)});
+}
+
+Status setTruncateWatermark(UpdateContext& ctx, const std::string& target, const Watermark& w) {
+    return run(ctx.db,
+               "INSERT OR REPLACE INTO __cdc_target_state(target, update_id, wm_key, wm_value) VALUES (?1, ?2, ?3, ?4)",
+               {target, ctx.updateId, w.key, w.value});
+}
+
+Result<Checkpoint> checkpoint(const storage::Database& db, const std::string& flow, const std::string& input) {
+    auto st = db.prepare("SELECT last_rowid, change_seq FROM __cdc_checkpoints WHERE flow = ?1 AND input = ?2 "
+                         "ORDER BY update_id DESC LIMIT 1");
+    if (!st)
+        return st.error();
+    st->bind(1, std::string_view(flow)).bind(2, std::string_view(input));
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    Checkpoint c;
+    if (has.value()) {
+        c.lastRowId = st->int64(0);
+        c.changeSeq = st->int64(1);
+        c.exists = true;
+    }
+    return c;
+}
+
+Status saveCheckpoint(UpdateContext& ctx, const std::string& flow, const std::string& input, const Checkpoint& c) {
+    return run(ctx.db,
+               "INSERT OR REPLACE INTO __cdc_checkpoints(flow, input, update_id, last_rowid, change_seq) "
+               "VALUES (?1, ?2, ?3, ?4, ?5)",
+               {flow, input, ctx.updateId, c.lastRowId, c.changeSeq});
+}
+
+Status rewind(storage::Database& db, std::int64_t updateId) {
+    CDC_TRY(ensureGlobalSchema(db));
+    auto targets = storedTargets(db);
+    if (!targets)
+        return targets.error();
+    std::vector<std::int64_t> updates;
+    {
+        auto st = db.prepare("SELECT update_id FROM __cdc_updates WHERE update_id > ?1 ORDER BY update_id DESC");
+        if (!st)
+            return st.error();
+        st->bind(1, updateId);
+        for (;;) {
+            auto has = st->step();
+            if (!has)
+                return has.error();
+            if (!has.value())
+                break;
+            updates.push_back(st->int64(0));
+        }
+    }
+    for (std::int64_t u : updates) {
+        for (const StoredTarget& t : targets.value()) {
+            if (t.createdIn > u)
+                continue; // rebuilt later than u: its objects do not hold u's undo rows
+            Names n = namesFor(t.name);
+            const std::string bcols = backingColumnsFor(t.scdType, t.columnCount);
+            const std::string lcols = logColumnsFor(t.columnCount);
+            std::vector<std::int64_t> phases;
+            std::string phaseSql = "SELECT DISTINCT __u_phase FROM " + q(n.undo) + " WHERE __u_upd = ?1";
+            if (t.scdType == 2)
+                phaseSql += " UNION SELECT DISTINCT __u_phase FROM " + q(n.undoLog) + " WHERE __u_upd = ?1";
+            auto ph = db.prepare(phaseSql + " ORDER BY 1 DESC");
+            if (!ph)
+                return ph.error();
+            ph->bind(1, u);
+            for (;;) {
+                auto has = ph->step();
+                if (!has)
+                    return has.error();
+                if (!has.value())
+                    break;
+                phases.push_back(ph->int64(0));
+            }
+            for (std::int64_t p : phases) {
+                const std::vector<Value> b{u, p};
+                const std::string inPhase = " WHERE __u_upd = ?1 AND __u_phase = ?2";
+                if (t.scdType == 2) {
+                    CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE rowid IN (SELECT v.rowid FROM " + q(n.undo) +
+                                        " u JOIN " + q(n.backing) + " v ON " + keyJoin(t.keys, "v", "u") +
+                                        " AND (u.__u_from IS NULL OR v.__cdc_s >= u.__u_from) WHERE u.__u_upd = ?1 "
+                                        "AND u.__u_phase = ?2 AND u.__u_saved = 0)",
+                                b));
+                    CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE rowid IN (SELECT l.rowid FROM " + q(n.undoLog) +
+                                        " u JOIN " + q(n.log) + " l ON " + keyJoin(t.keys, "l", "u") +
+                                        " AND l.__cdc_s = u.__cdc_s WHERE u.__u_upd = ?1 AND u.__u_phase = ?2 AND "
+                                        "u.__u_saved = 0)",
+                                b));
+                    CDC_TRY(run(db, "INSERT INTO " + q(n.log) + "(" + lcols + ") SELECT " + lcols + " FROM " +
+                                        q(n.undoLog) + inPhase + " AND __u_saved = 1",
+                                b));
+                } else {
+                    CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE (" + keyList(t.keys) + ") IN (SELECT " +
+                                        keyList(t.keys) + " FROM " + q(n.undo) + inPhase + ")",
+                                b));
+                }
+                CDC_TRY(run(db, "INSERT INTO " + q(n.backing) + "(" + bcols + ") SELECT " + bcols + " FROM " +
+                                    q(n.undo) + inPhase + " AND __u_saved = 1",
+                            b));
+            }
+            CDC_TRY(run(db, "DELETE FROM " + q(n.undo) + " WHERE __u_upd = ?1", {u}));
+            if (t.scdType == 2)
+                CDC_TRY(run(db, "DELETE FROM " + q(n.undoLog) + " WHERE __u_upd = ?1", {u}));
+            CDC_TRY(run(db, "DELETE FROM " + q(n.cdf) + " WHERE _commit_version = ?1", {u}));
+            CDC_TRY(run(db, "DELETE FROM " + q(n.gc) + " WHERE __COLLECTED_IN = ?1", {u}));
+        }
+        for (const char* table : {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state", "__cdc_updates"})
+            CDC_TRY(run(db, std::string("DELETE FROM ") + table + " WHERE update_id = ?1", {u}));
+    }
+    for (const StoredTarget& t : targets.value()) {
+        if (t.createdIn <= updateId)
+            continue;
+        CDC_TRY(dropObjects(db, t.name));
+        CDC_TRY(storage::Catalog::remove(db, t.name));
+        CDC_TRY(run(db, "DELETE FROM __cdc_targets WHERE name = ?1", {t.name}));
+    }
+    return Status::success();
+}
+
+} // namespace cdc::engine::store

@@ -1,0 +1,67 @@
+#pragma once
+/// The SQLite objects behind the engine: global bookkeeping (updates, update log, checkpoints, target
+/// registry, truncate watermarks) and, per AUTO CDC target, the backing table, the public view, the
+/// change feed, the SCD2 event log, the undo tables that make rewind exact, and the GC log.
+///
+/// Undo model: every unit of work in an update ("phase") first copies the rows it is about to change
+/// (and markers for the keys it may create) into the target's undo tables, so rewinding an update
+/// restores phases in reverse order with two set-based statements each.
+
+#include "core/common/Diagnostic.h"
+#include "core/engine/FlowPlan.h"
+#include "core/storage/Database.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace cdc::engine {
+
+struct UpdateContext {
+    storage::Database& db;
+    std::int64_t updateId = 0;
+    std::int64_t now = 0;
+    std::string commitTimestamp; ///< 'YYYY-MM-DD HH:MM:SS' UTC of `now`
+    int phase = 0;
+    std::vector<Diagnostic> warnings;
+    int nextPhase() { return ++phase; }
+};
+
+namespace store {
+
+Status ensureGlobalSchema(storage::Database& db);
+
+/// Creates the target's objects, or checks that the stored ones match the plan. With `reset` (full
+/// refresh) the stored state is emptied (undoably) or, when the schema changed, rebuilt.
+Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset);
+
+/// Internal column list of the backing table (data columns then bookkeeping) for SCD1 / SCD2.
+std::string backingColumns(const TargetPlan& t);
+std::string logColumns(const TargetPlan& t);
+
+/// Deletes SCD1 tombstones older than the threshold on the simulated clock; returns how many.
+Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t);
+
+struct Watermark {
+    Value key;   ///< encoded sequence
+    Value value; ///< display value
+};
+Result<std::optional<Watermark>> truncateWatermark(const storage::Database& db, const std::string& target);
+Status setTruncateWatermark(UpdateContext& ctx, const std::string& target, const Watermark& w);
+
+/// Checkpoint of (flow, input): last source rowid consumed and the source-change sequence seen.
+struct Checkpoint {
+    std::int64_t lastRowId = 0;
+    std::int64_t changeSeq = 0;
+    bool exists = false;
+};
+Result<Checkpoint> checkpoint(const storage::Database& db, const std::string& flow, const std::string& input);
+Status saveCheckpoint(UpdateContext& ctx, const std::string& flow, const std::string& input, const Checkpoint& c);
+
+/// Undoes every update after `updateId`.
+Status rewind(storage::Database& db, std::int64_t updateId);
+
+std::string isoTime(std::int64_t epochSeconds, char sep = 'T', bool zulu = true);
+
+} // namespace store
+} // namespace cdc::engine

@@ -1,0 +1,283 @@
+#include "core/engine/UpdateRunner.h"
+
+#include "core/engine/Appliers.h"
+#include "core/engine/SqlText.h"
+
+#include <chrono>
+
+namespace cdc::engine {
+
+using storage::quoteIdentifier;
+using namespace sqltext;
+
+namespace {
+
+std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t pos = 0; (pos = text.find(from, pos)) != std::string::npos; pos += to.size())
+        text.replace(pos, from.size(), to);
+    return text;
+}
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::string microbatchPrefix(const TargetPlan& t, std::int64_t batch) {
+    return "AutoCDC flow on table " + t.name + " in batch " + std::to_string(batch) +
+           " failed microbatch validation. ";
+}
+
+} // namespace
+
+Result<UpdateReport> UpdateRunner::run() {
+    const auto t0 = std::chrono::steady_clock::now();
+    UpdateReport report;
+    report.updateId = m_ctx.updateId;
+    report.now = m_ctx.now;
+    CDC_TRY(sqltext::run(m_ctx.db, "INSERT INTO __cdc_updates(update_id, now, full_refresh) VALUES (?1, ?2, ?3)",
+                         {m_ctx.updateId, m_ctx.now, static_cast<std::int64_t>(m_options.fullRefresh)}));
+    m_hasSourceChanges = m_ctx.db.tableExists("__cdc_source_changes");
+    if (m_hasSourceChanges) {
+        auto seq = scalar(m_ctx.db, "SELECT max(seq) FROM __cdc_source_changes");
+        if (!seq)
+            return seq.error();
+        m_sourceChangeSeq = seq.value();
+    }
+
+    std::vector<std::int64_t> collected(m_plan.targets.size(), 0);
+    for (std::size_t i = 0; i < m_plan.targets.size(); ++i) {
+        CDC_TRY(store::prepareTarget(m_ctx, m_plan.targets[i], m_options.fullRefresh));
+        auto gc = store::collectTombstones(m_ctx, m_plan.targets[i]);
+        if (!gc)
+            return gc.error();
+        collected[i] = gc.value();
+    }
+
+    for (const FlowPlan& f : m_plan.flows) {
+        if (m_options.cancel && m_options.cancel->load())
+            return Diagnostic::error("CANCELLED", "the update was cancelled; nothing was changed");
+        FlowMetrics m;
+        m.flow = f.name;
+        m.target = m_plan.targets[f.target].name;
+        m.tombstonesCollected = std::exchange(collected[f.target], 0);
+        const auto tf = std::chrono::steady_clock::now();
+        if (m_options.progress)
+            m_options.progress(f.name, 0, 0);
+        CDC_TRY(runFlow(f, m));
+        m.durationMs = msSince(tf);
+        if (m_options.progress)
+            m_options.progress(f.name, m.rowsRead, m.rowsRead);
+        report.flows.push_back(m);
+    }
+
+    report.durationMs = msSince(t0);
+    for (const FlowMetrics& m : report.flows)
+        CDC_TRY(sqltext::run(m_ctx.db,
+                             "INSERT INTO __cdc_update_log(update_id, flow, target, rows_read, upserted, deleted, "
+                             "stale_dropped, versions_opened, versions_closed, versions_split, tombstones_created, "
+                             "tombstones_collected, ties, duration_ms, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+                             "?9, ?10, ?11, ?12, ?13, ?14, NULL)",
+                             {m_ctx.updateId, m.flow, m.target, m.rowsRead, m.upserted, m.deleted, m.staleDropped,
+                              m.versionsOpened, m.versionsClosed, m.versionsSplit, m.tombstonesCreated,
+                              m.tombstonesCollected, m.ties, m.durationMs}));
+    CDC_TRY(sqltext::run(m_ctx.db, "UPDATE __cdc_updates SET duration_ms = ?1 WHERE update_id = ?2",
+                         {report.durationMs, m_ctx.updateId}));
+    report.warnings = m_plan.warnings;
+    report.warnings.insert(report.warnings.end(), m_ctx.warnings.begin(), m_ctx.warnings.end());
+    return report;
+}
+
+Status UpdateRunner::checkSourceChanges(const FlowPlan& f, const TargetPlan& t, const StreamInput& in,
+                                        const store::Checkpoint& cp) {
+    if (!m_hasSourceChanges || !cp.exists || cp.lastRowId <= 0 || m_options.fullRefresh || t.skipChangeCommits)
+        return Status::success();
+    auto st = m_ctx.db.prepare("SELECT kind, min_rowid FROM __cdc_source_changes WHERE seq > ?1 AND (table_name = ?2 "
+                               "COLLATE NOCASE OR table_name = ?3 COLLATE NOCASE) AND (min_rowid IS NULL OR "
+                               "min_rowid <= ?4) ORDER BY seq LIMIT 1");
+    if (!st)
+        return st.error();
+    st->bind(1, cp.changeSeq).bind(2, std::string_view(in.catalogName)).bind(3, std::string_view(in.sqliteName));
+    st->bind(4, cp.lastRowId);
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    if (!has.value())
+        return Status::success();
+    return Diagnostic::error("SOURCE_CHANGED",
+                             "source '" + in.catalogName + "' had rows that flow '" + f.name +
+                                 "' already processed changed by " + st->text(0) +
+                                 "; AUTO CDC reads sources as append-only streams. Run the update with "
+                                 "--full-refresh, or set TBLPROPERTIES ('pipelines.cdc.skipChangeCommits' = 'true') "
+                                 "on '" + t.name + "' to ignore such changes",
+                             f.flow->source.location);
+}
+
+Status UpdateRunner::loadBatch(const FlowPlan& f, const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges) {
+    std::string from = f.fromTemplate;
+    for (std::size_t i = 0; i < ranges.size(); ++i) {
+        from = replaceAll(from, "{{LO:" + std::to_string(i) + "}}", std::to_string(ranges[i].first));
+        from = replaceAll(from, "{{HI:" + std::to_string(i) + "}}", std::to_string(ranges[i].second));
+    }
+    std::string select = "SELECT " + f.rowIdSql + " AS rid, " + f.operationSql + " AS op, " + f.sequenceKeySql +
+                         " AS s, " + f.sequenceValueSql + " AS sv";
+    for (std::size_t i = 0; i < f.columnSql.size(); ++i)
+        select += ", " + f.columnSql[i] + " AS " + col(i);
+    select += ", " + f.columnsToUpdateSql.value_or("NULL") + " AS ctu FROM " + from + " AS __src";
+    CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_b"));
+    return sqltext::run(m_ctx.db, "CREATE TEMP TABLE __cdc_b AS " + select);
+}
+
+Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t) {
+    // AUTOCDC_MICROBATCH_VALIDATION (semantics.md §1.2); truncate rows are exempt from the key check.
+    std::string sql = "SELECT count(*) FILTER (WHERE s IS NULL)";
+    for (int k : t.keyIndex)
+        sql += ", count(*) FILTER (WHERE op <> 2 AND " + col(static_cast<std::size_t>(k)) + " IS NULL)";
+    sql += " FROM temp.__cdc_b";
+    auto st = m_ctx.db.prepare(sql);
+    if (!st)
+        return st.error();
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    const std::int64_t nullSeq = st->int64(0);
+    if (nullSeq > 0)
+        return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NULL_SEQUENCE",
+                                 microbatchPrefix(t, m_ctx.updateId) + "The microbatch contains " +
+                                     std::to_string(nullSeq) +
+                                     " row(s) with a null sequencing value. All rows must have a non-null "
+                                     "sequencing value.",
+                                 f.flow->sequenceBy.front().location);
+    std::string counts;
+    SourceLocation where;
+    for (std::size_t k = 0; k < t.keyIndex.size(); ++k) {
+        std::int64_t c = st->int64(static_cast<int>(k + 1));
+        if (c == 0)
+            continue;
+        if (!where.valid())
+            where = f.flow->keys[k].location;
+        counts += (counts.empty() ? "" : ", ") + f.flow->keys[k].name + ": " + std::to_string(c);
+    }
+    st->reset();
+    if (!counts.empty())
+        return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NULL_KEY",
+                                 microbatchPrefix(t, m_ctx.updateId) +
+                                     "The microbatch contains rows with null values in the following key column(s): " +
+                                     counts + ". All rows must have non-null values for every key column.",
+                                 where);
+    if (f.columnsToUpdateSql) {
+        const SourceLocation at = f.flow->columnsToUpdate->location;
+        auto nulls = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_b WHERE op = 0 AND ctu IS NULL");
+        if (!nulls)
+            return nulls.error();
+        if (nulls.value() > 0)
+            return Diagnostic::error("APPLY_CHANGES_ERROR.NULL_BINARY_STATUS_COLUMN",
+                                     "Binary status column values must not be null during upsert operations (" +
+                                         std::to_string(nulls.value()) + " row(s) have a NULL " +
+                                         f.flow->columnsToUpdate->name + ")",
+                                     at);
+        auto bad = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_b WHERE op = 0 AND NOT (json_valid(ctu) AND "
+                                    "json_type(ctu) = 'array')");
+        if (!bad)
+            return bad.error();
+        if (bad.value() > 0)
+            return Diagnostic::error("APPLY_CHANGES_ERROR.INVALID_COLUMN_POSITION",
+                                     "COLUMNS TO UPDATE values must be arrays of column names",
+                                     at);
+        std::string names;
+        for (const auto& c : t.columns)
+            names += (names.empty() ? "" : ", ") + storage::quoteString(storage::toLower(c.name));
+        auto unknown = m_ctx.db.prepare("SELECT j.value FROM temp.__cdc_b, json_each(ctu) j WHERE op = 0 AND "
+                                        "lower(j.value) NOT IN (" + names + ") LIMIT 1");
+        if (!unknown)
+            return unknown.error();
+        auto u = unknown->step();
+        if (!u)
+            return u.error();
+        if (u.value())
+            return Diagnostic::error("APPLY_CHANGES_ERROR.STATUS_COLUMN_NOT_FOUND",
+                                     "COLUMNS TO UPDATE names '" + unknown->text(0) + "', which is not a column of '" +
+                                         t.name + "'",
+                                     at);
+    }
+    return Status::success();
+}
+
+Status UpdateRunner::reportTies(const FlowPlan& f, const TargetPlan& t, FlowMetrics& m) {
+    const std::string keys = keyList(t.keyIndex);
+    auto st = m_ctx.db.prepare("SELECT " + keys + ", max(sv), count(*) FROM temp.__cdc_b WHERE op <> 2 GROUP BY " +
+                               keys + ", s HAVING count(*) > 1");
+    if (!st)
+        return st.error();
+    const int nk = static_cast<int>(t.keyIndex.size());
+    for (;;) {
+        auto has = st->step();
+        if (!has)
+            return has.error();
+        if (!has.value())
+            break;
+        ++m.ties;
+        if (m.ties > 5)
+            continue;
+        Row key;
+        for (int k = 0; k < nk; ++k)
+            key.push_back(st->value(k));
+        const std::string rule = t.scdType == pipeline::ScdType::Type1
+                                     ? "the last-arriving upsert wins and an upsert beats a delete"
+                                     : "a delete wins, else the last-arriving upsert";
+        m_ctx.warnings.push_back(Diagnostic::warning(
+            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(st->int64(nk + 1)) + " events for key " +
+                                describeKey(t, key) + " share the sequence value " + displayText(st->value(nk)) +
+                                "; " + rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
+            f.flow->sequenceBy.front().location));
+    }
+    if (m.ties > 5)
+        m_ctx.warnings.push_back(Diagnostic::warning(
+            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(m.ties - 5) + " more sequence ties",
+            f.flow->sequenceBy.front().location));
+    return Status::success();
+}
+
+Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
+    const TargetPlan& t = m_plan.targets[f.target];
+    std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+    std::vector<store::Checkpoint> next;
+    bool anyNew = false;
+    for (const StreamInput& in : f.inputs) {
+        auto cp = store::checkpoint(m_ctx.db, f.name, in.catalogName);
+        if (!cp)
+            return cp.error();
+        store::Checkpoint c = m_options.fullRefresh ? store::Checkpoint{} : cp.value();
+        if (f.once && c.exists)
+            return Status::success(); // ONCE flows run again only after a full refresh
+        CDC_TRY(checkSourceChanges(f, t, in, c));
+        auto hi = scalar(m_ctx.db, "SELECT max(rowid) FROM " + quoteIdentifier(in.sqliteName));
+        if (!hi)
+            return hi.error();
+        const std::int64_t lo = f.once ? 0 : c.lastRowId;
+        ranges.emplace_back(lo, std::max(hi.value(), lo));
+        anyNew = anyNew || hi.value() > lo;
+        next.push_back({std::max(hi.value(), lo), m_sourceChangeSeq, true});
+    }
+    if (anyNew || f.inputs.empty()) {
+        CDC_TRY(loadBatch(f, ranges));
+        auto count = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_b");
+        if (!count)
+            return count.error();
+        m.rowsRead = count.value();
+        if (m.rowsRead > 0) {
+            CDC_TRY(validateBatch(f, t));
+            CDC_TRY(reportTies(f, t, m));
+            if (t.scdType == pipeline::ScdType::Type1)
+                CDC_TRY(applyScd1(m_ctx, t, f, m));
+            else
+                CDC_TRY(applyScd2(m_ctx, t, f, m));
+        }
+        CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_b; "));
+        CDC_TRY(m_ctx.db.exec("DROP TABLE IF EXISTS temp.__cdc_w; DROP TABLE IF EXISTS temp.__cdc_d;"));
+    }
+    for (std::size_t i = 0; i < f.inputs.size(); ++i)
+        CDC_TRY(store::saveCheckpoint(m_ctx, f.name, f.inputs[i].catalogName, next[i]));
+    return Status::success();
+}
+
+} // namespace cdc::engine

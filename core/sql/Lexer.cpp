@@ -1,0 +1,253 @@
+#include "core/sql/Lexer.h"
+
+#include <cctype>
+
+namespace cdc::sql {
+
+namespace {
+bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || (c & 0x80); }
+bool isIdentPart(char c) { return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '$'; }
+bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+} // namespace
+
+bool Token::isKeyword(std::string_view word) const {
+    if (kind != TokenKind::Identifier || text.size() != word.size())
+        return false;
+    for (std::size_t i = 0; i < word.size(); ++i)
+        if (std::toupper(static_cast<unsigned char>(text[i])) != std::toupper(static_cast<unsigned char>(word[i])))
+            return false;
+    return true;
+}
+
+std::vector<Token> Lexer::tokenize() {
+    std::vector<Token> tokens;
+    for (;;) {
+        Token t = next();
+        bool end = t.kind == TokenKind::End;
+        tokens.push_back(std::move(t));
+        if (end)
+            return tokens;
+    }
+}
+
+char Lexer::peek(std::size_t ahead) const {
+    return m_pos + ahead < m_text.size() ? m_text[m_pos + ahead] : '\0';
+}
+
+void Lexer::advance(std::size_t n) {
+    for (std::size_t i = 0; i < n && m_pos < m_text.size(); ++i) {
+        if (m_text[m_pos] == '\n') {
+            ++m_line;
+            m_column = 1;
+        } else {
+            ++m_column;
+        }
+        ++m_pos;
+    }
+}
+
+Token Lexer::start(TokenKind kind) const {
+    Token t;
+    t.kind = kind;
+    t.offset = m_pos;
+    t.line = m_line;
+    t.column = m_column;
+    return t;
+}
+
+Token Lexer::finish(Token t) const {
+    t.length = m_pos - t.offset;
+    return t;
+}
+
+void Lexer::skipSpaceAndComments(Token& errorOut) {
+    for (;;) {
+        char c = peek();
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+            advance();
+        } else if (c == '-' && peek(1) == '-') {
+            while (m_pos < m_text.size() && peek() != '\n')
+                advance();
+        } else if (c == '/' && peek(1) == '*') {
+            Token open = start(TokenKind::Error);
+            advance(2);
+            int depth = 1; // Spark allows nested bracketed comments
+            while (m_pos < m_text.size() && depth > 0) {
+                if (peek() == '/' && peek(1) == '*') {
+                    ++depth;
+                    advance(2);
+                } else if (peek() == '*' && peek(1) == '/') {
+                    --depth;
+                    advance(2);
+                } else {
+                    advance();
+                }
+            }
+            if (depth > 0) {
+                open.text = "unterminated comment";
+                open.length = 2;
+                errorOut = open;
+                return;
+            }
+        } else {
+            return;
+        }
+    }
+}
+
+Token Lexer::next() {
+    Token error;
+    skipSpaceAndComments(error);
+    if (error.kind == TokenKind::Error)
+        return error;
+    if (m_pos >= m_text.size())
+        return finish(start(TokenKind::End));
+    char c = peek();
+    if (c == '\'' || c == '"')
+        return lexString(c);
+    if (c == '`')
+        return lexQuotedIdentifier();
+    if (isDigit(c) || (c == '.' && isDigit(peek(1))))
+        return lexNumber();
+    if (isIdentStart(c)) {
+        Token t = start(TokenKind::Identifier);
+        while (m_pos < m_text.size() && isIdentPart(peek()))
+            advance();
+        t.text = std::string(m_text.substr(t.offset, m_pos - t.offset));
+        return finish(t);
+    }
+    Token t = start(TokenKind::Symbol);
+    static const char* const kSymbols[] = {"<=>", "==", "!=", "<>", "<=", ">=", "||", "=>", "::", "(", ")", ",",
+                                           ";",   ".",  "*",  "+",  "-",  "/",  "%",  "=",  "<",  ">", "[", "]",
+                                           "&",   "|",  "^",  "~",  ":",  "!",  "{",  "}"};
+    for (const char* sym : kSymbols) {
+        std::string_view s(sym);
+        if (m_text.substr(m_pos, s.size()) == s) {
+            advance(s.size());
+            t.text = std::string(s);
+            return finish(t);
+        }
+    }
+    t.kind = TokenKind::Error;
+    advance();
+    t.text = std::string("unexpected character '") + c + "'";
+    return finish(t);
+}
+
+Token Lexer::lexString(char quote) {
+    Token t = start(TokenKind::String);
+    advance();
+    std::string value;
+    for (;;) {
+        if (m_pos >= m_text.size()) {
+            t.kind = TokenKind::Error;
+            t.text = "unterminated string literal";
+            t.length = 1;
+            return t;
+        }
+        char c = peek();
+        if (c == quote) {
+            if (peek(1) == quote) { // doubled quote: a literal quote character
+                value += quote;
+                advance(2);
+                continue;
+            }
+            advance();
+            break;
+        }
+        if (c == '\\' && m_pos + 1 < m_text.size()) {
+            char e = peek(1);
+            advance(2);
+            switch (e) {
+            case 'n': value += '\n'; break;
+            case 't': value += '\t'; break;
+            case 'r': value += '\r'; break;
+            case 'b': value += '\b'; break;
+            case '0': value += '\0'; break;
+            case 'Z': value += '\x1a'; break;
+            // Spark keeps the backslash for the LIKE wildcards so that patterns still escape them.
+            case '%': value += "\\%"; break;
+            case '_': value += "\\_"; break;
+            default: value += e; break;
+            }
+            continue;
+        }
+        value += c;
+        advance();
+    }
+    t.text = std::move(value);
+    return finish(t);
+}
+
+Token Lexer::lexQuotedIdentifier() {
+    Token t = start(TokenKind::QuotedIdentifier);
+    advance();
+    std::string value;
+    for (;;) {
+        if (m_pos >= m_text.size()) {
+            t.kind = TokenKind::Error;
+            t.text = "unterminated quoted identifier";
+            t.length = 1;
+            return t;
+        }
+        char c = peek();
+        if (c == '`') {
+            if (peek(1) == '`') {
+                value += '`';
+                advance(2);
+                continue;
+            }
+            advance();
+            break;
+        }
+        value += c;
+        advance();
+    }
+    t.text = std::move(value);
+    return finish(t);
+}
+
+Token Lexer::lexNumber() {
+    Token t = start(TokenKind::Integer);
+    while (isDigit(peek()))
+        advance();
+    if (peek() == '.' && isDigit(peek(1))) {
+        t.kind = TokenKind::Decimal;
+        advance();
+        while (isDigit(peek()))
+            advance();
+    } else if (peek() == '.' && !isIdentStart(peek(1))) {
+        // "1." is a decimal literal in Spark
+        t.kind = TokenKind::Decimal;
+        advance();
+    }
+    if ((peek() == 'e' || peek() == 'E') &&
+        (isDigit(peek(1)) || ((peek(1) == '+' || peek(1) == '-') && isDigit(peek(2))))) {
+        t.kind = TokenKind::Decimal;
+        advance(2);
+        while (isDigit(peek()))
+            advance();
+    }
+    // Type suffixes: L (BIGINT), S (SMALLINT), Y (TINYINT), D (DOUBLE), F (FLOAT), BD (DECIMAL).
+    char s = static_cast<char>(std::toupper(static_cast<unsigned char>(peek())));
+    char s2 = static_cast<char>(std::toupper(static_cast<unsigned char>(peek(1))));
+    if (s == 'B' && s2 == 'D' && !isIdentPart(peek(2))) {
+        t.kind = TokenKind::Decimal;
+        advance(2);
+    } else if ((s == 'L' || s == 'S' || s == 'Y') && !isIdentPart(peek(1)) && t.kind == TokenKind::Integer) {
+        advance();
+    } else if ((s == 'D' || s == 'F') && !isIdentPart(peek(1))) {
+        t.kind = TokenKind::Decimal;
+        advance();
+    }
+    if (isIdentStart(peek())) {
+        // "12abc": Spark reads this as an identifier; we do too.
+        while (isIdentPart(peek()))
+            advance();
+        t.kind = TokenKind::Identifier;
+    }
+    t.text = std::string(m_text.substr(t.offset, m_pos - t.offset));
+    return finish(t);
+}
+
+} // namespace cdc::sql

@@ -1,0 +1,36 @@
+#pragma once
+/// Spark SQL lexer: `--` and `/* */` comments, '...' and "..." strings with backslash escapes,
+/// `backtick` identifiers, numbers with Spark suffixes, multi-character operators.
+
+#include "core/sql/Token.h"
+
+#include <string_view>
+#include <vector>
+
+namespace cdc::sql {
+
+class Lexer {
+public:
+    explicit Lexer(std::string_view text) : m_text(text) {}
+    /// The whole token stream, always ending with an End token. Lexical errors are Error tokens
+    /// (the parser reports them with their position), so lexing itself never fails.
+    std::vector<Token> tokenize();
+
+private:
+    Token next();
+    void skipSpaceAndComments(Token& errorOut);
+    char peek(std::size_t ahead = 0) const;
+    void advance(std::size_t n = 1);
+    Token start(TokenKind kind) const;
+    Token finish(Token t) const;
+    Token lexString(char quote);
+    Token lexQuotedIdentifier();
+    Token lexNumber();
+
+    std::string_view m_text;
+    std::size_t m_pos = 0;
+    int m_line = 1;
+    int m_column = 1;
+};
+
+} // namespace cdc::sql

@@ -1,0 +1,117 @@
+#pragma once
+/// Recursive-descent parser for Spark SQL and Lakeflow pipeline SQL. Errors are values carrying the
+/// position of the offending token (`file:line:col: error: expected KEYS after source`); a script is
+/// parsed statement by statement, recovering at `;` so that every statement's first error is reported.
+
+#include "core/common/Diagnostic.h"
+#include "core/sql/Ast.h"
+#include "core/sql/Token.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cdc::sql {
+
+struct ParsedScript {
+    std::vector<Statement> statements;
+    std::vector<Diagnostic> diagnostics;
+};
+
+class Parser {
+public:
+    Parser(std::string_view text, std::string file);
+
+    /// Every statement of the text; statements with errors are left out and their first error reported.
+    ParsedScript parseScript();
+    /// The whole text must be one query (an optional trailing `;` allowed).
+    Result<Query> parseSingleQuery();
+    /// The whole text must be one expression.
+    Result<Expr> parseSingleExpression();
+
+private:
+    // tokens
+    const Token& cur() const { return tok(0); }
+    const Token& tok(std::size_t ahead) const;
+    void advance();
+    bool atKeyword(std::string_view kw) const { return cur().isKeyword(kw); }
+    bool atSymbol(std::string_view s) const { return cur().isSymbol(s); }
+    bool acceptKeyword(std::string_view kw);
+    bool acceptSymbol(std::string_view s);
+    void expectKeyword(std::string_view kw, std::string_view context);
+    void expectSymbol(std::string_view s, std::string_view context);
+    void fail(const std::string& message);
+    void failAt(const Token& where, const std::string& message);
+    bool failed() const { return m_error.has_value(); }
+    SourceLocation locationOf(const Token& t) const;
+    Span beginSpan() const;
+    void endSpan(Span& span) const;
+    std::string describe(const Token& t) const;
+    void expectEndOfInput();
+
+    // names and small pieces
+    Ident parseIdent(std::string_view what);
+    Name parseName(std::string_view what);
+    bool atIdentifier() const;
+    std::vector<Ident> parseParenIdentList(std::string_view context);
+    ColumnSel parseColumnSel(std::string_view context);
+    std::string parseStringLiteral(std::string_view context);
+    std::string parseType();
+    std::vector<ColumnDef> parseColumnDefs(bool typed);
+    std::vector<Property> parseProperties();
+    bool parseTableClause(std::optional<std::string>& comment, std::vector<Property>& properties);
+
+    // statements
+    Statement parseStatement();
+    StatementBody parseCreate();
+    StreamingTableStmt parseStreamingTable(bool orRefresh, bool isPrivate, bool live);
+    ViewStmt parseView(ViewStmt view);
+    CreateFlowStmt parseFlow();
+    CreateTableStmt parseCreateTable(bool orReplace);
+    AutoCdcSpec parseAutoCdc(bool withInto, bool legacy);
+    int clauseAt() const;
+    bool startsAutoCdcClause() const;
+    void clauseOrderError(int clause, int last, const std::vector<bool>& seen);
+    InsertStmt parseInsert();
+    UpdateStmt parseUpdate();
+    DeleteStmt parseDelete();
+
+    // queries
+    Query parseQuery();
+    QueryTerm parseSetExpression();
+    QueryTerm parseQueryPrimary();
+    Select parseSelect();
+    std::vector<std::vector<Expr>> parseValuesRows();
+    TableRef parseFrom();
+    TableRef parseJoinChain();
+    TableRef parseTablePrimary();
+    void parseTableAlias(TableRef& ref);
+    bool atQueryStart() const;
+
+    // expressions
+    Expr parseExpr();
+    Expr parseOr();
+    Expr parseAnd();
+    Expr parseNot();
+    Expr parsePredicate();
+    Expr parseBinaryLevel(int level);
+    Expr parseUnary();
+    Expr parsePostfix();
+    Expr parsePrimary();
+    Expr parseFunctionCall(Name name, Span span);
+    Expr parseCase(Span span);
+    Expr parseCast(Span span);
+
+    std::vector<Token> m_tokens;
+    std::size_t m_pos = 0;
+    std::size_t m_prevEnd = 0;
+    std::string m_file;
+    std::optional<Diagnostic> m_error;
+    Token m_endToken;
+};
+
+/// Words that cannot start an expression or serve as an implicit alias.
+bool isReservedWord(std::string_view word);
+
+} // namespace cdc::sql

@@ -1,0 +1,467 @@
+#include "core/sql/Printer.h"
+
+#include "core/sql/Parser.h"
+#include "core/sql/SqlApi.h"
+
+#include <cctype>
+
+namespace cdc::sql {
+
+namespace {
+
+template <class T, class F> std::string join(const std::vector<T>& items, const std::string& sep, F&& f) {
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (i)
+            out += sep;
+        out += f(items[i]);
+    }
+    return out;
+}
+
+bool isComparison(const std::string& op) {
+    return op == "=" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=" || op == "<=>";
+}
+
+} // namespace
+
+int precedenceOf(const Expr& e) {
+    switch (e.kind) {
+    case ExprKind::Binary:
+        if (e.text == "OR")
+            return 1;
+        if (e.text == "AND")
+            return 2;
+        if (isComparison(e.text))
+            return 4;
+        if (e.text == "|")
+            return 5;
+        if (e.text == "^")
+            return 6;
+        if (e.text == "&")
+            return 7;
+        if (e.text == "+" || e.text == "-" || e.text == "||")
+            return 8;
+        return 9;
+    case ExprKind::Unary: return e.text == "NOT" ? 3 : 10;
+    case ExprKind::InList:
+    case ExprKind::InQuery:
+    case ExprKind::Between:
+    case ExprKind::Like:
+    case ExprKind::IsNull:
+    case ExprKind::IsDistinct: return 4;
+    case ExprKind::Literal:
+        // A negative number must not glue onto a preceding '-' or act as a postfix base.
+        return (!e.text.empty() && e.text[0] == '-') ? 10 : 11;
+    default: return 11;
+    }
+}
+
+std::string Printer::identifier(std::string_view name) {
+    bool plain = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
+    for (char c : name)
+        if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+            plain = false;
+    if (plain && !isReservedWord(name)) {
+        std::string u;
+        for (char c : name)
+            u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (u != "NULL" && u != "TRUE" && u != "FALSE")
+            return std::string(name);
+    }
+    std::string out = "`";
+    for (char c : name) {
+        if (c == '`')
+            out += '`';
+        out += c;
+    }
+    return out + "`";
+}
+
+std::string Printer::name(const Name& n) {
+    return join(n.parts, ".", [](const std::string& p) { return identifier(p); });
+}
+
+std::string Printer::stringLiteral(std::string_view value) {
+    std::string out = "'";
+    for (char c : value) {
+        switch (c) {
+        case '\'': out += "\\'"; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        case '\r': out += "\\r"; break;
+        case '\0': out += "\\0"; break;
+        default: out += c;
+        }
+    }
+    return out + "'";
+}
+
+// --- expressions -------------------------------------------------------------------------------------------
+
+std::string Printer::expr(const Expr& e) { return exprAt(e, 0); }
+
+std::string Printer::exprAt(const Expr& e, int minPrecedence) {
+    std::string s;
+    int p = precedenceOf(e);
+    switch (e.kind) {
+    case ExprKind::Literal:
+        switch (e.literalKind) {
+        case LiteralKind::Null: s = "NULL"; break;
+        case LiteralKind::Boolean: s = e.text; break;
+        case LiteralKind::String: s = stringLiteral(e.text); break;
+        default: s = e.text; break;
+        }
+        break;
+    case ExprKind::Column: s = name(e.name); break;
+    case ExprKind::Star: s = e.name.empty() ? "*" : name(e.name) + ".*"; break;
+    case ExprKind::Unary:
+        if (e.text == "NOT") {
+            s = "NOT " + exprAt(e.args[0], 3);
+        } else {
+            std::string operand = exprAt(e.args[0], 10);
+            s = e.text + (!operand.empty() && (operand[0] == '-' || operand[0] == '+') ? " " : "") + operand;
+        }
+        break;
+    case ExprKind::Binary: {
+        int leftMin = isComparison(e.text) ? 4 : p;
+        s = exprAt(e.args[0], leftMin) + " " + e.text + " " + exprAt(e.args[1], p + 1);
+        break;
+    }
+    case ExprKind::Function:
+        s = name(e.name) + "(" + (e.distinct ? "DISTINCT " : "") +
+            join(e.args, ", ", [](const Expr& a) { return expr(a); }) + ")";
+        break;
+    case ExprKind::Case: {
+        s = "CASE";
+        std::size_t i = 0;
+        if (e.hasCaseOperand)
+            s += " " + expr(e.args[i++]);
+        std::size_t pairsEnd = e.args.size() - (e.hasElse ? 1 : 0);
+        for (; i + 1 < pairsEnd; i += 2)
+            s += " WHEN " + expr(e.args[i]) + " THEN " + expr(e.args[i + 1]);
+        if (e.hasElse)
+            s += " ELSE " + expr(e.args.back());
+        s += " END";
+        break;
+    }
+    case ExprKind::Cast: s = "CAST(" + expr(e.args[0]) + " AS " + e.text + ")"; break;
+    case ExprKind::InList:
+        s = exprAt(e.args[0], 4) + (e.negated ? " NOT IN (" : " IN (");
+        for (std::size_t i = 1; i < e.args.size(); ++i)
+            s += (i > 1 ? ", " : "") + expr(e.args[i]);
+        s += ")";
+        break;
+    case ExprKind::InQuery:
+        s = exprAt(e.args[0], 4) + (e.negated ? " NOT IN (" : " IN (") + queryWith(*e.query, " ") + ")";
+        break;
+    case ExprKind::Between:
+        s = exprAt(e.args[0], 4) + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + exprAt(e.args[1], 5) + " AND " +
+            exprAt(e.args[2], 5);
+        break;
+    case ExprKind::Like:
+        s = exprAt(e.args[0], 4) + (e.negated ? " NOT " : " ") + e.text + " " + exprAt(e.args[1], 5);
+        if (e.args.size() > 2)
+            s += " ESCAPE " + exprAt(e.args[2], 5);
+        break;
+    case ExprKind::IsNull: s = exprAt(e.args[0], 4) + (e.negated ? " IS NOT NULL" : " IS NULL"); break;
+    case ExprKind::IsDistinct:
+        s = exprAt(e.args[0], 4) + (e.negated ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ") + exprAt(e.args[1], 5);
+        break;
+    case ExprKind::Exists: s = "EXISTS (" + queryWith(*e.query, " ") + ")"; break;
+    case ExprKind::Subquery: s = "(" + queryWith(*e.query, " ") + ")"; break;
+    case ExprKind::NamedArg: s = identifier(e.text) + " => " + expr(e.args[0]); break;
+    case ExprKind::Field: {
+        // A column base would merge into a multi-part column name: keep it apart with parentheses.
+        std::string base = exprAt(e.args[0], 11);
+        if (e.args[0].kind == ExprKind::Column || e.args[0].kind == ExprKind::Star)
+            base = "(" + base + ")";
+        s = base + "." + identifier(e.text);
+        break;
+    }
+    case ExprKind::Index: s = exprAt(e.args[0], 11) + "[" + expr(e.args[1]) + "]"; break;
+    }
+    if (p < minPrecedence)
+        return "(" + s + ")";
+    return s;
+}
+
+// --- queries --------------------------------------------------------------------------------------------------
+
+std::string Printer::query(const Query& q) { return queryWith(q, "\n"); }
+
+std::string Printer::queryWith(const Query& q, const std::string& nl) {
+    std::string s;
+    if (!q.ctes.empty()) {
+        s += "WITH " + join(q.ctes, ", ", [&](const Cte& c) {
+                 std::string cols = c.columns.empty()
+                                        ? std::string()
+                                        : "(" + join(c.columns, ", ", [](const std::string& n) { return identifier(n); }) + ")";
+                 return identifier(c.name.name) + cols + " AS (" + queryWith(*c.query, " ") + ")";
+             });
+        s += nl;
+    }
+    s += term(q.body, nl);
+    if (!q.orderBy.empty()) {
+        s += nl + "ORDER BY " + join(q.orderBy, ", ", [](const OrderItem& o) {
+                 std::string item = expr(o.expr);
+                 if (o.descending)
+                     item += " DESC";
+                 if (o.nulls == NullsOrder::First)
+                     item += " NULLS FIRST";
+                 else if (o.nulls == NullsOrder::Last)
+                     item += " NULLS LAST";
+                 return item;
+             });
+    }
+    if (q.limit)
+        s += nl + "LIMIT " + expr(*q.limit);
+    if (q.offset)
+        s += nl + "OFFSET " + expr(*q.offset);
+    return s;
+}
+
+std::string Printer::term(const QueryTerm& t, const std::string& nl) {
+    switch (t.kind) {
+    case QueryTerm::Kind::Select: return select(t.select, nl);
+    case QueryTerm::Kind::Values: {
+        bool multiline = nl == "\n" && t.rows.size() > 1;
+        auto row = [](const std::vector<Expr>& r) {
+            return "(" + join(r, ", ", [](const Expr& e) { return expr(e); }) + ")";
+        };
+        return multiline ? "VALUES\n  " + join(t.rows, ",\n  ", row) : "VALUES " + join(t.rows, ", ", row);
+    }
+    case QueryTerm::Kind::SetOp: return term(*t.left, nl) + nl + t.setOp + nl + term(*t.right, nl);
+    case QueryTerm::Kind::Nested: return "(" + queryWith(*t.nested, " ") + ")";
+    }
+    return {};
+}
+
+std::string Printer::select(const Select& s, const std::string& nl) {
+    std::string out = s.distinct ? "SELECT DISTINCT " : "SELECT ";
+    out += join(s.items, ", ", [](const SelectItem& item) {
+        return expr(item.expr) + (item.alias.empty() ? "" : " AS " + identifier(item.alias));
+    });
+    if (s.from)
+        out += nl + "FROM " + tableRef(*s.from);
+    if (s.where)
+        out += nl + "WHERE " + expr(*s.where);
+    if (!s.groupBy.empty())
+        out += nl + "GROUP BY " + join(s.groupBy, ", ", [](const Expr& e) { return expr(e); });
+    if (s.having)
+        out += nl + "HAVING " + expr(*s.having);
+    return out;
+}
+
+std::string Printer::tableRef(const TableRef& t) {
+    std::string s;
+    switch (t.kind) {
+    case TableRefKind::Table: s = t.stream ? "STREAM(" + name(t.name) + ")" : name(t.name); break;
+    case TableRefKind::Subquery: s = "(" + queryWith(*t.query, " ") + ")"; break;
+    case TableRefKind::Function:
+        s = name(t.name) + "(" + join(t.args, ", ", [](const Expr& e) { return expr(e); }) + ")";
+        break;
+    case TableRefKind::Join:
+        if (t.joinType == ",")
+            return tableRef(*t.left) + ", " + tableRef(*t.right);
+        s = tableRef(*t.left) + " " + t.joinType + " JOIN " + tableRef(*t.right);
+        if (t.condition)
+            s += " ON " + expr(*t.condition);
+        if (!t.usingColumns.empty())
+            s += " USING (" + join(t.usingColumns, ", ", [](const std::string& n) { return identifier(n); }) + ")";
+        return s;
+    }
+    if (!t.alias.empty()) {
+        s += " AS " + identifier(t.alias);
+        if (!t.columnAliases.empty())
+            s += "(" + join(t.columnAliases, ", ", [](const std::string& n) { return identifier(n); }) + ")";
+    }
+    return s;
+}
+
+// --- statements ------------------------------------------------------------------------------------------------
+
+std::string Printer::columnSel(const ColumnSel& sel) {
+    auto list = [&] { return "(" + join(sel.columns, ", ", [](const Ident& i) { return identifier(i.name); }) + ")"; };
+    switch (sel.mode) {
+    case ColumnSel::Mode::All: return "*";
+    case ColumnSel::Mode::Except: return "* EXCEPT " + list();
+    case ColumnSel::Mode::Only: return list();
+    }
+    return {};
+}
+
+std::string Printer::columnDefs(const std::vector<ColumnDef>& cols) {
+    if (cols.empty())
+        return {};
+    return " (\n" + join(cols, ",\n", [](const ColumnDef& c) {
+               std::string s = "  " + identifier(c.name.name);
+               if (!c.type.empty())
+                   s += " " + c.type;
+               if (c.notNull)
+                   s += " NOT NULL";
+               if (c.comment)
+                   s += " COMMENT " + stringLiteral(*c.comment);
+               return s;
+           }) + "\n)";
+}
+
+std::string Printer::tableClauses(const std::optional<std::string>& comment, const std::vector<Property>& props) {
+    std::string s;
+    if (comment)
+        s += "\nCOMMENT " + stringLiteral(*comment);
+    if (!props.empty())
+        s += "\nTBLPROPERTIES (" + join(props, ", ", [](const Property& p) {
+                 return stringLiteral(p.key) + " = " + stringLiteral(p.value);
+             }) + ")";
+    return s;
+}
+
+std::string Printer::autoCdc(const AutoCdcSpec& spec) {
+    std::string s;
+    if (spec.fromSnapshot) {
+        s += "\nFROM SNAPSHOT ";
+        if (spec.snapshotQuery)
+            s += "(\n  " + queryWith(*spec.snapshotQuery, "\n  ") + "\n)";
+        else
+            s += name(spec.source);
+        if (spec.versionQuery)
+            s += "\nWITH VERSION (\n  " + queryWith(*spec.versionQuery, "\n  ") + "\n)";
+    } else {
+        s += "\nFROM " + (spec.sourceStream ? "STREAM(" + name(spec.source) + ")" : name(spec.source));
+    }
+    s += "\nKEYS (" + join(spec.keys, ", ", [](const Ident& i) { return identifier(i.name); }) + ")";
+    if (spec.ignoreNullUpdates) {
+        s += "\nIGNORE NULL UPDATES";
+        if (spec.ignoreNullOn)
+            s += " ON " + columnSel(*spec.ignoreNullOn);
+    }
+    if (spec.applyAsDelete)
+        s += "\nAPPLY AS DELETE WHEN " + expr(*spec.applyAsDelete);
+    if (spec.applyAsTruncate)
+        s += "\nAPPLY AS TRUNCATE WHEN " + expr(*spec.applyAsTruncate);
+    if (spec.sequenceBy)
+        s += "\nSEQUENCE BY " + expr(*spec.sequenceBy);
+    if (spec.systemSequenceBy)
+        s += "\nSYSTEM SEQUENCE BY " + expr(*spec.systemSequenceBy);
+    if (spec.columns)
+        s += "\nCOLUMNS " + columnSel(*spec.columns);
+    if (spec.storedAs == 3)
+        s += "\nSTORED AS BITEMPORAL";
+    else if (spec.storedAs)
+        s += "\nSTORED AS SCD TYPE " + std::to_string(spec.storedAs);
+    if (spec.trackHistory)
+        s += "\nTRACK HISTORY ON " + columnSel(*spec.trackHistory);
+    if (spec.columnsToUpdate)
+        s += "\nCOLUMNS TO UPDATE " + identifier(spec.columnsToUpdate->name);
+    return s;
+}
+
+std::string Printer::statement(const Statement& st) {
+    struct Visitor {
+        std::string operator()(const CreateSchemaStmt& s) const {
+            return std::string("CREATE SCHEMA ") + (s.ifNotExists ? "IF NOT EXISTS " : "") + name(s.name);
+        }
+        std::string operator()(const CreateTableStmt& s) const {
+            std::string out = std::string("CREATE ") + (s.orReplace ? "OR REPLACE " : "") + "TABLE " +
+                              (s.ifNotExists ? "IF NOT EXISTS " : "") + name(s.name) + columnDefs(s.columns) +
+                              tableClauses(s.comment, s.properties);
+            if (s.asQuery)
+                out += "\nAS " + query(*s.asQuery);
+            return out;
+        }
+        std::string operator()(const InsertStmt& s) const {
+            std::string out = std::string(s.overwrite ? "INSERT OVERWRITE " : "INSERT INTO ") + name(s.table);
+            if (s.byName)
+                out += " BY NAME";
+            if (!s.columns.empty())
+                out += " (" + join(s.columns, ", ", [](const Ident& i) { return identifier(i.name); }) + ")";
+            return out + (s.query.body.kind == QueryTerm::Kind::Values && s.query.ctes.empty() ? " " : "\n") +
+                   query(s.query);
+        }
+        std::string operator()(const UpdateStmt& s) const {
+            std::string out = "UPDATE " + name(s.table) + (s.alias.empty() ? "" : " AS " + identifier(s.alias));
+            out += "\nSET " + join(s.assignments, ", ", [](const Assignment& a) {
+                       return identifier(a.column.name) + " = " + expr(a.value);
+                   });
+            if (s.where)
+                out += "\nWHERE " + expr(*s.where);
+            return out;
+        }
+        std::string operator()(const DeleteStmt& s) const {
+            std::string out = "DELETE FROM " + name(s.table) + (s.alias.empty() ? "" : " AS " + identifier(s.alias));
+            if (s.where)
+                out += "\nWHERE " + expr(*s.where);
+            return out;
+        }
+        std::string operator()(const TruncateStmt& s) const { return "TRUNCATE TABLE " + name(s.table); }
+        std::string operator()(const DropTableStmt& s) const {
+            return std::string("DROP TABLE ") + (s.ifExists ? "IF EXISTS " : "") + name(s.table);
+        }
+        std::string operator()(const StreamingTableStmt& s) const {
+            std::string out = std::string("CREATE ") + (s.orRefresh ? "OR REFRESH " : "") +
+                              (s.isPrivate ? "PRIVATE " : "") + "STREAMING " + (s.live ? "LIVE " : "") + "TABLE " +
+                              name(s.name) + columnDefs(s.columns) + tableClauses(s.comment, s.properties);
+            if (s.autoCdc)
+                out += "\nFLOW AUTO CDC" + std::string(s.autoCdc->once ? " ONCE" : "") + autoCdc(*s.autoCdc);
+            else if (s.flowInsert)
+                out += std::string("\nFLOW INSERT ") + (s.flowInsertOnce ? "ONCE " : "") + "BY NAME\n" + query(*s.query);
+            else if (s.query)
+                out += "\nAS " + query(*s.query);
+            return out;
+        }
+        std::string operator()(const CreateFlowStmt& s) const {
+            std::string out = "CREATE FLOW " + identifier(s.name.name);
+            if (s.comment)
+                out += " COMMENT " + stringLiteral(*s.comment);
+            if (s.autoCdc) {
+                out += std::string(" AS AUTO CDC ") + (s.autoCdc->once ? "ONCE " : "") + "INTO " +
+                       name(*s.autoCdc->target) + autoCdc(*s.autoCdc);
+            } else {
+                out += std::string(" AS INSERT INTO ") + (s.insertOnce ? "ONCE " : "") + name(s.insertTarget) +
+                       " BY NAME\n" + query(*s.insertQuery);
+            }
+            return out;
+        }
+        std::string operator()(const ApplyChangesStmt& s) const {
+            return "APPLY CHANGES INTO " + name(*s.spec.target) + autoCdc(s.spec);
+        }
+        std::string operator()(const ViewStmt& s) const {
+            std::string out = "CREATE ";
+            if (s.orRefresh)
+                out += "OR REFRESH ";
+            if (s.orReplace)
+                out += "OR REPLACE ";
+            if (s.isPrivate)
+                out += "PRIVATE ";
+            if (s.temporary)
+                out += "TEMPORARY ";
+            if (s.liveTable)
+                out += "LIVE TABLE ";
+            else if (s.live)
+                out += "LIVE VIEW ";
+            else if (s.materialized)
+                out += "MATERIALIZED VIEW ";
+            else
+                out += "VIEW ";
+            out += name(s.name) + columnDefs(s.columns) + tableClauses(s.comment, s.properties);
+            return out + "\nAS " + query(s.query);
+        }
+        std::string operator()(const QueryStmt& s) const { return query(s.query); }
+    };
+    return std::visit(Visitor{}, st.body);
+}
+
+Result<std::string> formatSql(std::string_view text, const std::string& file) {
+    Parser parser(text, file);
+    ParsedScript script = parser.parseScript();
+    if (!script.diagnostics.empty())
+        return script.diagnostics.front();
+    std::string out;
+    for (const auto& st : script.statements)
+        out += (out.empty() ? "" : "\n") + Printer::statement(st) + ";\n";
+    return out;
+}
+
+} // namespace cdc::sql

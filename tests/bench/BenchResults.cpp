@@ -1,0 +1,199 @@
+#include "BenchResults.h"
+
+#include <cmath>
+#include <cstdio>
+#include <ostream>
+#include <sstream>
+
+namespace cdc::bench {
+
+double ScdFigures::vsLimit(std::int64_t events, double limitRowsPerSecond) const {
+    return limitRowsPerSecond > 0 ? engine.eventsPerSecond(events) / limitRowsPerSecond : 0;
+}
+
+std::optional<double> ScdFigures::vsHandwritten() const {
+    if (!handwritten || engine.seconds <= 0)
+        return std::nullopt;
+    return handwritten->seconds / engine.seconds;
+}
+
+namespace {
+
+std::string fixed(double v, int decimals) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+/// 1234567 -> "1,234,567"
+std::string grouped(double v) {
+    std::string digits = fixed(std::round(v), 0);
+    std::string out;
+    const std::size_t first = digits.size() % 3 == 0 ? 3 : digits.size() % 3;
+    out = digits.substr(0, first);
+    for (std::size_t i = first; i < digits.size(); i += 3)
+        out += ',' + digits.substr(i, 3);
+    return out;
+}
+
+std::string verdict(bool met) { return met ? "met" : "MISSED"; }
+
+std::string pad(const std::string& s, std::size_t width) {
+    return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+}
+
+void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
+    const bool type1 = f.scd == Scd::Type1;
+    const std::string name = type1 ? "SCD1" : "SCD2";
+    const double limitTarget = type1 ? Targets::scd1VsLimit : Targets::scd2VsLimit;
+    const double vsLimit = f.vsLimit(r.workload.events, r.limitRowsPerSecond);
+    out << name << "\n";
+    out << "  engine                " << pad(grouped(f.engine.eventsPerSecond(r.workload.events)) + " events/s", 24)
+        << fixed(f.engine.seconds, 2) << " s over " << f.engine.updateSeconds.size() << " updates, "
+        << grouped(static_cast<double>(f.engine.visibleRows)) << " target rows\n";
+    if (f.handwritten)
+        out << "  hand-written SQL      "
+            << pad(grouped(f.handwritten->eventsPerSecond(r.workload.events)) + " events/s", 24)
+            << fixed(f.handwritten->seconds, 2) << " s, " << grouped(static_cast<double>(f.handwritten->visibleRows))
+            << " target rows" << (f.handwritten->visibleRows == f.engine.visibleRows ? "" : "  (row counts differ)")
+            << "\n";
+    out << "  engine / speed limit  " << pad(fixed(vsLimit, 3), 24) << "target >= " << fixed(limitTarget, 1) << "  "
+        << verdict(vsLimit >= limitTarget) << "\n";
+    if (auto hw = f.vsHandwritten()) {
+        out << "  hand-written / engine " << pad(fixed(*hw, 2) + " x faster", 24);
+        if (!type1)
+            out << "target >= " << fixed(Targets::scd2VsHandwritten, 0) << "   "
+                << verdict(*hw >= Targets::scd2VsHandwritten);
+        out << "\n";
+    }
+    const double inc = f.engine.incrementality();
+    out << "  incrementality        " << pad(fixed(inc, 2), 24) << "target <= " << fixed(Targets::incrementality, 1)
+        << "  " << verdict(inc <= Targets::incrementality) << "   (" << grouped(static_cast<double>(r.incremental.events))
+        << "-event update: " << fixed(f.engine.smallHistoryMs, 1) << " ms on "
+        << grouped(static_cast<double>(r.incremental.events)) << " events of history, "
+        << fixed(f.engine.largeHistoryMs, 1) << " ms on " << grouped(static_cast<double>(r.workload.events))
+        << ")\n";
+    if (f.handwritten)
+        out << "  hand-written incr.    " << pad(fixed(f.handwritten->incrementality(), 2), 24) << "("
+            << fixed(f.handwritten->smallHistoryMs, 1) << " ms vs " << fixed(f.handwritten->largeHistoryMs, 1)
+            << " ms)\n";
+    if (f.enginePeakRssMb)
+        out << "  engine phase peak RSS " << fixed(*f.enginePeakRssMb, 1) << " MB\n";
+}
+
+// ---- JSON -------------------------------------------------------------------------------------------
+
+std::string number(double v) {
+    if (!std::isfinite(v))
+        return "null";
+    std::ostringstream s;
+    s.precision(6);
+    s << v;
+    return s.str();
+}
+
+std::string optionalNumber(const std::optional<double>& v) { return v ? number(*v) : "null"; }
+
+std::string quoted(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        if (static_cast<unsigned char>(c) < 0x20)
+            continue;
+        out += c;
+    }
+    return out + '"';
+}
+
+std::string updateMsList(const ScenarioResult& r) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < r.updateSeconds.size(); ++i)
+        out += (i ? ", " : "") + number(r.updateSeconds[i] * 1000.0);
+    return out + "]";
+}
+
+void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdFigures>& f) {
+    if (!f) {
+        out << "null";
+        return;
+    }
+    const auto& e = f->engine;
+    out << "{\"events_per_s\": " << number(e.eventsPerSecond(r.workload.events))
+        << ", \"vs_limit\": " << number(f->vsLimit(r.workload.events, r.limitRowsPerSecond))
+        << ", \"vs_handwritten\": " << optionalNumber(f->vsHandwritten())
+        << ", \"incrementality\": " << number(e.incrementality()) << ",\n    \"engine_seconds\": " << number(e.seconds)
+        << ", \"engine_update_ms\": " << updateMsList(e) << ", \"target_rows\": " << e.visibleRows
+        << ",\n    \"incremental_update_events\": " << r.incremental.events
+        << ", \"incremental_small_history_ms\": " << number(e.smallHistoryMs)
+        << ", \"incremental_large_history_ms\": " << number(e.largeHistoryMs)
+        << ", \"engine_phase_peak_rss_mb\": " << optionalNumber(f->enginePeakRssMb);
+    if (const auto& h = f->handwritten) {
+        out << ",\n    \"handwritten\": {\"events_per_s\": " << number(h->eventsPerSecond(r.workload.events))
+            << ", \"seconds\": " << number(h->seconds) << ", \"update_ms\": " << updateMsList(*h)
+            << ", \"target_rows\": " << h->visibleRows << ", \"incrementality\": " << number(h->incrementality())
+            << ", \"incremental_small_history_ms\": " << number(h->smallHistoryMs)
+            << ", \"incremental_large_history_ms\": " << number(h->largeHistoryMs) << "}";
+    }
+    out << "}";
+}
+
+} // namespace
+
+void printTable(std::ostream& out, const BenchResults& r) {
+    const auto& w = r.workload;
+    out << "\nCDC Studio benchmark  (" << r.startedAt << ", SQLite " << r.sqliteVersion << ", " << r.cpuModel
+        << ")\n";
+    out << "workload: " << grouped(static_cast<double>(w.events)) << " events over "
+        << grouped(static_cast<double>(w.keys)) << " keys in " << w.updates << " updates, "
+        << fixed(r.realizedDeleteFraction * 100, 1) << "% deletes, " << fixed(r.realizedOutOfOrderFraction * 100, 1)
+        << "% out of order\n";
+    for (const auto& pragma : r.pragmas)
+        out << "connection setting: PRAGMA " << pragma << "\n";
+    out << "\n";
+    out << "SQLite speed limit      " << grouped(r.limitRowsPerSecond)
+        << " rows/s (prepared INSERT, one transaction)\n";
+    if (r.scd1)
+        printScd(out, r, *r.scd1);
+    if (r.scd2)
+        printScd(out, r, *r.scd2);
+    out << "peak RSS (whole run)    " << pad(fixed(r.peakRssMb, 1) + " MB", 24) << "target <= "
+        << fixed(Targets::peakRssMb, 0) << "  " << verdict(r.peakRssMb <= Targets::peakRssMb)
+        << (w.events < 1'000'000 ? "   (target is for the 1,000,000-event run)" : "") << "\n";
+    out << "GUI refresh             ";
+    if (r.guiRefreshMs)
+        out << pad(fixed(*r.guiRefreshMs, 1) + " ms", 24) << "target < " << fixed(Targets::guiRefreshMs, 0)
+            << "   " << verdict(*r.guiRefreshMs < Targets::guiRefreshMs) << "\n";
+    else
+        out << r.guiRefreshNote << "\n";
+    out << "wall time " << fixed(r.wallSeconds, 1) << " s\n";
+}
+
+void writeJson(std::ostream& out, const BenchResults& r) {
+    const auto& w = r.workload;
+    out << "{\n  \"workload\": {\"events\": " << w.events << ", \"keys\": " << w.keys << ", \"updates\": " << w.updates
+        << ", \"delete_fraction\": " << number(w.deleteFraction)
+        << ", \"out_of_order_fraction\": " << number(w.outOfOrderFraction) << ", \"seed\": " << w.seed
+        << ",\n    \"realized_delete_fraction\": " << number(r.realizedDeleteFraction)
+        << ", \"realized_out_of_order_fraction\": " << number(r.realizedOutOfOrderFraction) << "},\n";
+    out << "  \"limit_rows_per_s\": " << number(r.limitRowsPerSecond) << ",\n";
+    out << "  \"scd1\": ";
+    writeScd(out, r, r.scd1);
+    out << ",\n  \"scd2\": ";
+    writeScd(out, r, r.scd2);
+    out << ",\n  \"peak_rss_mb\": " << number(r.peakRssMb) << ",\n";
+    out << "  \"gui_refresh_ms\": " << optionalNumber(r.guiRefreshMs) << ",\n";
+    out << "  \"gui_refresh_note\": " << quoted(r.guiRefreshNote) << ",\n";
+    out << "  \"targets\": {\"scd1_vs_limit\": " << Targets::scd1VsLimit << ", \"scd2_vs_limit\": "
+        << Targets::scd2VsLimit << ", \"incrementality\": " << Targets::incrementality
+        << ", \"scd2_vs_handwritten\": " << Targets::scd2VsHandwritten << ", \"peak_rss_mb\": " << Targets::peakRssMb
+        << ", \"gui_refresh_ms\": " << Targets::guiRefreshMs << "},\n";
+    out << "  \"pragmas\": [";
+    for (std::size_t i = 0; i < r.pragmas.size(); ++i)
+        out << (i ? ", " : "") << quoted(r.pragmas[i]);
+    out << "],\n";
+    out << "  \"sqlite_version\": " << quoted(r.sqliteVersion) << ", \"cpu\": " << quoted(r.cpuModel)
+        << ", \"started_at\": " << quoted(r.startedAt) << ", \"wall_seconds\": " << number(r.wallSeconds) << "\n}\n";
+}
+
+} // namespace cdc::bench

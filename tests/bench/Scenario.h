@@ -1,0 +1,54 @@
+#pragma once
+/// Runs one applier over the workload in a fresh database file: the U timed updates (throughput), then
+/// extra fixed-size updates on top of that history and on top of a small one (incrementality).
+
+#include "UpdateApplier.h"
+#include "Workload.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace cdc::bench {
+
+class SourceTable;
+
+using ApplierFactory = std::function<std::unique_ptr<UpdateApplier>()>;
+
+struct IncrementalSpec {
+    std::int64_t events = 10'000;  ///< size of each timed incremental update, and of the small history
+    int repetitions = 5;           ///< timed updates per history size; the median is reported
+};
+
+struct ScenarioResult {
+    double seconds = 0;                ///< sum of the U updates' apply() times
+    std::vector<double> updateSeconds; ///< each update's time
+    std::int64_t visibleRows = 0;      ///< after the U updates
+    double smallHistoryMs = 0;         ///< median incremental update on `IncrementalSpec::events` of history
+    double largeHistoryMs = 0;         ///< median incremental update on `WorkloadSpec::events` of history
+    double eventsPerSecond(std::int64_t events) const { return seconds > 0 ? events / seconds : 0; }
+    double incrementality() const { return smallHistoryMs > 0 ? largeHistoryMs / smallHistoryMs : 0; }
+};
+
+class Scenario {
+public:
+    Scenario(std::string workDir, WorkloadSpec workload, IncrementalSpec incremental,
+             std::vector<std::string> pragmas)
+        : m_workDir(std::move(workDir)), m_workload(workload), m_incremental(incremental),
+          m_pragmas(std::move(pragmas)) {}
+
+    /// `label` names the database files (kept in the work directory for inspection).
+    Result<ScenarioResult> run(const std::string& label, const ApplierFactory& makeApplier) const;
+
+private:
+    Result<double> medianIncrementalMs(storage::Database& db, UpdateApplier& applier, SourceTable& source,
+                                       WorkloadGenerator& generator) const;
+
+    std::string m_workDir;
+    WorkloadSpec m_workload;
+    IncrementalSpec m_incremental;
+    std::vector<std::string> m_pragmas;
+};
+
+} // namespace cdc::bench

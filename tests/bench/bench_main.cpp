@@ -1,0 +1,270 @@
+// cdcstudio-bench: measures the AUTO CDC engine against SQLite's speed limit and hand-written SQL on a
+// deterministic workload, prints a table and writes bench-results.json. Run through scripts/bench.
+
+#include "BenchResults.h"
+#include "EngineApplier.h"
+#include "HandwrittenApplier.h"
+#include "PeakMemory.h"
+#include "Scenario.h"
+#include "SpeedLimit.h"
+#include "Stopwatch.h"
+
+#include <sqlite3.h>
+
+#include <cstdlib>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+
+using namespace cdc;
+using namespace cdc::bench;
+
+namespace {
+
+struct Options {
+    WorkloadSpec workload;
+    IncrementalSpec incremental;
+    std::string out = "bench-results.json";
+    std::optional<Scd> only;
+    std::string workDir;
+    bool keep = false;
+    bool engine = true;
+    bool baselines = true;
+    std::vector<std::string> pragmas;
+    std::optional<double> guiRefreshMs; ///< measured by cdcstudio-bench-gui, passed on by scripts/bench
+};
+
+void usage(std::ostream& out) {
+    out << "usage: cdcstudio-bench [--quick] [--events N] [--keys K] [--updates U] [--out FILE]\n"
+           "                       [--only scd1|scd2] [--incremental-events N] [--seed S]\n"
+           "                       [--engine-only | --baselines-only] [--workdir DIR] [--keep]\n"
+           "                       [--pragma SETTING]... [--gui-refresh-ms MS]\n"
+           "  --quick            N = 100,000 events (default 1,000,000)\n"
+           "  --engine-only      skip the speed limit and hand-written SQL (for profiling)\n"
+           "  --workdir DIR      where the database files go (default: a fresh temporary directory)\n"
+           "  --keep             keep the database files afterwards\n"
+           "  --pragma SETTING   e.g. journal_mode=WAL: run PRAGMA SETTING on every measured connection\n"
+           "  --gui-refresh-ms   record the GUI refresh figure measured by cdcstudio-bench-gui\n";
+}
+
+std::optional<std::int64_t> positive(std::string_view text) {
+    try {
+        std::size_t used = 0;
+        const long long v = std::stoll(std::string(text), &used);
+        if (used == text.size() && v > 0)
+            return v;
+    } catch (...) {
+    }
+    return std::nullopt;
+}
+
+/// Parses argv; an error message when the arguments are wrong.
+std::optional<std::string> parseArguments(int argc, char** argv, Options& o) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        auto value = [&]() -> std::optional<std::string_view> {
+            if (i + 1 >= argc)
+                return std::nullopt;
+            return std::string_view(argv[++i]);
+        };
+        auto number = [&](std::int64_t& target) -> std::optional<std::string> {
+            auto v = value();
+            auto n = v ? positive(*v) : std::nullopt;
+            if (!n)
+                return std::string(arg) + " needs a positive integer";
+            target = *n;
+            return std::nullopt;
+        };
+        std::int64_t n = 0;
+        std::optional<std::string> error;
+        if (arg == "--quick")
+            o.workload.events = 100'000;
+        else if (arg == "--events")
+            error = number(o.workload.events);
+        else if (arg == "--keys")
+            error = number(o.workload.keys);
+        else if (arg == "--updates") {
+            error = number(n);
+            o.workload.updates = static_cast<int>(n);
+        } else if (arg == "--incremental-events")
+            error = number(o.incremental.events);
+        else if (arg == "--seed") {
+            error = number(n);
+            o.workload.seed = static_cast<std::uint64_t>(n);
+        } else if (arg == "--out" || arg == "--workdir") {
+            auto v = value();
+            if (!v)
+                return std::string(arg) + " needs a path";
+            (arg == "--out" ? o.out : o.workDir) = std::string(*v);
+        } else if (arg == "--pragma") {
+            auto v = value();
+            if (!v)
+                return "--pragma needs a setting such as journal_mode=WAL";
+            o.pragmas.emplace_back(*v);
+        } else if (arg == "--only") {
+            auto v = value();
+            if (v == "scd1")
+                o.only = Scd::Type1;
+            else if (v == "scd2")
+                o.only = Scd::Type2;
+            else
+                return "--only takes scd1 or scd2";
+        } else if (arg == "--gui-refresh-ms") {
+            auto v = value();
+            try {
+                o.guiRefreshMs = v ? std::stod(std::string(*v)) : -1.0;
+            } catch (...) {
+                o.guiRefreshMs = -1.0;
+            }
+            if (*o.guiRefreshMs < 0)
+                return "--gui-refresh-ms needs a number of milliseconds";
+        } else if (arg == "--engine-only")
+            o.baselines = false;
+        else if (arg == "--baselines-only")
+            o.engine = false;
+        else if (arg == "--keep")
+            o.keep = true;
+        else if (arg == "--help" || arg == "-h") {
+            usage(std::cout);
+            std::exit(0);
+        } else
+            return "unknown argument " + std::string(arg);
+        if (error)
+            return error;
+    }
+    if (!o.engine && !o.baselines)
+        return "--engine-only and --baselines-only exclude each other";
+    return std::nullopt;
+}
+
+std::string isoNow() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+std::string cpuModel() {
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(cpuinfo, line))
+        if (line.rfind("model name", 0) == 0) {
+            auto colon = line.find(':');
+            return colon == std::string::npos ? line : line.substr(colon + 2);
+        }
+    return "unknown CPU";
+}
+
+std::string makeWorkDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "cdcstudio-bench-XXXXXX").string();
+    if (!mkdtemp(pattern.data()))
+        return {};
+    return pattern;
+}
+
+void realizedFractions(BenchResults& results) {
+    WorkloadGenerator generator(results.workload);
+    for (std::int64_t done = 0; done < results.workload.events; done += 100'000)
+        generator.next(std::min<std::int64_t>(100'000, results.workload.events - done));
+    const auto n = static_cast<double>(generator.generated());
+    results.realizedDeleteFraction = generator.deletes() / n;
+    results.realizedOutOfOrderFraction = generator.outOfOrder() / n;
+}
+
+int fail(const std::string& what, const Diagnostic& error) {
+    std::cerr << "cdcstudio-bench: " << what << ": " << error.format() << "\n";
+    return 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Options options;
+    if (auto error = parseArguments(argc, argv, options)) {
+        std::cerr << "cdcstudio-bench: " << *error << "\n";
+        usage(std::cerr);
+        return 2;
+    }
+    const bool ownWorkDir = options.workDir.empty();
+    if (ownWorkDir)
+        options.workDir = makeWorkDir();
+    std::error_code ec;
+    std::filesystem::create_directories(options.workDir, ec);
+    if (options.workDir.empty() || ec) {
+        std::cerr << "cdcstudio-bench: cannot create a work directory\n";
+        return 1;
+    }
+
+    Stopwatch wall;
+    BenchResults results;
+    results.workload = options.workload;
+    results.incremental = options.incremental;
+    results.startedAt = isoNow();
+    results.sqliteVersion = sqlite3_libversion();
+    results.cpuModel = cpuModel();
+    results.pragmas = options.pragmas;
+    results.guiRefreshMs = options.guiRefreshMs;
+    results.guiRefreshNote = options.guiRefreshMs
+                                 ? "cdcstudio-bench-gui: 100,000-row SCD2 target, models refreshed + visible timeline painted"
+                                 : "not measured: needs cdcstudio-bench-gui (GUI builds, run by scripts/bench)";
+    realizedFractions(results);
+    std::cerr << "work directory " << options.workDir << "\n";
+
+    if (options.baselines) {
+        std::cerr << "measuring SQLite's speed limit...\n";
+        auto limit = measureSpeedLimit(options.workDir + "/speed-limit.db", options.workload, options.pragmas);
+        if (!limit)
+            return fail("speed limit", limit.error());
+        results.limitRowsPerSecond = limit.value();
+    }
+
+    const Scenario scenario(options.workDir, options.workload, options.incremental, options.pragmas);
+    for (Scd scd : {Scd::Type1, Scd::Type2}) {
+        if (options.only && *options.only != scd)
+            continue;
+        const std::string tag = scd == Scd::Type1 ? "scd1" : "scd2";
+        ScdFigures figures;
+        figures.scd = scd;
+        if (options.engine) {
+            std::cerr << tag << ": engine...\n";
+            PhasePeakMemory phase;
+            auto run = scenario.run(tag + "-engine", [scd] { return std::make_unique<EngineApplier>(scd); });
+            if (!run)
+                return fail(tag + " engine", run.error());
+            figures.engine = run.value();
+            figures.enginePeakRssMb = phase.phasePeakMb();
+        }
+        if (options.baselines) {
+            std::cerr << tag << ": hand-written SQL...\n";
+            auto run = scenario.run(tag + "-handwritten", [scd]() -> std::unique_ptr<UpdateApplier> {
+                if (scd == Scd::Type1)
+                    return std::make_unique<HandwrittenScd1>();
+                return std::make_unique<HandwrittenScd2>();
+            });
+            if (!run)
+                return fail(tag + " hand-written", run.error());
+            figures.handwritten = run.value();
+        }
+        (scd == Scd::Type1 ? results.scd1 : results.scd2) = figures;
+    }
+
+    results.peakRssMb = processPeakRssMb();
+    results.wallSeconds = wall.seconds();
+    printTable(std::cout, results);
+    std::ofstream json(options.out);
+    writeJson(json, results);
+    if (!json) {
+        std::cerr << "cdcstudio-bench: cannot write " << options.out << "\n";
+        return 1;
+    }
+    std::cout << "results written to " << options.out << "\n";
+    if (ownWorkDir && !options.keep)
+        std::filesystem::remove_all(options.workDir, ec);
+    return 0;
+}

@@ -1,0 +1,9 @@
+TRUNCATE TABLE main.cdc_tutorial.snapshot;
+
+INSERT INTO main.cdc_tutorial.snapshot VALUES
+  (2, 'Carmel'),
+  (3, 'Los Angeles'),
+  (4, 'Death Valley'),
+  (6, 'Kings Canyon');
+
+UPDATE main.cdc_tutorial.snapshot_version SET version = 1;

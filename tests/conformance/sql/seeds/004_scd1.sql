@@ -1,0 +1,8 @@
+-- SCD type 1: apply CDC changes with direct updates (no history)
+> CREATE OR REFRESH STREAMING TABLE target
+  TBLPROPERTIES(pipelines.channel = "PREVIEW")
+  FLOW AUTO CDC
+  FROM stream(cdc_data.users)
+  KEYS (userId)
+  SEQUENCE BY sequenceNum
+  STORED AS SCD TYPE 1;

@@ -1,0 +1,1 @@
+APPLY CHANGES INTO LIVE.customer_silver FROM stream(LIVE.customer_bronze_clean_v) KEYS (id) APPLY AS DELETE WHEN operation = "DELETE" SEQUENCE BY operation_date COLUMNS * EXCEPT (operation, operation_date);
