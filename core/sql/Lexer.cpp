@@ -5,16 +5,23 @@
 namespace cdc::sql {
 
 namespace {
-bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || (c & 0x80); }
-bool isIdentPart(char c) { return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '$'; }
-bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool isIdentStart(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || (c & 0x80);
+}
+bool isIdentPart(char c) {
+    return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '$';
+}
+bool isDigit(char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
 } // namespace
 
 bool Token::isKeyword(std::string_view word) const {
     if (kind != TokenKind::Identifier || text.size() != word.size())
         return false;
     for (std::size_t i = 0; i < word.size(); ++i)
-        if (std::toupper(static_cast<unsigned char>(text[i])) != std::toupper(static_cast<unsigned char>(word[i])))
+        if (std::toupper(static_cast<unsigned char>(text[i])) !=
+            std::toupper(static_cast<unsigned char>(word[i])))
             return false;
     return true;
 }
@@ -122,9 +129,9 @@ Token Lexer::next() {
         return finish(std::move(t));
     }
     Token t = start(TokenKind::Symbol);
-    static const char* const kSymbols[] = {"<=>", "==", "!=", "<>", "<=", ">=", "||", "=>", "::", "(", ")", ",",
-                                           ";",   ".",  "*",  "+",  "-",  "/",  "%",  "=",  "<",  ">", "[", "]",
-                                           "&",   "|",  "^",  "~",  ":",  "!",  "{",  "}"};
+    static const char* const kSymbols[] = {"<=>", "==", "!=", "<>", "<=", ">=", "||", "=>", "::", "(", ")",
+                                           ",",   ";",  ".",  "*",  "+",  "-",  "/",  "%",  "=",  "<", ">",
+                                           "[",   "]",  "&",  "|",  "^",  "~",  ":",  "!",  "{",  "}"};
     for (const char* sym : kSymbols) {
         std::string_view s(sym);
         if (m_text.substr(m_pos, s.size()) == s) {
@@ -164,16 +171,34 @@ Token Lexer::lexString(char quote) {
             char e = peek(1);
             advance(2);
             switch (e) {
-            case 'n': value += '\n'; break;
-            case 't': value += '\t'; break;
-            case 'r': value += '\r'; break;
-            case 'b': value += '\b'; break;
-            case '0': value += '\0'; break;
-            case 'Z': value += '\x1a'; break;
+            case 'n':
+                value += '\n';
+                break;
+            case 't':
+                value += '\t';
+                break;
+            case 'r':
+                value += '\r';
+                break;
+            case 'b':
+                value += '\b';
+                break;
+            case '0':
+                value += '\0';
+                break;
+            case 'Z':
+                value += '\x1a';
+                break;
             // Spark keeps the backslash for the LIKE wildcards so that patterns still escape them.
-            case '%': value += "\\%"; break;
-            case '_': value += "\\_"; break;
-            default: value += e; break;
+            case '%':
+                value += "\\%";
+                break;
+            case '_':
+                value += "\\_";
+                break;
+            default:
+                value += e;
+                break;
             }
             continue;
         }

@@ -19,11 +19,11 @@ std::string upper(std::string_view s) {
 }
 
 constexpr std::array<std::string_view, 46> kReserved = {
-    "ALL",    "AND",    "ANTI",  "AS",        "ASC",   "BETWEEN", "BY",     "CASE",   "CROSS",  "DESC",
-    "DISTINCT", "ELSE", "END",   "EXCEPT",    "EXISTS", "FROM",   "FULL",   "GROUP",  "HAVING", "IN",
-    "INNER",  "INTERSECT", "IS", "JOIN",      "LEFT",  "LIKE",    "LIMIT",  "MINUS",  "NATURAL", "NOT",
-    "OFFSET", "ON",     "OR",    "ORDER",     "OUTER", "RIGHT",   "SELECT", "SEMI",   "THEN",   "UNION",
-    "USING",  "VALUES", "WHEN",  "WHERE",     "WITH",  "WINDOW",
+    "ALL",      "AND",       "ANTI", "AS",     "ASC",    "BETWEEN", "BY",     "CASE",  "CROSS",   "DESC",
+    "DISTINCT", "ELSE",      "END",  "EXCEPT", "EXISTS", "FROM",    "FULL",   "GROUP", "HAVING",  "IN",
+    "INNER",    "INTERSECT", "IS",   "JOIN",   "LEFT",   "LIKE",    "LIMIT",  "MINUS", "NATURAL", "NOT",
+    "OFFSET",   "ON",        "OR",   "ORDER",  "OUTER",  "RIGHT",   "SELECT", "SEMI",  "THEN",    "UNION",
+    "USING",    "VALUES",    "WHEN", "WHERE",  "WITH",   "WINDOW",
 };
 
 // AUTO CDC clauses in the only order the grammar accepts (semantics.md §11.1).
@@ -40,9 +40,16 @@ enum Clause {
     kColumnsToUpdate,
     kClauseCount
 };
-constexpr std::array<const char*, kClauseCount> kClauseNames = {
-    "KEYS",    "IGNORE NULL UPDATES", "APPLY AS DELETE WHEN", "APPLY AS TRUNCATE WHEN", "SEQUENCE BY",
-    "SYSTEM SEQUENCE BY", "COLUMNS", "STORED AS", "TRACK HISTORY ON", "COLUMNS TO UPDATE"};
+constexpr std::array<const char*, kClauseCount> kClauseNames = {"KEYS",
+                                                                "IGNORE NULL UPDATES",
+                                                                "APPLY AS DELETE WHEN",
+                                                                "APPLY AS TRUNCATE WHEN",
+                                                                "SEQUENCE BY",
+                                                                "SYSTEM SEQUENCE BY",
+                                                                "COLUMNS",
+                                                                "STORED AS",
+                                                                "TRACK HISTORY ON",
+                                                                "COLUMNS TO UPDATE"};
 
 Expr makeBinary(std::string op, Expr left, Expr right, Span span) {
     Expr e;
@@ -154,9 +161,12 @@ void Parser::endSpan(Span& span) const {
 
 std::string Parser::describe(const Token& t) const {
     switch (t.kind) {
-    case TokenKind::End: return "end of input";
-    case TokenKind::String: return "string '" + t.text + "'";
-    default: return "'" + t.text + "'";
+    case TokenKind::End:
+        return "end of input";
+    case TokenKind::String:
+        return "string '" + t.text + "'";
+    default:
+        return "'" + t.text + "'";
     }
 }
 
@@ -194,7 +204,8 @@ ParsedScript Parser::parseScript() {
 Result<Query> Parser::parseSingleQuery() {
     acceptSymbol(">");
     if (!atQueryStart())
-        fail(cur().kind == TokenKind::End ? std::string("expected a query") : "expected a query, found " + describe(cur()));
+        fail(cur().kind == TokenKind::End ? std::string("expected a query")
+                                          : "expected a query, found " + describe(cur()));
     Query q = parseQuery();
     expectEndOfInput();
     if (failed())
@@ -211,7 +222,8 @@ Result<Expr> Parser::parseSingleExpression() {
     return e;
 }
 
-// --- names -----------------------------------------------------------------------------------------------------
+// --- names
+// -----------------------------------------------------------------------------------------------------
 
 bool Parser::atIdentifier() const {
     return cur().kind == TokenKind::Identifier || cur().kind == TokenKind::QuotedIdentifier;
@@ -221,7 +233,8 @@ Ident Parser::parseIdent(std::string_view what) {
     Ident id;
     id.span = beginSpan();
     if (!atIdentifier()) {
-        fail("expected " + std::string(what) + (cur().kind == TokenKind::End ? "" : ", found " + describe(cur())));
+        fail("expected " + std::string(what) +
+             (cur().kind == TokenKind::End ? "" : ", found " + describe(cur())));
         return id;
     }
     id.name = cur().text;
@@ -420,10 +433,12 @@ std::vector<Property> Parser::parseProperties() {
         const Token& v = cur();
         if (v.kind == TokenKind::String) {
             p.value = parseStringLiteral("");
-        } else if (v.kind == TokenKind::Integer || v.kind == TokenKind::Decimal || v.kind == TokenKind::Identifier) {
+        } else if (v.kind == TokenKind::Integer || v.kind == TokenKind::Decimal ||
+                   v.kind == TokenKind::Identifier) {
             p.value = v.text;
             advance();
-        } else if (v.isSymbol("-") && (tok(1).kind == TokenKind::Integer || tok(1).kind == TokenKind::Decimal)) {
+        } else if (v.isSymbol("-") &&
+                   (tok(1).kind == TokenKind::Integer || tok(1).kind == TokenKind::Decimal)) {
             advance();
             p.value = "-" + cur().text;
             advance();
@@ -467,7 +482,8 @@ bool Parser::parseTableClause(std::optional<std::string>& comment, std::vector<P
     return false;
 }
 
-// --- statements ---------------------------------------------------------------------------------------------
+// --- statements
+// ---------------------------------------------------------------------------------------------
 
 Statement Parser::parseStatement() {
     acceptSymbol(">"); // the Databricks docs' prompt
@@ -683,8 +699,8 @@ bool Parser::startsAutoCdcClause() const {
     const Token& b = tok(1);
     return (a.isKeyword("SEQUENCE") && b.isKeyword("BY")) || (a.isKeyword("APPLY") && b.isKeyword("AS")) ||
            (a.isKeyword("IGNORE") && b.isKeyword("NULL")) || (a.isKeyword("STORED") && b.isKeyword("AS")) ||
-           (a.isKeyword("TRACK") && b.isKeyword("HISTORY")) || (a.isKeyword("SYSTEM") && b.isKeyword("SEQUENCE")) ||
-           (a.isKeyword("KEYS") && b.isSymbol("(")) ||
+           (a.isKeyword("TRACK") && b.isKeyword("HISTORY")) ||
+           (a.isKeyword("SYSTEM") && b.isKeyword("SEQUENCE")) || (a.isKeyword("KEYS") && b.isSymbol("(")) ||
            (a.isKeyword("COLUMNS") && (b.isSymbol("(") || b.isSymbol("*") || b.isKeyword("TO")));
 }
 
@@ -747,8 +763,9 @@ AutoCdcSpec Parser::parseAutoCdc(bool withInto, bool legacy) {
             spec.versionQuery = parseQuery();
             expectSymbol(")", "to close the version query");
         }
-    } else if (atKeyword("STREAM") && (tok(1).isSymbol("(") || tok(1).kind == TokenKind::Identifier ||
-                                       tok(1).kind == TokenKind::QuotedIdentifier) &&
+    } else if (atKeyword("STREAM") &&
+               (tok(1).isSymbol("(") || tok(1).kind == TokenKind::Identifier ||
+                tok(1).kind == TokenKind::QuotedIdentifier) &&
                !tok(1).isKeyword("KEYS")) {
         advance();
         spec.sourceStream = true;
@@ -868,7 +885,8 @@ AutoCdcSpec Parser::parseAutoCdc(bool withInto, bool legacy) {
         return spec;
     if (int c = clauseAt(); c >= 0) {
         if (spec.fromSnapshot && !seen[static_cast<std::size_t>(c)] && c != kKeys)
-            fail(std::string(kClauseNames[static_cast<std::size_t>(c)]) + " is not allowed with FROM SNAPSHOT");
+            fail(std::string(kClauseNames[static_cast<std::size_t>(c)]) +
+                 " is not allowed with FROM SNAPSHOT");
         else
             clauseOrderError(c, last, seen);
     }
@@ -891,7 +909,8 @@ InsertStmt Parser::parseInsert() {
         expectKeyword("NAME", "after BY");
         s.byName = true;
     }
-    if (atSymbol("(") && !(tok(1).isKeyword("SELECT") || tok(1).isKeyword("WITH") || tok(1).isKeyword("VALUES"))) {
+    if (atSymbol("(") &&
+        !(tok(1).isKeyword("SELECT") || tok(1).isKeyword("WITH") || tok(1).isKeyword("VALUES"))) {
         s.columns = parseParenIdentList("");
     }
     if (!failed() && !atQueryStart())
@@ -938,7 +957,8 @@ DeleteStmt Parser::parseDelete() {
     return s;
 }
 
-// --- queries -------------------------------------------------------------------------------------------------
+// --- queries
+// -------------------------------------------------------------------------------------------------
 
 bool Parser::atQueryStart() const {
     if (atKeyword("SELECT") || atKeyword("WITH") || atKeyword("VALUES"))
@@ -1004,7 +1024,8 @@ Query Parser::parseQuery() {
 
 QueryTerm Parser::parseSetExpression() {
     QueryTerm left = parseQueryPrimary();
-    while (!failed() && (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS") || atKeyword("INTERSECT"))) {
+    while (!failed() &&
+           (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS") || atKeyword("INTERSECT"))) {
         std::string op = upper(cur().text);
         if (op == "MINUS")
             op = "EXCEPT";
@@ -1040,7 +1061,8 @@ QueryTerm Parser::parseQueryPrimary() {
         t.nested = parseQuery();
         expectSymbol(")", "to close the subquery");
     } else {
-        fail("expected SELECT, VALUES or WITH" + (cur().kind == TokenKind::End ? std::string() : ", found " + describe(cur())));
+        fail("expected SELECT, VALUES or WITH" +
+             (cur().kind == TokenKind::End ? std::string() : ", found " + describe(cur())));
     }
     endSpan(t.span);
     return t;
@@ -1061,8 +1083,8 @@ std::vector<std::vector<Expr>> Parser::parseValuesRows() {
             row.push_back(parseExpr());
         }
         if (!rows.empty() && row.size() != rows.front().size() && !failed())
-            failAt(rowStart, "VALUES rows must all have " + std::to_string(rows.front().size()) + " columns, this one has " +
-                 std::to_string(row.size()));
+            failAt(rowStart, "VALUES rows must all have " + std::to_string(rows.front().size()) +
+                                 " columns, this one has " + std::to_string(row.size()));
         rows.push_back(std::move(row));
     } while (!failed() && acceptSymbol(","));
     return rows;
@@ -1238,9 +1260,12 @@ TableRef Parser::parseTablePrimary() {
     return ref;
 }
 
-// --- expressions ---------------------------------------------------------------------------------------------
+// --- expressions
+// ---------------------------------------------------------------------------------------------
 
-Expr Parser::parseExpr() { return parseOr(); }
+Expr Parser::parseExpr() {
+    return parseOr();
+}
 
 Expr Parser::parseOr() {
     Expr left = parseAnd();
@@ -1282,14 +1307,15 @@ Expr Parser::parseNot() {
 
 Expr Parser::parsePredicate() {
     Expr left = parseBinaryLevel(0);
-    static const std::array<std::string_view, 9> kComparisons = {"=", "==", "!=", "<>", "<", "<=", ">", ">=", "<=>"};
+    static const std::array<std::string_view, 9> kComparisons = {"=",  "==", "!=", "<>", "<",
+                                                                 "<=", ">",  ">=", "<=>"};
     for (;;) {
         if (failed())
             return left;
         Span span = left.span;
         const Token& t = cur();
-        if (t.kind == TokenKind::Symbol &&
-            std::find(kComparisons.begin(), kComparisons.end(), std::string_view(t.text)) != kComparisons.end()) {
+        if (t.kind == TokenKind::Symbol && std::find(kComparisons.begin(), kComparisons.end(),
+                                                     std::string_view(t.text)) != kComparisons.end()) {
             std::string op = t.text == "==" ? "=" : (t.text == "<>" ? "!=" : t.text);
             advance();
             Expr right = parseBinaryLevel(0);
@@ -1332,9 +1358,9 @@ Expr Parser::parsePredicate() {
             continue;
         }
         bool negated = false;
-        if (t.isKeyword("NOT") && (tok(1).isKeyword("IN") || tok(1).isKeyword("BETWEEN") || tok(1).isKeyword("LIKE") ||
-                                   tok(1).isKeyword("ILIKE") || tok(1).isKeyword("RLIKE") ||
-                                   tok(1).isKeyword("REGEXP"))) {
+        if (t.isKeyword("NOT") &&
+            (tok(1).isKeyword("IN") || tok(1).isKeyword("BETWEEN") || tok(1).isKeyword("LIKE") ||
+             tok(1).isKeyword("ILIKE") || tok(1).isKeyword("RLIKE") || tok(1).isKeyword("REGEXP"))) {
             negated = true;
             advance();
         }
@@ -1411,7 +1437,8 @@ Expr Parser::parseBinaryLevel(int level) {
         std::string op;
         const Token& t = cur();
         for (auto candidate : ops) {
-            if ((t.kind == TokenKind::Symbol && t.text == candidate) || (candidate == "DIV" && t.isKeyword("DIV")))
+            if ((t.kind == TokenKind::Symbol && t.text == candidate) ||
+                (candidate == "DIV" && t.isKeyword("DIV")))
                 op = std::string(candidate);
         }
         if (op.empty())
@@ -1464,7 +1491,8 @@ Expr Parser::parsePostfix() {
         if (failed())
             return e;
         Span span = e.span;
-        if (atSymbol(".") && (tok(1).kind == TokenKind::Identifier || tok(1).kind == TokenKind::QuotedIdentifier)) {
+        if (atSymbol(".") &&
+            (tok(1).kind == TokenKind::Identifier || tok(1).kind == TokenKind::QuotedIdentifier)) {
             advance();
             Expr f;
             f.kind = ExprKind::Field;
@@ -1550,7 +1578,8 @@ Expr Parser::parsePrimary() {
         fail(t.text);
         return e;
     case TokenKind::Identifier:
-    case TokenKind::QuotedIdentifier: break;
+    case TokenKind::QuotedIdentifier:
+        break;
     }
     if (t.kind == TokenKind::Identifier) {
         if (t.isKeyword("NULL") || t.isKeyword("TRUE") || t.isKeyword("FALSE")) {
@@ -1621,8 +1650,8 @@ Expr Parser::parsePrimary() {
     endSpan(name.span);
     if (atSymbol("("))
         return parseFunctionCall(std::move(name), e.span);
-    static const std::array<std::string_view, 4> kNiladic = {"CURRENT_DATE", "CURRENT_TIMESTAMP", "CURRENT_USER",
-                                                             "CURRENT_TIMEZONE"};
+    static const std::array<std::string_view, 4> kNiladic = {"CURRENT_DATE", "CURRENT_TIMESTAMP",
+                                                             "CURRENT_USER", "CURRENT_TIMEZONE"};
     if (name.parts.size() == 1 && t.kind == TokenKind::Identifier &&
         std::find(kNiladic.begin(), kNiladic.end(), upper(t.text)) != kNiladic.end()) {
         e.kind = ExprKind::Function;

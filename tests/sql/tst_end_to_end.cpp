@@ -45,7 +45,8 @@ private slots:
         QVERIFY2(report.ok(), report.ok() ? "" : report.error().format().c_str());
         auto rs = sql::runQuery(*db, readFile(dir + "/query.sql"), "query.sql");
         QVERIFY2(rs.ok(), rs.ok() ? "" : rs.error().format().c_str());
-        QCOMPARE(QString::fromStdString(toCsv(rs.value())), QString::fromStdString(readFile(dir + "/expected.csv")));
+        QCOMPARE(QString::fromStdString(toCsv(rs.value())),
+                 QString::fromStdString(readFile(dir + "/expected.csv")));
     }
 };
 
