@@ -123,8 +123,15 @@ std::string Translator::expr(const Expr& e) {
     switch (e.kind) {
     case ExprKind::Literal:
         return literal(e);
-    case ExprKind::Column:
+    case ExprKind::Column: {
+        // main.schema.table.column: the table is in scope under its last name part (see tableRef).
+        if (e.name.parts.size() > 2) {
+            Name tail;
+            tail.parts.assign(e.name.parts.end() - 2, e.name.parts.end());
+            return qname(tail);
+        }
         return qname(e.name);
+    }
     case ExprKind::Star:
         return e.name.empty() ? "*" : qname(e.name) + ".*";
     case ExprKind::Unary:

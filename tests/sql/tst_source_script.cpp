@@ -270,6 +270,18 @@ private slots:
         }
     }
 
+    void fullyQualifiedColumnReferences() {
+        auto db = storage::Database::openMemory();
+        QVERIFY(executeSourceScript(*db, seed("001_create_sample_data.sql"), "a.sql").ok());
+        auto rs = runQuery(
+            *db, "SELECT main.cdc_tutorial.users_cdf.userId, users_cdf.city FROM main.cdc_tutorial.users_cdf "
+                 "WHERE main.cdc_tutorial.users_cdf.sequenceNum = 6 AND city IS NOT NULL");
+        QVERIFY2(rs.ok(), rs.ok() ? "" : rs.error().format().c_str());
+        QCOMPARE(rs->rows.size(), std::size_t(1));
+        QCOMPARE(cells(rs->rows[0]), QStringLiteral("125|Guadalajara"));
+        QCOMPARE(types(*rs), QStringLiteral("INT,STRING"));
+    }
+
     void pipelineStatementsAreRejectedInSourceScripts() {
         auto db = storage::Database::openMemory();
         auto st = executeSourceScript(*db, "CREATE OR REFRESH STREAMING TABLE x;", "p.sql");
