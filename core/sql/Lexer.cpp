@@ -280,4 +280,36 @@ Token Lexer::lexNumber() {
     return finish(std::move(t));
 }
 
+void pointAtName(Diagnostic& error, std::string_view text, std::size_t begin, std::size_t end) {
+    static const std::string_view kColumn = "no such column: ", kFunction = "no such function: ";
+    std::string_view message = error.message;
+    bool function = message.rfind(kFunction, 0) == 0;
+    if (!function && message.rfind(kColumn, 0) != 0)
+        return;
+    std::string_view name = message.substr(function ? kFunction.size() : kColumn.size());
+    // "t.x" names the column x qualified by t: look for the last part.
+    std::string_view last = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+    std::vector<Token> tokens = Lexer(text).tokenize();
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+        const Token& t = tokens[i];
+        if (t.offset < begin || t.offset >= end)
+            continue;
+        bool identifier = t.kind == TokenKind::Identifier || t.kind == TokenKind::QuotedIdentifier;
+        if (!identifier || t.text.size() != last.size())
+            continue;
+        bool same = true;
+        for (std::size_t k = 0; k < last.size() && same; ++k)
+            same = std::tolower(static_cast<unsigned char>(t.text[k])) ==
+                   std::tolower(static_cast<unsigned char>(last[k]));
+        bool call = i + 1 < tokens.size() && tokens[i + 1].isSymbol("(");
+        if (!same || call != function)
+            continue;
+        error.location.line = t.line;
+        error.location.column = t.column;
+        error.location.offset = t.offset;
+        error.location.length = t.length;
+        return;
+    }
+}
+
 } // namespace cdc::sql

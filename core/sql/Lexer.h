@@ -2,6 +2,7 @@
 /// Spark SQL lexer: `--` and `/* */` comments, '...' and "..." strings with backslash escapes,
 /// `backtick` identifiers, numbers with Spark suffixes, multi-character operators.
 
+#include "core/common/Diagnostic.h"
 #include "core/sql/Token.h"
 
 #include <string_view>
@@ -36,5 +37,9 @@ private:
     int m_column = 1;
     std::vector<std::pair<std::size_t, std::size_t>> m_comments;
 };
+
+/// Sharpens a SQLite error about a statement ("no such column: x", "no such function: f") to the
+/// position of that name inside the statement's text [begin, end); leaves other errors as they are.
+void pointAtName(Diagnostic& error, std::string_view text, std::size_t begin, std::size_t end);
 
 } // namespace cdc::sql

@@ -1,5 +1,6 @@
 #include "core/sql/QueryRunner.h"
 
+#include "core/sql/Lexer.h"
 #include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
 #include "core/sql/TypeInference.h"
@@ -159,6 +160,7 @@ Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string&
     if (!stmt) {
         Diagnostic d = stmt.error();
         d.location = st.span.location;
+        pointAtName(d, sparkSql, st.span.location.offset, st.span.location.offset + st.span.location.length);
         return d;
     }
     if (!stmt->readOnly())

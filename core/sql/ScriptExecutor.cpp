@@ -1,5 +1,6 @@
 #include "core/sql/ScriptExecutor.h"
 
+#include "core/sql/Lexer.h"
 #include "core/sql/Parser.h"
 #include "core/sql/QueryRunner.h"
 #include "core/sql/SqlApi.h"
@@ -40,8 +41,10 @@ std::string columnList(const std::vector<std::string>& cols) {
 } // namespace
 
 Diagnostic ScriptExecutor::at(Diagnostic d, const Span& where) const {
-    if (!d.location.valid())
+    if (!d.location.valid()) {
         d.location = where.location;
+        pointAtName(d, m_text, where.location.offset, where.location.offset + where.location.length);
+    }
     return d;
 }
 
@@ -52,6 +55,7 @@ Status ScriptExecutor::exec(const std::string& sql, const Span& where) {
 }
 
 Status ScriptExecutor::run(std::string_view text) {
+    m_text = text;
     ParsedScript script = Parser(text, m_file).parseScript();
     if (!script.diagnostics.empty())
         return script.diagnostics.front();

@@ -42,6 +42,7 @@ private:
 
     storage::Database& m_db;
     std::string m_file;
+    std::string_view m_text;
 };
 
 } // namespace cdc::sql

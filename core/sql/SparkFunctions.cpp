@@ -492,6 +492,10 @@ void define(sqlite3* db, const char* name, int argc, void (*fn)(sqlite3_context*
 } // namespace
 
 void registerSparkFunctions(sqlite3* db) {
+    // The translator quotes every identifier with double quotes; SQLite's legacy fallback would turn a
+    // misspelt column into a string literal and hide the error. Spark has no such fallback.
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
+    sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, nullptr);
     define(db, "spark_cast", 2, sparkCast);
     define(db, "spark_like", 2, sparkLike);
     define(db, "spark_like", 3, sparkLike);

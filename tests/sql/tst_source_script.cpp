@@ -146,8 +146,13 @@ private slots:
         auto st =
             executeSourceScript(*db, "CREATE TABLE t (x INT);\nSELECT nosuchfunction(x) FROM t;", "c.sql");
         QVERIFY(!st.ok());
-        QCOMPARE(st.error().location.line, 2);
-        QCOMPARE(st.error().location.column, 1);
+        QCOMPARE(QString::fromStdString(st.error().format()),
+                 QStringLiteral("c.sql:2:8: error: no such function: nosuchfunction"));
+        auto col =
+            executeSourceScript(*db, "CREATE TABLE u (x INT);\nINSERT INTO u SELECT y FROM u;", "d.sql");
+        QVERIFY(!col.ok());
+        QCOMPARE(QString::fromStdString(col.error().format()),
+                 QStringLiteral("d.sql:2:22: error: no such column: y"));
     }
 
     void insertCoercesToColumnTypes() {
@@ -228,6 +233,10 @@ private slots:
                              << "<query>:1:11: error: expected exactly one query, found 2 statements";
         QTest::newRow("parse") << "SELECT FROM t"
                                << "<query>:1:8: error: expected an expression in the SELECT list";
+        QTest::newRow("no such column") << "SELECT x,\n  nam FROM t"
+                                        << "<query>:2:3: error: no such column: nam";
+        QTest::newRow("no such function") << "SELECT x, frobnicate(x) FROM t"
+                                          << "<query>:1:11: error: no such function: frobnicate";
         QTest::newRow("tvf") << "SELECT * FROM last_snapshot_version()"
                              << "<query>:1:15: error: table-valued function last_snapshot_version() is only "
                                 "available in a pipeline";
