@@ -151,6 +151,11 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
         if (mode && mode.value() != 2)
             CDC_TRY(db.exec("PRAGMA temp_store = MEMORY"));
     }
+    // An update touches keys all over the backing table: with SQLite's default 2 MB page cache its cost
+    // would grow with the table. A connection still at the default gets 64 MB (a user's choice stays).
+    auto cache = scalar(db, "PRAGMA cache_size");
+    if (cache && cache.value() == -2000)
+        CDC_TRY(db.exec("PRAGMA cache_size = -65536"));
     auto tx = storage::Transaction::begin(db, "cdc_update");
     if (!tx)
         return tx.error();

@@ -171,7 +171,6 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
     const std::size_t n = t.columns.size();
     const std::string keys = keyList(t.keyIndex);
     const std::string data = join(n, [](std::size_t i) { return col(i); });
-    const std::string old = join(n, [](std::size_t i) { return "o" + std::to_string(i); });
 
     // Sequenced TRUNCATE leaves a table watermark: events below it are dropped (§2.5, Part 1 #5).
     auto stored = store::truncateWatermark(ctx.db, t.name);
@@ -223,17 +222,20 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
                             " FROM temp.__cdc_w WHERE outcome BETWEEN 1 AND 6",
                 ub));
 
-    // Change data feed (§9.1): identity = keys.
+    // Change data feed (§9.1): identity = keys. One pass over the winners: an update emits its pre- and
+    // post-image, an insert or resurrection its new row, a delete the row it removes.
     const std::string feed = "INSERT INTO main." + q(t.changeFeed) + " SELECT ";
-    const std::string stamp = ", ?1, ?2 FROM temp.__cdc_w WHERE outcome ";
-    const std::vector<Value> fb{ctx.updateId, ctx.commitTimestamp};
-    CDC_TRY(run(ctx.db, feed + data + ", 'insert'" + stamp + "IN (1, 3) ORDER BY rid", fb));
     CDC_TRY(run(ctx.db,
-                "INSERT INTO main." + q(t.changeFeed) + " SELECT * FROM (SELECT " + old +
-                    ", 'update_preimage', ?1, ?2 FROM temp.__cdc_w WHERE outcome = 2 UNION ALL SELECT " + data +
-                    ", 'update_postimage', ?1, ?2 FROM temp.__cdc_w WHERE outcome = 2)",
-                fb));
-    CDC_TRY(run(ctx.db, feed + old + ", 'delete'" + stamp + "= 4 ORDER BY rid", fb));
+                feed +
+                    join(n, [](std::size_t i) {
+                        return "CASE WHEN x.k = 3 OR (x.k = 0 AND outcome <> 4) THEN " + col(i) + " ELSE o" +
+                               std::to_string(i) + " END";
+                    }) +
+                    ", CASE x.k WHEN 0 THEN CASE WHEN outcome = 4 THEN 'delete' ELSE 'insert' END WHEN 1 THEN "
+                    "'update_preimage' ELSE 'update_postimage' END, ?1, ?2 FROM temp.__cdc_w JOIN (SELECT 0 AS k UNION "
+                    "ALL SELECT 1 UNION ALL SELECT 3) x ON CASE outcome WHEN 2 THEN x.k > 0 WHEN 1 THEN x.k = 0 WHEN 3 "
+                    "THEN x.k = 0 WHEN 4 THEN x.k = 0 ELSE 0 END ORDER BY rid, x.k",
+                {ctx.updateId, ctx.commitTimestamp}));
 
     // Apply.
     const Value now = ctx.now;
