@@ -202,41 +202,6 @@ Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t) {
     return Status::success();
 }
 
-Status UpdateRunner::reportTies(const FlowPlan& f, const TargetPlan& t, FlowMetrics& m) {
-    const std::string keys = keyList(t.keyIndex);
-    auto st = m_ctx.db.prepare("SELECT " + keys + ", max(sv), count(*) FROM temp.__cdc_b WHERE op <> 2 GROUP BY " +
-                               keys + ", s HAVING count(*) > 1");
-    if (!st)
-        return st.error();
-    const int nk = static_cast<int>(t.keyIndex.size());
-    for (;;) {
-        auto has = st->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        ++m.ties;
-        if (m.ties > 5)
-            continue;
-        Row key;
-        for (int k = 0; k < nk; ++k)
-            key.push_back(st->value(k));
-        const std::string rule = t.scdType == pipeline::ScdType::Type1
-                                     ? "the last-arriving upsert wins and an upsert beats a delete"
-                                     : "a delete wins, else the last-arriving upsert";
-        m_ctx.warnings.push_back(Diagnostic::warning(
-            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(st->int64(nk + 1)) + " events for key " +
-                                describeKey(t, key) + " share the sequence value " + displayText(st->value(nk)) +
-                                "; " + rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
-            f.flow->sequenceBy.front().location));
-    }
-    if (m.ties > 5)
-        m_ctx.warnings.push_back(Diagnostic::warning(
-            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(m.ties - 5) + " more sequence ties",
-            f.flow->sequenceBy.front().location));
-    return Status::success();
-}
-
 Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
     const TargetPlan& t = m_plan.targets[f.target];
     std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
@@ -266,7 +231,6 @@ Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
         m.rowsRead = count.value();
         if (m.rowsRead > 0) {
             CDC_TRY(validateBatch(f, t));
-            CDC_TRY(reportTies(f, t, m));
             if (t.scdType == pipeline::ScdType::Type1)
                 CDC_TRY(applyScd1(m_ctx, t, f, m));
             else

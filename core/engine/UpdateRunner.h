@@ -19,7 +19,6 @@ private:
     Status runFlow(const FlowPlan& f, FlowMetrics& m);
     Status loadBatch(const FlowPlan& f, const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges);
     Status validateBatch(const FlowPlan& f, const TargetPlan& t);
-    Status reportTies(const FlowPlan& f, const TargetPlan& t, FlowMetrics& m);
     Status checkSourceChanges(const FlowPlan& f, const TargetPlan& t, const StreamInput& in,
                               const store::Checkpoint& cp);
 
