@@ -45,6 +45,8 @@ private slots:
     void viewSource();
     void schemaChangeNeedsFullRefresh();
     void updateLogAndMetrics();
+    void cancelRollsBack();
+    void progressIsReported();
 };
 
 namespace {
@@ -769,6 +771,38 @@ void TestEngine::updateLogAndMetrics() {
     QCOMPARE(displayText(log->rows[1][4]), std::string("8"));   // rows read
     QCOMPARE(displayText(log->rows[1][8]), std::string("7"));   // versions opened
     QCOMPARE(engine::lastUpdateId(db).value(), 1);
+}
+
+void TestEngine::cancelRollsBack() {
+    auto db = openDb();
+    createUsers(db);
+    insert(db, "users_cdf", seedRows());
+    const QStringList before = dump(db);
+    std::atomic<bool> cancel{false};
+    engine::UpdateOptions o = at(1);
+    o.cancel = &cancel;
+    // Cancel once the first of two flows has run: the second flow's start sees the flag.
+    o.progress = [&](const std::string&, std::int64_t done, std::int64_t) {
+        if (done > 0)
+            cancel = true;
+    };
+    auto r = engine::runUpdate(db, pipelineOf({seedFlow("a", "users_cdf", 1), seedFlow("b", "users_cdf", 2)}), o);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, std::string("CANCELLED"));
+    QCOMPARE(dump(db), before);
+}
+
+void TestEngine::progressIsReported() {
+    auto db = openDb();
+    createUsers(db);
+    insert(db, "users_cdf", seedRows());
+    QStringList calls;
+    engine::UpdateOptions o = at(1);
+    o.progress = [&](const std::string& flow, std::int64_t done, std::int64_t total) {
+        calls << QString("%1 %2/%3").arg(QString::fromStdString(flow)).arg(done).arg(total);
+    };
+    QVERIFY(engine::runUpdate(db, pipelineOf({seedFlow("a", "users_cdf", 1)}), o).ok());
+    QCOMPARE(calls, QStringList({"a_flow 0/0", "a_flow 8/8"}));
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

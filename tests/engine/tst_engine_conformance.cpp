@@ -54,6 +54,7 @@ class TestEngineConformance : public QObject {
 private slots:
     void seedCases_data();
     void seedCases();
+    void changeFeedThroughQuery();
 };
 
 void TestEngineConformance::seedCases_data() {
@@ -100,6 +101,29 @@ void TestEngineConformance::seedCases() {
         ++checked;
     }
     QVERIFY(checked >= 1);
+}
+
+void TestEngineConformance::changeFeedThroughQuery() {
+    // table_changes() as users write it, over the seed's SCD1 example run in two updates.
+    auto db = storage::Database::openMemory();
+    QVERIFY(db.ok());
+    const QString dir = QStringLiteral(CDC_TESTS_DIR "/conformance/engine/scd1_reinsert_next_update");
+    auto parse = sql::parsePipeline(readFile(dir + "/pipeline.sql").toStdString(), "pipeline.sql");
+    QVERIFY(!parse.hasErrors());
+    for (const char* source : {"source.sql", "source.2.sql"}) {
+        QVERIFY(sql::executeSourceScript(db.value(), readFile(dir + "/" + source).toStdString(), source).ok());
+        QVERIFY(engine::runUpdate(db.value(), parse.pipeline, {}).ok());
+    }
+    auto rs = sql::runQuery(db.value(), "SELECT userId, city, _change_type, _commit_version FROM "
+                                        "table_changes('users_current', 2) ORDER BY _change_type");
+    QVERIFY2(rs.ok(), rs.ok() ? "" : rs.error().format().c_str());
+    QCOMPARE(rs->rows.size(), 1u);
+    QCOMPARE(displayText(rs->rows[0][0]), std::string("123"));
+    QCOMPARE(displayText(rs->rows[0][2]), std::string("insert"));
+    QCOMPARE(displayText(rs->rows[0][3]), std::string("2"));
+    auto all = sql::runQuery(db.value(), "SELECT count(*) FROM table_changes('users_current', 1, 1)");
+    QVERIFY(all.ok());
+    QCOMPARE(displayText(all->rows[0][0]), std::string("3"));
 }
 
 QTEST_GUILESS_MAIN(TestEngineConformance)
