@@ -166,7 +166,9 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
     auto last = scalar(db, "SELECT max(update_id) FROM __cdc_updates");
     if (!last)
         return last.error();
-    UpdateContext ctx{db, last.value() + 1, options.now.value_or(static_cast<std::int64_t>(std::time(nullptr))), {}, 0, {}};
+    UpdateContext ctx(db);
+    ctx.updateId = last.value() + 1;
+    ctx.now = options.now.value_or(static_cast<std::int64_t>(std::time(nullptr)));
     ctx.commitTimestamp = store::isoTime(ctx.now, ' ', false);
     UpdateRunner runner(ctx, plan.value(), options);
     auto report = runner.run();

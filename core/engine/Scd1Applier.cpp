@@ -212,7 +212,7 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
         return stored.error();
     std::optional<store::Watermark> wm = stored.value(), newTruncate;
     if (f.hasTruncate) {
-        auto st = ctx.db.prepare("SELECT s, sv FROM temp.__cdc_b WHERE op = 2 ORDER BY s DESC LIMIT 1");
+        auto st = ctx.db.prepare("SELECT s, sv FROM " + ctx.batch + " WHERE op = 2 ORDER BY s DESC LIMIT 1");
         if (!st)
             return st.error();
         auto has = st->step();
@@ -236,13 +236,13 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
                     ", t.__cdc_s AS os, t.__cdc_sv AS osv, t.__cdc_d AS od, t.__cdc_dv AS odv, "
                     "t.__cdc_deleted_at AS oat, " +
                     kOutcomeSql + " AS outcome, coalesce(b.ns = b.s, 0) AS tie FROM (SELECT *, row_number() OVER win "
-                    "AS rn, lead(s) OVER win AS ns FROM temp.__cdc_b WHERE op <> 2 AND (?1 IS NULL OR s >= ?1) WINDOW "
+                    "AS rn, lead(s) OVER win AS ns FROM " + ctx.batch + " WHERE op <> 2 AND (?1 IS NULL OR s >= ?1) WINDOW "
                     "win AS (PARTITION BY " + keys + " ORDER BY s DESC, op ASC, rid DESC)) b LEFT JOIN main." +
                     q(t.backing) + " t ON " + keyJoin(t.keyIndex, "t", "b") + " WHERE b.rn = 1",
                 {wmKey}));
 
     auto wSupply = supplySql(t, f, "ctu");
-    if (!wSupply.empty())
+    if (!wSupply.empty() && ctx.batchMaterialized)
         CDC_TRY(foldPartialUpdates(ctx, t, wSupply, wSupply, wmKey));
 
     const std::vector<Value> ub{ctx.updateId, static_cast<std::int64_t>(ctx.nextPhase())};
@@ -313,10 +313,7 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
             if (o == Delete || o == EarlyDelete)
                 m.tombstonesCreated += c;
         }
-        auto truncates = scalar(ctx.db, "SELECT count(*) FROM temp.__cdc_b WHERE op = 2");
-        if (!truncates)
-            return truncates.error();
-        m.staleDropped += m.rowsRead - truncates.value() - applied;
+        m.staleDropped += m.rowsRead - ctx.batchTruncates - applied;
     }
 
     // Only ties at a key's winning sequence value decide a result; those are the ones reported.

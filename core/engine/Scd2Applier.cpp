@@ -131,8 +131,8 @@ private:
         CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_d"));
         CDC_TRY(sqltext::run(m_ctx.db,
                              "CREATE TEMP TABLE __cdc_d AS SELECT * FROM (SELECT b.*, row_number() OVER p AS rn, "
-                             "max(op) OVER p AS anydel, (min(op) OVER p) = 0 AS anyups, count(*) OVER p AS cnt FROM "
-                             "temp.__cdc_b b WINDOW p AS (PARTITION BY " +
+                             "max(op) OVER p AS anydel, (min(op) OVER p) = 0 AS anyups, count(*) OVER p AS cnt FROM " +
+                                 m_ctx.batch + " b WINDOW p AS (PARTITION BY " +
                                  keys + ", s ORDER BY op ASC, rid DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED "
                                         "FOLLOWING)) WHERE rn = 1"));
         m_phase = m_ctx.nextPhase();
