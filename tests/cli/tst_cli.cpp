@@ -1,4 +1,5 @@
 // Data-driven CLI conformance: each folder under tests/conformance/cli/ holds input files and a `script`:
+//   fixture FILE              copy FILE from tests/conformance/fixtures/ into the case's folder
 //   $ ARGS...                 run cdcstudio-cli ARGS (with --db pointing at the case's fresh database)
 //   exit N                    the last command's exit status
 //   stdout-file FILE          the last command's stdout equals FILE (from the case folder)
@@ -45,7 +46,11 @@ private slots:
             const QString where = QStringLiteral("script:%1: ").arg(lineNo);
             if (line.isEmpty() || line.startsWith('#'))
                 continue;
-            if (line.startsWith("$ ")) {
+            if (line.startsWith("fixture ")) {
+                const QString name = line.mid(8);
+                QVERIFY2(QFile::copy(QStringLiteral(CDC_TESTS_DIR "/conformance/fixtures/") + name, work.filePath(name)),
+                         qPrintable(where + "missing fixture " + name));
+            } else if (line.startsWith("$ ")) {
                 QStringList args = QProcess::splitCommand(line.mid(2));
                 args.prepend(work.filePath("test.db"));
                 args.prepend("--db");
