@@ -60,7 +60,7 @@ void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
     out << "  engine / speed limit  " << pad(fixed(vsLimit, 3), 24) << "target >= " << fixed(limitTarget, 1) << "  "
         << verdict(vsLimit >= limitTarget) << "\n";
     if (auto hw = f.vsHandwritten()) {
-        out << "  hand-written / engine " << pad(fixed(*hw, 2) + " x faster", 24);
+        out << "  speed-up vs hand-wr.  " << pad(fixed(*hw, 2) + " x", 24);
         if (!type1)
             out << "target >= " << fixed(Targets::scd2VsHandwritten, 0) << "   "
                 << verdict(*hw >= Targets::scd2VsHandwritten);

@@ -2,6 +2,7 @@
 
 #include "BenchDatabase.h"
 #include "SourceTable.h"
+#include "StatementProfiler.h"
 #include "Stopwatch.h"
 
 #include <algorithm>
@@ -30,7 +31,8 @@ Result<double> Scenario::medianIncrementalMs(storage::Database& db, UpdateApplie
     return ms[ms.size() / 2];
 }
 
-Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFactory& makeApplier) const {
+Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFactory& makeApplier,
+                                     StatementProfiler* profiler) const {
     ScenarioResult result;
     {
         auto db = openFreshDatabase(m_workDir + "/" + label + ".db", m_pragmas);
@@ -45,7 +47,11 @@ Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFact
         const std::int64_t chunk = (m_workload.events + m_workload.updates - 1) / m_workload.updates;
         for (std::int64_t done = 0; done < m_workload.events; done += chunk) {
             CDC_TRY(source->append(generator.next(std::min(chunk, m_workload.events - done))));
+            if (profiler)
+                profiler->attach(db->handle());
             auto s = timedApply(*db, *applier);
+            if (profiler)
+                profiler->detach(db->handle());
             if (!s)
                 return s.error();
             result.updateSeconds.push_back(s.value());

@@ -13,6 +13,7 @@
 namespace cdc::bench {
 
 class SourceTable;
+class StatementProfiler;
 
 using ApplierFactory = std::function<std::unique_ptr<UpdateApplier>()>;
 
@@ -39,7 +40,9 @@ public:
           m_pragmas(std::move(pragmas)) {}
 
     /// `label` names the database files (kept in the work directory for inspection).
-    Result<ScenarioResult> run(const std::string& label, const ApplierFactory& makeApplier) const;
+    /// A profiler, when given, traces every statement of the timed updates.
+    Result<ScenarioResult> run(const std::string& label, const ApplierFactory& makeApplier,
+                               StatementProfiler* profiler = nullptr) const;
 
 private:
     Result<double> medianIncrementalMs(storage::Database& db, UpdateApplier& applier, SourceTable& source,

@@ -7,6 +7,7 @@
 #include "PeakMemory.h"
 #include "Scenario.h"
 #include "SpeedLimit.h"
+#include "StatementProfiler.h"
 #include "Stopwatch.h"
 
 #include <sqlite3.h>
@@ -32,6 +33,7 @@ struct Options {
     std::optional<Scd> only;
     std::string workDir;
     bool keep = false;
+    bool profileStatements = false;
     bool engine = true;
     bool baselines = true;
     std::vector<std::string> pragmas;
@@ -42,11 +44,12 @@ void usage(std::ostream& out) {
     out << "usage: cdcstudio-bench [--quick] [--events N] [--keys K] [--updates U] [--out FILE]\n"
            "                       [--only scd1|scd2] [--incremental-events N] [--seed S]\n"
            "                       [--engine-only | --baselines-only] [--workdir DIR] [--keep]\n"
-           "                       [--pragma SETTING]... [--gui-refresh-ms MS]\n"
+           "                       [--pragma SETTING]... [--profile-statements] [--gui-refresh-ms MS]\n"
            "  --quick            N = 100,000 events (default 1,000,000)\n"
            "  --engine-only      skip the speed limit and hand-written SQL (for profiling)\n"
            "  --workdir DIR      where the database files go (default: a fresh temporary directory)\n"
            "  --keep             keep the database files afterwards\n"
+           "  --profile-statements  print the engine's time per SQL statement over the U updates\n"
            "  --pragma SETTING   e.g. journal_mode=WAL: run PRAGMA SETTING on every measured connection\n"
            "  --gui-refresh-ms   record the GUI refresh figure measured by cdcstudio-bench-gui\n";
 }
@@ -126,6 +129,8 @@ std::optional<std::string> parseArguments(int argc, char** argv, Options& o) {
             o.baselines = false;
         else if (arg == "--baselines-only")
             o.engine = false;
+        else if (arg == "--profile-statements")
+            o.profileStatements = true;
         else if (arg == "--keep")
             o.keep = true;
         else if (arg == "--help" || arg == "-h") {
@@ -224,6 +229,7 @@ int main(int argc, char** argv) {
         results.limitRowsPerSecond = limit.value();
     }
 
+    std::vector<std::pair<std::string, StatementProfiler>> profiles;
     const Scenario scenario(options.workDir, options.workload, options.incremental, options.pragmas);
     for (Scd scd : {Scd::Type1, Scd::Type2}) {
         if (options.only && *options.only != scd)
@@ -234,11 +240,15 @@ int main(int argc, char** argv) {
         if (options.engine) {
             std::cerr << tag << ": engine...\n";
             PhasePeakMemory phase;
-            auto run = scenario.run(tag + "-engine", [scd] { return std::make_unique<EngineApplier>(scd); });
+            StatementProfiler profiler;
+            auto run = scenario.run(tag + "-engine", [scd] { return std::make_unique<EngineApplier>(scd); },
+                                    options.profileStatements ? &profiler : nullptr);
             if (!run)
                 return fail(tag + " engine", run.error());
             figures.engine = run.value();
             figures.enginePeakRssMb = phase.phasePeakMb();
+            if (options.profileStatements)
+                profiles.emplace_back(tag + " engine", std::move(profiler));
         }
         if (options.baselines) {
             std::cerr << tag << ": hand-written SQL...\n";
@@ -257,6 +267,8 @@ int main(int argc, char** argv) {
     results.peakRssMb = processPeakRssMb();
     results.wallSeconds = wall.seconds();
     printTable(std::cout, results);
+    for (const auto& [title, profiler] : profiles)
+        profiler.print(std::cout, title);
     std::ofstream json(options.out);
     writeJson(json, results);
     if (!json) {
