@@ -102,7 +102,8 @@ private:
             if (rel.stream)
                 out.inputs.insert(out.inputs.end(), inner->inputs.begin(), inner->inputs.end());
             known.insert(known.end(), inner->columns.begin(), inner->columns.end());
-            sql = replaceAll(sql, "{{REL:" + std::to_string(r) + "}}", item + " AS " + quoteIdentifier(rel.name));
+            // The translator already aliases each placeholder (`{{REL:0}} AS "users_cdf"`).
+            sql = replaceAll(sql, "{{REL:" + std::to_string(r) + "}}", item);
         }
         out.fromTemplate = "(" + sql + ")";
         // Column names come from SQLite itself; types from the base tables where the names match.
