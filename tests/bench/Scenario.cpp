@@ -10,19 +10,26 @@
 namespace cdc::bench {
 
 namespace {
-Result<double> timedApply(storage::Database& db, UpdateApplier& applier) {
+Result<double> timedApply(storage::Database& db, UpdateApplier& applier, StatementProfiler* profiler) {
+    if (profiler)
+        profiler->attach(db.handle());
     Stopwatch watch;
-    CDC_TRY(applier.apply(db));
-    return watch.seconds();
+    auto status = applier.apply(db);
+    const double seconds = watch.seconds();
+    if (profiler)
+        profiler->detach(db.handle());
+    if (!status)
+        return status.error();
+    return seconds;
 }
 } // namespace
 
 Result<double> Scenario::medianIncrementalMs(storage::Database& db, UpdateApplier& applier, SourceTable& source,
-                                             WorkloadGenerator& generator) const {
+                                             WorkloadGenerator& generator, StatementProfiler* profiler) const {
     std::vector<double> ms;
     for (int i = 0; i < m_incremental.repetitions; ++i) {
         CDC_TRY(source.append(generator.next(m_incremental.events)));
-        auto s = timedApply(db, applier);
+        auto s = timedApply(db, applier, profiler);
         if (!s)
             return s.error();
         ms.push_back(s.value() * 1000.0);
@@ -32,7 +39,7 @@ Result<double> Scenario::medianIncrementalMs(storage::Database& db, UpdateApplie
 }
 
 Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFactory& makeApplier,
-                                     StatementProfiler* profiler) const {
+                                     const ScenarioProfilers& profilers) const {
     ScenarioResult result;
     {
         auto db = openFreshDatabase(m_workDir + "/" + label + ".db", m_pragmas);
@@ -47,11 +54,7 @@ Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFact
         const std::int64_t chunk = (m_workload.events + m_workload.updates - 1) / m_workload.updates;
         for (std::int64_t done = 0; done < m_workload.events; done += chunk) {
             CDC_TRY(source->append(generator.next(std::min(chunk, m_workload.events - done))));
-            if (profiler)
-                profiler->attach(db->handle());
-            auto s = timedApply(*db, *applier);
-            if (profiler)
-                profiler->detach(db->handle());
+            auto s = timedApply(*db, *applier, profilers.updates);
             if (!s)
                 return s.error();
             result.updateSeconds.push_back(s.value());
@@ -61,7 +64,7 @@ Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFact
         if (!rows)
             return rows.error();
         result.visibleRows = rows.value();
-        auto large = medianIncrementalMs(*db, *applier, *source, generator);
+        auto large = medianIncrementalMs(*db, *applier, *source, generator, profilers.largeHistory);
         if (!large)
             return large.error();
         result.largeHistoryMs = large.value();
@@ -78,7 +81,7 @@ Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFact
         WorkloadGenerator generator(m_workload);
         CDC_TRY(source->append(generator.next(m_incremental.events)));
         CDC_TRY(applier->apply(*db));
-        auto small = medianIncrementalMs(*db, *applier, *source, generator);
+        auto small = medianIncrementalMs(*db, *applier, *source, generator, profilers.smallHistory);
         if (!small)
             return small.error();
         result.smallHistoryMs = small.value();

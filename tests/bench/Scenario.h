@@ -32,6 +32,13 @@ struct ScenarioResult {
     double incrementality() const { return smallHistoryMs > 0 ? largeHistoryMs / smallHistoryMs : 0; }
 };
 
+/// Profilers, when given, trace every statement of the timed updates of each part of a scenario.
+struct ScenarioProfilers {
+    StatementProfiler* updates = nullptr;      ///< the U updates
+    StatementProfiler* smallHistory = nullptr; ///< incremental updates on the small history
+    StatementProfiler* largeHistory = nullptr; ///< incremental updates on the whole workload's history
+};
+
 class Scenario {
 public:
     Scenario(std::string workDir, WorkloadSpec workload, IncrementalSpec incremental,
@@ -40,13 +47,12 @@ public:
           m_pragmas(std::move(pragmas)) {}
 
     /// `label` names the database files (kept in the work directory for inspection).
-    /// A profiler, when given, traces every statement of the timed updates.
     Result<ScenarioResult> run(const std::string& label, const ApplierFactory& makeApplier,
-                               StatementProfiler* profiler = nullptr) const;
+                               const ScenarioProfilers& profilers = {}) const;
 
 private:
     Result<double> medianIncrementalMs(storage::Database& db, UpdateApplier& applier, SourceTable& source,
-                                       WorkloadGenerator& generator) const;
+                                       WorkloadGenerator& generator, StatementProfiler* profiler) const;
 
     std::string m_workDir;
     WorkloadSpec m_workload;

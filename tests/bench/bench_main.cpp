@@ -49,7 +49,7 @@ void usage(std::ostream& out) {
            "  --engine-only      skip the speed limit and hand-written SQL (for profiling)\n"
            "  --workdir DIR      where the database files go (default: a fresh temporary directory)\n"
            "  --keep             keep the database files afterwards\n"
-           "  --profile-statements  print the engine's time per SQL statement over the U updates\n"
+           "  --profile-statements  print the engine's time per SQL statement (U updates, incremental updates)\n"
            "  --pragma SETTING   e.g. journal_mode=WAL: run PRAGMA SETTING on every measured connection\n"
            "  --gui-refresh-ms   record the GUI refresh figure measured by cdcstudio-bench-gui\n";
 }
@@ -240,15 +240,27 @@ int main(int argc, char** argv) {
         if (options.engine) {
             std::cerr << tag << ": engine...\n";
             PhasePeakMemory phase;
-            StatementProfiler profiler;
+            StatementProfiler updates, small, large;
+            ScenarioProfilers profilers;
+            if (options.profileStatements)
+                profilers = {&updates, &small, &large};
             auto run = scenario.run(tag + "-engine", [scd] { return std::make_unique<EngineApplier>(scd); },
-                                    options.profileStatements ? &profiler : nullptr);
+                                    profilers);
             if (!run)
                 return fail(tag + " engine", run.error());
             figures.engine = run.value();
             figures.enginePeakRssMb = phase.phasePeakMb();
-            if (options.profileStatements)
-                profiles.emplace_back(tag + " engine", std::move(profiler));
+            if (options.profileStatements) {
+                const std::string inc = std::to_string(options.incremental.events) + "-event updates on ";
+                profiles.emplace_back(tag + " engine, the " + std::to_string(options.workload.updates) + " updates",
+                                      std::move(updates));
+                profiles.emplace_back(tag + " engine, " + inc + std::to_string(options.incremental.events) +
+                                          " events of history",
+                                      std::move(small));
+                profiles.emplace_back(tag + " engine, " + inc + std::to_string(options.workload.events) +
+                                          " events of history",
+                                      std::move(large));
+            }
         }
         if (options.baselines) {
             std::cerr << tag << ": hand-written SQL...\n";
