@@ -10,17 +10,22 @@
 namespace cdc::bench {
 
 namespace {
-Result<double> timedApply(storage::Database& db, UpdateApplier& applier, StatementProfiler* profiler) {
+struct Timing {
+    double seconds = 0;
+    double cpuSeconds = 0;
+};
+
+Result<Timing> timedApply(storage::Database& db, UpdateApplier& applier, StatementProfiler* profiler) {
     if (profiler)
         profiler->attach(db.handle());
     Stopwatch watch;
     auto status = applier.apply(db);
-    const double seconds = watch.seconds();
+    const Timing timing{watch.seconds(), watch.cpuSeconds()};
     if (profiler)
         profiler->detach(db.handle());
     if (!status)
         return status.error();
-    return seconds;
+    return timing;
 }
 } // namespace
 
@@ -32,7 +37,7 @@ Result<double> Scenario::medianIncrementalMs(storage::Database& db, UpdateApplie
         auto s = timedApply(db, applier, profiler);
         if (!s)
             return s.error();
-        ms.push_back(s.value() * 1000.0);
+        ms.push_back(s->seconds * 1000.0);
     }
     std::sort(ms.begin(), ms.end());
     return ms[ms.size() / 2];
@@ -57,8 +62,9 @@ Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFact
             auto s = timedApply(*db, *applier, profilers.updates);
             if (!s)
                 return s.error();
-            result.updateSeconds.push_back(s.value());
-            result.seconds += s.value();
+            result.updateSeconds.push_back(s->seconds);
+            result.seconds += s->seconds;
+            result.cpuSeconds += s->cpuSeconds;
         }
         auto rows = applier->visibleRows(*db);
         if (!rows)

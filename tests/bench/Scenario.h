@@ -24,11 +24,13 @@ struct IncrementalSpec {
 
 struct ScenarioResult {
     double seconds = 0;                ///< sum of the U updates' apply() times
+    double cpuSeconds = 0;             ///< the same in process CPU time
     std::vector<double> updateSeconds; ///< each update's time
     std::int64_t visibleRows = 0;      ///< after the U updates
     double smallHistoryMs = 0;         ///< median incremental update on `IncrementalSpec::events` of history
     double largeHistoryMs = 0;         ///< median incremental update on `WorkloadSpec::events` of history
     double eventsPerSecond(std::int64_t events) const { return seconds > 0 ? events / seconds : 0; }
+    double eventsPerCpuSecond(std::int64_t events) const { return cpuSeconds > 0 ? events / cpuSeconds : 0; }
     double incrementality() const { return smallHistoryMs > 0 ? largeHistoryMs / smallHistoryMs : 0; }
 };
 

@@ -182,6 +182,11 @@ void realizedFractions(BenchResults& results) {
     results.realizedOutOfOrderFraction = generator.outOfOrder() / n;
 }
 
+double loadAverage() {
+    double load[1] = {0};
+    return getloadavg(load, 1) == 1 ? load[0] : 0;
+}
+
 int fail(const std::string& what, const Diagnostic& error) {
     std::cerr << "cdcstudio-bench: " << what << ": " << error.format() << "\n";
     return 1;
@@ -211,6 +216,7 @@ int main(int argc, char** argv) {
     results.workload = options.workload;
     results.incremental = options.incremental;
     results.startedAt = isoNow();
+    results.loadAverageAtStart = loadAverage();
     results.sqliteVersion = sqlite3_libversion();
     results.cpuModel = cpuModel();
     results.pragmas = options.pragmas;
@@ -226,7 +232,8 @@ int main(int argc, char** argv) {
         auto limit = measureSpeedLimit(options.workDir + "/speed-limit.db", options.workload, options.pragmas);
         if (!limit)
             return fail("speed limit", limit.error());
-        results.limitRowsPerSecond = limit.value();
+        results.limitRowsPerSecond = limit->rowsPerSecond;
+        results.limitRowsPerCpuSecond = limit->rowsPerCpuSecond;
     }
 
     std::vector<std::pair<std::string, StatementProfiler>> profiles;
@@ -278,6 +285,7 @@ int main(int argc, char** argv) {
 
     results.peakRssMb = processPeakRssMb();
     results.wallSeconds = wall.seconds();
+    results.loadAverageAtEnd = loadAverage();
     printTable(std::cout, results);
     for (const auto& [title, profiler] : profiles)
         profiler.print(std::cout, title);
