@@ -145,6 +145,12 @@ Status validate(storage::Database& db, const pipeline::Pipeline& pipeline) {
 
 Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline, const UpdateOptions& options) {
     registerSequenceFunctions(db.handle());
+    // Batches live in temp tables: keep them in memory (changing the setting outside a transaction only).
+    if (!db.inTransaction()) {
+        auto mode = scalar(db, "PRAGMA temp_store");
+        if (mode && mode.value() != 2)
+            CDC_TRY(db.exec("PRAGMA temp_store = MEMORY"));
+    }
     auto tx = storage::Transaction::begin(db, "cdc_update");
     if (!tx)
         return tx.error();

@@ -470,7 +470,25 @@ std::vector<ColumnInfo> TargetPlan::publicColumns() const {
     return out;
 }
 
+/// SQLite reads a double-quoted name that matches no column as a string literal; the translator quotes
+/// every column reference, so while planning that fallback is switched off to surface unknown columns.
+class StrictIdentifiers {
+public:
+    explicit StrictIdentifiers(sqlite3* db) : m_db(db) {
+        sqlite3_db_config(m_db, SQLITE_DBCONFIG_DQS_DML, -1, &m_saved);
+        sqlite3_db_config(m_db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
+    }
+    ~StrictIdentifiers() { sqlite3_db_config(m_db, SQLITE_DBCONFIG_DQS_DML, m_saved, nullptr); }
+    StrictIdentifiers(const StrictIdentifiers&) = delete;
+    StrictIdentifiers& operator=(const StrictIdentifiers&) = delete;
+
+private:
+    sqlite3* m_db;
+    int m_saved = 1;
+};
+
 Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::Pipeline& pipeline) {
+    StrictIdentifiers strict(db.handle());
     PipelinePlan plan;
     std::set<std::string> flowNames;
     for (const auto& f : pipeline.cdcFlows) {

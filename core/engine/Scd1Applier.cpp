@@ -245,9 +245,12 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
                             "END, CASE WHEN op = 1 THEN sv END, CASE WHEN op = 1 THEN ?1 END FROM temp.__cdc_w "
                             "WHERE outcome IN (1, 6)",
                 {now}));
-    CDC_TRY(run(ctx.db, "UPDATE main." + q(t.backing) + " SET " +
-                            join(n, [](std::size_t i) { return col(i) + " = w." + col(i); }) +
-                            ", __cdc_s = w.s, __cdc_sv = w.sv, __cdc_d = NULL, __cdc_dv = NULL, __cdc_deleted_at = "
+    std::string setValues;
+    for (std::size_t i = 0; i < n; ++i)
+        if (!isKey(t, i)) // keys are equal by the join; rewriting them would touch the key index
+            setValues += col(i) + " = w." + col(i) + ", ";
+    CDC_TRY(run(ctx.db, "UPDATE main." + q(t.backing) + " SET " + setValues +
+                            "__cdc_s = w.s, __cdc_sv = w.sv, __cdc_d = NULL, __cdc_dv = NULL, __cdc_deleted_at = "
                             "NULL FROM temp.__cdc_w w WHERE w.trow = " +
                             q(t.backing) + ".rowid AND w.outcome IN (2, 3)"));
     CDC_TRY(run(ctx.db, "UPDATE main." + q(t.backing) +

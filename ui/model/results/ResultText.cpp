@@ -110,6 +110,10 @@ int compareValues(const cdc::Value& a, const cdc::Value& b) {
     }
 }
 
+QString countOf(qint64 n, const QString& singular, const QString& plural) {
+    return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? singular : plural);
+}
+
 QString rowDetails(const cdc::ResultSet& rs, std::size_t row) {
     QStringList lines;
     for (std::size_t c = 0; c < rs.columns.size(); ++c)

@@ -39,6 +39,8 @@ public:
     QList<Tick> ticks(double from, double to, double pixelsPerUnit, double minSpacingPx) const;
     /// Smallest distance between two distinct positions worth resolving (zoom limit).
     double resolution() const { return m_resolution; }
+    /// Ordinal scale: the label of each position, in order.
+    const QStringList& ordinalLabels() const { return m_ordinalLabels; }
 
     /// Field values of a STRUCT stored as a JSON object, in declaration (text) order.
     static QStringList structFieldTexts(const QString& json);

@@ -1,0 +1,396 @@
+#include "core/sql/ScriptExecutor.h"
+
+#include "core/sql/Parser.h"
+#include "core/sql/QueryRunner.h"
+#include "core/sql/SqlApi.h"
+#include "core/sql/TypeInference.h"
+
+#include <set>
+
+namespace cdc::sql {
+
+using storage::Catalog;
+using storage::ColumnInfo;
+using storage::quoteIdentifier;
+using storage::quoteString;
+using storage::TableInfo;
+using storage::TableKind;
+
+namespace {
+
+const char* pipelineStatementName(const StatementBody& body) {
+    if (std::holds_alternative<StreamingTableStmt>(body))
+        return "CREATE STREAMING TABLE";
+    if (std::holds_alternative<CreateFlowStmt>(body))
+        return "CREATE FLOW";
+    if (std::holds_alternative<ApplyChangesStmt>(body))
+        return "APPLY CHANGES INTO";
+    if (std::holds_alternative<ViewStmt>(body))
+        return std::get<ViewStmt>(body).materialized ? "CREATE MATERIALIZED VIEW" : "CREATE VIEW";
+    return nullptr;
+}
+
+std::string columnList(const std::vector<std::string>& cols) {
+    std::string s;
+    for (std::size_t i = 0; i < cols.size(); ++i)
+        s += (i ? ", " : "") + quoteIdentifier(cols[i]);
+    return s;
+}
+
+} // namespace
+
+Diagnostic ScriptExecutor::at(Diagnostic d, const Span& where) const {
+    if (!d.location.valid())
+        d.location = where.location;
+    return d;
+}
+
+Status ScriptExecutor::exec(const std::string& sql, const Span& where) {
+    if (auto st = m_db.exec(sql); !st)
+        return at(st.error(), where);
+    return Status::success();
+}
+
+Status ScriptExecutor::run(std::string_view text) {
+    ParsedScript script = Parser(text, m_file).parseScript();
+    if (!script.diagnostics.empty())
+        return script.diagnostics.front();
+    auto tx = storage::Transaction::begin(m_db, "cdc_source_script");
+    if (!tx)
+        return tx.error();
+    CDC_TRY(Catalog::ensureSchema(m_db));
+    for (const auto& st : script.statements)
+        CDC_TRY(execute(st));
+    return tx->commit();
+}
+
+Status ScriptExecutor::execute(const Statement& st) {
+    if (const char* name = pipelineStatementName(st.body))
+        return Diagnostic::error("PIPELINE_STATEMENT",
+                                 std::string(name) + " belongs in the pipeline definition, not in a source script",
+                                 st.span.location);
+    if (std::holds_alternative<CreateSchemaStmt>(st.body))
+        return Status::success(); // schemas are only name prefixes here
+    if (auto* s = std::get_if<CreateTableStmt>(&st.body))
+        return createTable(*s, st.span);
+    if (auto* s = std::get_if<InsertStmt>(&st.body))
+        return insert(*s, st.span);
+    if (auto* s = std::get_if<UpdateStmt>(&st.body))
+        return update(*s, st.span);
+    if (auto* s = std::get_if<DeleteStmt>(&st.body))
+        return remove(*s, st.span);
+    if (auto* s = std::get_if<TruncateStmt>(&st.body))
+        return truncate(*s, st.span);
+    if (auto* s = std::get_if<DropTableStmt>(&st.body))
+        return drop(*s, st.span);
+    if (auto* s = std::get_if<QueryStmt>(&st.body)) {
+        // A query in a script is checked and run for its errors; its rows go nowhere.
+        auto translated = Translator::translateQuery(s->query);
+        if (!translated)
+            return translated.error();
+        auto bound = bind(translated->sql, translated->relations);
+        if (!bound)
+            return bound.error();
+        auto stmt = m_db.prepare(bound.value());
+        if (!stmt)
+            return at(stmt.error(), st.span);
+        if (auto r = stmt->run(); !r)
+            return at(r.error(), st.span);
+        return Status::success();
+    }
+    return Diagnostic::error("UNSUPPORTED", "statement not supported in a source script", st.span.location);
+}
+
+Result<std::string> ScriptExecutor::bind(const std::string& sql, const std::vector<pipeline::RelationRef>& relations) {
+    TranslatedQuery q;
+    q.sql = sql;
+    q.relations = relations;
+    return QueryRunner::bindToCatalog(m_db, q);
+}
+
+Result<TableInfo> ScriptExecutor::resolveSource(const Name& name) {
+    auto found = Catalog::find(m_db, name.joined());
+    if (!found) {
+        Diagnostic d = found.error();
+        d.location = name.span.location;
+        return d;
+    }
+    if (!found.value())
+        return Diagnostic::error("TABLE_NOT_FOUND", "table or view not found: " + name.joined(), name.span.location);
+    if (found.value()->kind != TableKind::Source)
+        return Diagnostic::error("NOT_A_SOURCE",
+                                 found.value()->name + " is a pipeline " + storage::tableKindName(found.value()->kind) +
+                                     "; only source tables can be changed here",
+                                 name.span.location);
+    return *found.value();
+}
+
+Status ScriptExecutor::recordChange(const TableInfo& table, const std::string& fromWhere, const char* kind) {
+    auto min = m_db.prepare("SELECT min(rowid) FROM " + fromWhere);
+    if (!min)
+        return min.error();
+    auto has = min->step();
+    if (!has)
+        return has.error();
+    if (!has.value() || min->isNull(0))
+        return Status::success();
+    std::int64_t minRowid = min->int64(0);
+    CDC_TRY(m_db.exec("CREATE TABLE IF NOT EXISTS __cdc_source_changes(seq INTEGER PRIMARY KEY, table_name TEXT, "
+                      "min_rowid INTEGER, kind TEXT)"));
+    auto ins = m_db.prepare("INSERT INTO __cdc_source_changes(table_name, min_rowid, kind) VALUES (?1, ?2, ?3)");
+    if (!ins)
+        return ins.error();
+    ins->bind(1, std::string_view(table.name)).bind(2, minRowid).bind(3, kind);
+    return ins->run();
+}
+
+Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) {
+    std::string name = s.name.joined();
+    auto existing = Catalog::find(m_db, name);
+    if (!existing)
+        return at(existing.error(), where);
+    if (existing.value() && storage::equalsIgnoreCase(existing.value()->name, name)) {
+        if (s.ifNotExists)
+            return Status::success();
+        if (!s.orReplace)
+            return Diagnostic::error("TABLE_EXISTS", "table already exists: " + name, s.name.span.location);
+        if (existing.value()->kind != TableKind::Source)
+            return Diagnostic::error("NOT_A_SOURCE", name + " is a pipeline dataset and cannot be replaced here",
+                                     s.name.span.location);
+        CDC_TRY(recordChange(*existing.value(), quoteIdentifier(existing.value()->sqliteName), "REPLACE"));
+        CDC_TRY(exec("DROP TABLE IF EXISTS " + quoteIdentifier(existing.value()->sqliteName), where));
+        CDC_TRY(Catalog::remove(m_db, existing.value()->name));
+    }
+
+    TableInfo table;
+    table.name = name;
+    table.sqliteName = Catalog::sqliteNameFor(name);
+    table.kind = TableKind::Source;
+    for (const auto& p : s.properties)
+        table.properties[p.key] = p.value;
+
+    std::string boundQuery;
+    std::size_t queryColumns = 0;
+    if (s.asQuery) {
+        auto translated = Translator::translateQuery(*s.asQuery);
+        if (!translated)
+            return translated.error();
+        auto bound = bind(translated->sql, translated->relations);
+        if (!bound)
+            return bound.error();
+        boundQuery = bound.value();
+        auto stmt = m_db.prepare(boundQuery);
+        if (!stmt)
+            return at(stmt.error(), where);
+        queryColumns = static_cast<std::size_t>(stmt->columnCount());
+        // Types: declared, else inferred from the query, else from the catalog column it copies,
+        // else from the first non-NULL value.
+        TypeInference inference([this](const std::string& n) { return QueryRunner::catalogColumns(m_db, n); });
+        auto inferred = inference.queryColumns(*s.asQuery);
+        auto origins = QueryRunner::originTypes(m_db, *stmt);
+        std::vector<std::optional<DataType>> types(queryColumns);
+        for (std::size_t i = 0; i < queryColumns; ++i) {
+            if (inferred && inferred->size() == queryColumns && (*inferred)[i].type)
+                types[i] = (*inferred)[i].type;
+            else if (origins[i])
+                types[i] = origins[i];
+        }
+        for (;;) {
+            auto has = stmt->step();
+            if (!has)
+                return at(has.error(), where);
+            if (!has.value())
+                break;
+            for (std::size_t i = 0; i < queryColumns; ++i) {
+                if (types[i])
+                    continue;
+                switch (stmt->columnType(static_cast<int>(i))) {
+                case 1: types[i] = DataType::of(DataType::Kind::BigInt); break;  // SQLITE_INTEGER
+                case 2: types[i] = DataType::of(DataType::Kind::Double); break;  // SQLITE_FLOAT
+                case 3: types[i] = DataType::of(DataType::Kind::String); break;  // SQLITE_TEXT
+                case 4: types[i] = DataType::of(DataType::Kind::Binary); break;  // SQLITE_BLOB
+                default: break;
+                }
+            }
+        }
+        if (!s.columns.empty() && s.columns.size() != queryColumns)
+            return Diagnostic::error("COLUMN_COUNT",
+                                     "the table declares " + std::to_string(s.columns.size()) + " columns but the query returns " +
+                                         std::to_string(queryColumns),
+                                     where.location);
+        for (std::size_t i = 0; i < queryColumns; ++i) {
+            DataType t = types[i].value_or(DataType::of(DataType::Kind::String));
+            if (t.kind == DataType::Kind::Void)
+                t = DataType::of(DataType::Kind::String);
+            std::string colName = s.columns.empty() ? stmt->columnName(static_cast<int>(i)) : s.columns[i].name.name;
+            if (!s.columns.empty())
+                t = *DataType::parse(s.columns[i].type);
+            table.columns.push_back({colName, t});
+        }
+    } else {
+        for (const auto& c : s.columns)
+            table.columns.push_back({c.name.name, *DataType::parse(c.type)});
+    }
+
+    std::set<std::string> seen;
+    for (const auto& c : table.columns)
+        if (!seen.insert(storage::toLower(c.name)).second)
+            return Diagnostic::error("DUPLICATE_COLUMN", "duplicate column name: " + c.name, where.location);
+
+    std::string ddl = "CREATE TABLE " + quoteIdentifier(table.sqliteName) + " (";
+    for (std::size_t i = 0; i < table.columns.size(); ++i) {
+        std::string affinity = table.columns[i].type.sqliteAffinity();
+        ddl += (i ? ", " : "") + quoteIdentifier(table.columns[i].name) + (affinity.empty() ? "" : " " + affinity);
+    }
+    CDC_TRY(exec(ddl + ")", where));
+    CDC_TRY(Catalog::put(m_db, table));
+    if (s.asQuery) {
+        std::vector<std::string> cols;
+        for (const auto& c : table.columns)
+            cols.push_back(c.name);
+        CDC_TRY(insertRows(table, cols, boundQuery, queryColumns, where));
+    }
+    return Status::success();
+}
+
+Status ScriptExecutor::insertRows(const TableInfo& table, const std::vector<std::string>& columns,
+                                  const std::string& boundQuery, std::size_t queryColumns, const Span& where) {
+    if (queryColumns != columns.size())
+        return Diagnostic::error("COLUMN_COUNT",
+                                 "cannot write to " + table.name + ": the query returns " + std::to_string(queryColumns) +
+                                     " columns but " + std::to_string(columns.size()) + " are expected",
+                                 where.location);
+    // Positional names for the query's columns, whatever it calls them.
+    std::vector<std::string> positional;
+    for (std::size_t i = 0; i < queryColumns; ++i)
+        positional.push_back("__c" + std::to_string(i + 1));
+    std::string sql = "WITH \"__src\"(" + columnList(positional) + ") AS (" + boundQuery + ") INSERT INTO " +
+                      quoteIdentifier(table.sqliteName) + " (" + columnList(columns) + ") SELECT ";
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        int index = table.columnIndex(columns[i]);
+        sql += (i ? ", " : "") + std::string("spark_cast(") + quoteIdentifier(positional[i]) + ", " +
+               quoteString(table.columns[static_cast<std::size_t>(index)].type.toString()) + ")";
+    }
+    return exec(sql + " FROM \"__src\"", where);
+}
+
+Status ScriptExecutor::insert(const InsertStmt& s, const Span& where) {
+    auto table = resolveSource(s.table);
+    if (!table)
+        return table.error();
+    auto translated = Translator::translateQuery(s.query);
+    if (!translated)
+        return translated.error();
+    auto bound = bind(translated->sql, translated->relations);
+    if (!bound)
+        return bound.error();
+    auto stmt = m_db.prepare(bound.value());
+    if (!stmt)
+        return at(stmt.error(), where);
+    std::size_t queryColumns = static_cast<std::size_t>(stmt->columnCount());
+    std::vector<std::string> columns;
+    if (s.byName) {
+        for (std::size_t i = 0; i < queryColumns; ++i) {
+            std::string n = stmt->columnName(static_cast<int>(i));
+            int index = table->columnIndex(n);
+            if (index < 0)
+                return Diagnostic::error("COLUMN_NOT_FOUND", "column " + n + " does not exist in " + table->name,
+                                         where.location);
+            columns.push_back(table->columns[static_cast<std::size_t>(index)].name);
+        }
+    } else if (!s.columns.empty()) {
+        for (const auto& c : s.columns) {
+            int index = table->columnIndex(c.name);
+            if (index < 0)
+                return Diagnostic::error("COLUMN_NOT_FOUND", "column " + c.name + " does not exist in " + table->name,
+                                         c.span.location);
+            columns.push_back(table->columns[static_cast<std::size_t>(index)].name);
+        }
+    } else {
+        for (const auto& c : table->columns)
+            columns.push_back(c.name);
+    }
+    return insertRows(*table, columns, bound.value(), queryColumns, where);
+}
+
+Status ScriptExecutor::update(const UpdateStmt& s, const Span& where) {
+    auto table = resolveSource(s.table);
+    if (!table)
+        return table.error();
+    Translator tr;
+    std::string target = quoteIdentifier(table->sqliteName) + (s.alias.empty() ? "" : " AS " + quoteIdentifier(s.alias));
+    std::string sets;
+    for (const auto& a : s.assignments) {
+        int index = table->columnIndex(a.column.name);
+        if (index < 0)
+            return Diagnostic::error("COLUMN_NOT_FOUND", "column " + a.column.name + " does not exist in " + table->name,
+                                     a.column.span.location);
+        const ColumnInfo& col = table->columns[static_cast<std::size_t>(index)];
+        sets += (sets.empty() ? "" : ", ") + quoteIdentifier(col.name) + " = spark_cast(" + tr.expr(a.value) + ", " +
+                quoteString(col.type.toString()) + ")";
+    }
+    std::string cond = s.where ? " WHERE " + tr.expr(*s.where) : "";
+    if (tr.error())
+        return *tr.error();
+    auto boundSets = bind(sets, tr.relations());
+    auto boundCond = bind(cond, tr.relations());
+    if (!boundSets)
+        return boundSets.error();
+    if (!boundCond)
+        return boundCond.error();
+    CDC_TRY(recordChange(*table, target + boundCond.value(), "UPDATE"));
+    return exec("UPDATE " + target + " SET " + boundSets.value() + boundCond.value(), where);
+}
+
+Status ScriptExecutor::remove(const DeleteStmt& s, const Span& where) {
+    auto table = resolveSource(s.table);
+    if (!table)
+        return table.error();
+    Translator tr;
+    std::string target = quoteIdentifier(table->sqliteName) + (s.alias.empty() ? "" : " AS " + quoteIdentifier(s.alias));
+    std::string cond = s.where ? " WHERE " + tr.expr(*s.where) : "";
+    if (tr.error())
+        return *tr.error();
+    auto boundCond = bind(cond, tr.relations());
+    if (!boundCond)
+        return boundCond.error();
+    CDC_TRY(recordChange(*table, target + boundCond.value(), "DELETE"));
+    return exec("DELETE FROM " + target + boundCond.value(), where);
+}
+
+Status ScriptExecutor::truncate(const TruncateStmt& s, const Span& where) {
+    auto table = resolveSource(s.table);
+    if (!table)
+        return table.error();
+    CDC_TRY(recordChange(*table, quoteIdentifier(table->sqliteName), "TRUNCATE"));
+    return exec("DELETE FROM " + quoteIdentifier(table->sqliteName), where);
+}
+
+Status ScriptExecutor::drop(const DropTableStmt& s, const Span& where) {
+    auto found = Catalog::find(m_db, s.table.joined());
+    if (!found)
+        return at(found.error(), where);
+    if (!found.value() || !storage::equalsIgnoreCase(found.value()->name, s.table.joined())) {
+        // DROP names a table exactly; a suffix match is too risky to act on.
+        if (found.value() && !s.ifExists)
+            return Diagnostic::error("TABLE_NOT_FOUND",
+                                     "table or view not found: " + s.table.joined() + " (did you mean " +
+                                         found.value()->name + "?)",
+                                     s.table.span.location);
+        if (s.ifExists)
+            return Status::success();
+        return Diagnostic::error("TABLE_NOT_FOUND", "table or view not found: " + s.table.joined(),
+                                 s.table.span.location);
+    }
+    if (found.value()->kind != TableKind::Source)
+        return Diagnostic::error("NOT_A_SOURCE", found.value()->name + " is a pipeline dataset and cannot be dropped here",
+                                 s.table.span.location);
+    CDC_TRY(exec("DROP TABLE IF EXISTS " + quoteIdentifier(found.value()->sqliteName), where));
+    return Catalog::remove(m_db, found.value()->name);
+}
+
+Status executeSourceScript(storage::Database& db, std::string_view text, const std::string& file) {
+    return ScriptExecutor(db, file).run(text);
+}
+
+} // namespace cdc::sql

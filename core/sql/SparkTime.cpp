@@ -1,0 +1,360 @@
+#include "core/sql/SparkTime.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+namespace cdc::sql {
+
+namespace {
+
+// Howard Hinnant's civil-calendar algorithms (proleptic Gregorian).
+std::int64_t daysFromCivil(std::int64_t y, unsigned m, unsigned d) {
+    y -= m <= 2;
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const unsigned yoe = static_cast<unsigned>(y - era * 400);
+    const unsigned doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    const unsigned doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + static_cast<std::int64_t>(doe) - 719468;
+}
+
+void civilFromDays(std::int64_t z, std::int64_t& y, unsigned& m, unsigned& d) {
+    z += 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const unsigned doe = static_cast<unsigned>(z - era * 146097);
+    const unsigned yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    y = static_cast<std::int64_t>(yoe) + era * 400;
+    const unsigned doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const unsigned mp = (5 * doy + 2) / 153;
+    d = doy - (153 * mp + 2) / 5 + 1;
+    m = mp < 10 ? mp + 3 : mp - 9;
+    y += m <= 2;
+}
+
+bool validDate(std::int64_t y, unsigned m, unsigned d) {
+    static const unsigned kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    if (m < 1 || m > 12 || d < 1)
+        return false;
+    bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return d <= kDays[m - 1] + (m == 2 && leap ? 1u : 0u);
+}
+
+struct Fields {
+    std::int64_t year = 1970;
+    unsigned month = 1, day = 1;
+    int hour = 0, minute = 0, second = 0, micros = 0;
+    int offsetSeconds = 0;
+    bool pm = false, hasAmPm = false;
+};
+
+std::optional<SparkTimestamp> build(const Fields& f) {
+    if (!validDate(f.year, f.month, f.day) || f.hour > 23 || f.minute > 59 || f.second > 60)
+        return std::nullopt;
+    int hour = f.hour;
+    if (f.hasAmPm) {
+        hour %= 12;
+        if (f.pm)
+            hour += 12;
+    }
+    SparkTimestamp t;
+    t.seconds = daysFromCivil(f.year, f.month, f.day) * 86400 + hour * 3600 + f.minute * 60 + f.second - f.offsetSeconds;
+    t.micros = f.micros;
+    return t;
+}
+
+class Reader {
+public:
+    explicit Reader(std::string_view s) : m_s(s) {}
+    bool done() const { return m_i >= m_s.size(); }
+    char peek() const { return done() ? '\0' : m_s[m_i]; }
+    bool accept(char c) {
+        if (peek() != c)
+            return false;
+        ++m_i;
+        return true;
+    }
+    /// Reads between min and max digits.
+    std::optional<std::int64_t> digits(std::size_t min, std::size_t max, std::size_t* count = nullptr) {
+        std::size_t start = m_i;
+        std::int64_t v = 0;
+        while (m_i < m_s.size() && m_i - start < max && m_s[m_i] >= '0' && m_s[m_i] <= '9')
+            v = v * 10 + (m_s[m_i++] - '0');
+        if (m_i - start < min) {
+            m_i = start;
+            return std::nullopt;
+        }
+        if (count)
+            *count = m_i - start;
+        return v;
+    }
+    void skipSpaces() {
+        while (peek() == ' ')
+            ++m_i;
+    }
+    std::string_view rest() const { return m_s.substr(std::min(m_i, m_s.size())); }
+    void skip(std::size_t n) { m_i += n; }
+
+private:
+    std::string_view m_s;
+    std::size_t m_i = 0;
+};
+
+int fractionMicros(std::int64_t value, std::size_t digits) {
+    while (digits > 6) {
+        value /= 10;
+        --digits;
+    }
+    while (digits < 6) {
+        value *= 10;
+        ++digits;
+    }
+    return static_cast<int>(value);
+}
+
+bool readZone(Reader& r, Fields& f) {
+    r.skipSpaces();
+    if (r.done())
+        return true;
+    if (r.accept('Z') || r.accept('z'))
+        return r.done();
+    if (r.rest() == "UTC")
+        return true;
+    char sign = r.peek();
+    if (sign != '+' && sign != '-')
+        return false;
+    r.skip(1);
+    auto hh = r.digits(2, 2);
+    if (!hh)
+        return false;
+    std::int64_t mm = 0;
+    if (r.accept(':') || !r.done()) {
+        auto m = r.digits(2, 2);
+        if (!m)
+            return false;
+        mm = *m;
+    }
+    f.offsetSeconds = static_cast<int>((*hh * 3600 + mm * 60) * (sign == '-' ? -1 : 1));
+    return r.done();
+}
+
+} // namespace
+
+std::string SparkTimestamp::toStorage() const {
+    std::int64_t days = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400);
+    std::int64_t rem = seconds - days * 86400;
+    std::int64_t y;
+    unsigned m, d;
+    civilFromDays(days, y, m, d);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%04lld-%02u-%02u %02d:%02d:%02d", static_cast<long long>(y), m, d,
+                  static_cast<int>(rem / 3600), static_cast<int>(rem % 3600 / 60), static_cast<int>(rem % 60));
+    std::string out = buf;
+    if (micros) {
+        std::snprintf(buf, sizeof buf, ".%06d", micros);
+        out += buf;
+    }
+    return out;
+}
+
+std::string SparkTimestamp::toDate() const { return toStorage().substr(0, 10); }
+
+std::string SparkTimestamp::format(std::string_view pattern) const {
+    std::string s = toStorage();
+    std::int64_t days = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400);
+    std::int64_t rem = seconds - days * 86400;
+    std::int64_t y;
+    unsigned m, d;
+    civilFromDays(days, y, m, d);
+    int hour = static_cast<int>(rem / 3600), minute = static_cast<int>(rem % 3600 / 60), second = static_cast<int>(rem % 60);
+    static const char* kDayNames[] = {"Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"};
+    static const char* kMonthNames[] = {"January", "February", "March",     "April",   "May",      "June",
+                                        "July",    "August",   "September", "October", "November", "December"};
+    std::string out;
+    auto pad = [](std::int64_t v, std::size_t width) {
+        std::string t = std::to_string(v);
+        return t.size() < width ? std::string(width - t.size(), '0') + t : t;
+    };
+    for (std::size_t i = 0; i < pattern.size();) {
+        char c = pattern[i];
+        if (c == '\'') {
+            std::size_t end = pattern.find('\'', i + 1);
+            if (end == i + 1) {
+                out += '\'';
+                i += 2;
+                continue;
+            }
+            if (end == std::string_view::npos)
+                end = pattern.size();
+            out += pattern.substr(i + 1, end - i - 1);
+            i = end + 1;
+            continue;
+        }
+        if (!std::isalpha(static_cast<unsigned char>(c))) {
+            out += c;
+            ++i;
+            continue;
+        }
+        std::size_t n = 1;
+        while (i + n < pattern.size() && pattern[i + n] == c)
+            ++n;
+        switch (c) {
+        case 'y': out += n == 2 ? pad(y % 100, 2) : pad(y, n); break;
+        case 'M':
+        case 'L': out += n >= 4 ? kMonthNames[m - 1] : n == 3 ? std::string(kMonthNames[m - 1]).substr(0, 3) : pad(m, n); break;
+        case 'd': out += pad(d, n); break;
+        case 'H': out += pad(hour, n); break;
+        case 'h': out += pad(hour % 12 == 0 ? 12 : hour % 12, n); break;
+        case 'm': out += pad(minute, n); break;
+        case 's': out += pad(second, n); break;
+        case 'S': out += pad(micros, 6).substr(0, std::min<std::size_t>(n, 6)) + std::string(n > 6 ? n - 6 : 0, '0'); break;
+        case 'a': out += hour < 12 ? "AM" : "PM"; break;
+        case 'E': {
+            std::string name = kDayNames[((days % 7) + 7) % 7];
+            out += n >= 4 ? name : name.substr(0, 3);
+            break;
+        }
+        default: out += std::string(n, c); break;
+        }
+        i += n;
+    }
+    return out;
+}
+
+std::optional<SparkTimestamp> SparkTimestamp::parse(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
+    Reader r(text);
+    Fields f;
+    auto y = r.digits(4, 4);
+    if (!y || !r.accept('-'))
+        return std::nullopt;
+    auto mo = r.digits(1, 2);
+    if (!mo || !r.accept('-'))
+        return std::nullopt;
+    auto d = r.digits(1, 2);
+    if (!d)
+        return std::nullopt;
+    f.year = *y;
+    f.month = static_cast<unsigned>(*mo);
+    f.day = static_cast<unsigned>(*d);
+    if (r.accept('T') || r.accept(' ')) {
+        r.skipSpaces();
+        auto h = r.digits(1, 2);
+        if (h) {
+            f.hour = static_cast<int>(*h);
+            if (!r.accept(':'))
+                return std::nullopt;
+            auto mi = r.digits(2, 2);
+            if (!mi)
+                return std::nullopt;
+            f.minute = static_cast<int>(*mi);
+            if (r.accept(':')) {
+                auto s = r.digits(2, 2);
+                if (!s)
+                    return std::nullopt;
+                f.second = static_cast<int>(*s);
+                if (r.accept('.')) {
+                    std::size_t count = 0;
+                    auto frac = r.digits(1, 9, &count);
+                    if (!frac)
+                        return std::nullopt;
+                    f.micros = fractionMicros(*frac, count);
+                }
+            }
+        }
+    }
+    if (!readZone(r, f))
+        return std::nullopt;
+    return build(f);
+}
+
+std::optional<SparkTimestamp> SparkTimestamp::parse(std::string_view text, std::string_view pattern) {
+    Reader r(text);
+    Fields f;
+    for (std::size_t i = 0; i < pattern.size();) {
+        char c = pattern[i];
+        if (c == '\'') {
+            std::size_t end = pattern.find('\'', i + 1);
+            if (end == std::string_view::npos)
+                end = pattern.size();
+            for (char lit : pattern.substr(i + 1, end - i - 1))
+                if (!r.accept(lit))
+                    return std::nullopt;
+            i = end + 1;
+            continue;
+        }
+        if (!std::isalpha(static_cast<unsigned char>(c))) {
+            if (!r.accept(c))
+                return std::nullopt;
+            ++i;
+            continue;
+        }
+        std::size_t n = 1;
+        while (i + n < pattern.size() && pattern[i + n] == c)
+            ++n;
+        std::size_t count = 0;
+        std::optional<std::int64_t> v;
+        switch (c) {
+        case 'y':
+            v = r.digits(n == 2 ? 2 : 1, n == 2 ? 2 : 9);
+            if (v)
+                f.year = n == 2 ? 2000 + *v : *v;
+            break;
+        case 'M': v = r.digits(n, 2); if (v) f.month = static_cast<unsigned>(*v); break;
+        case 'd': v = r.digits(n, 2); if (v) f.day = static_cast<unsigned>(*v); break;
+        case 'H':
+        case 'h': v = r.digits(n, 2); if (v) f.hour = static_cast<int>(*v); break;
+        case 'm': v = r.digits(n, 2); if (v) f.minute = static_cast<int>(*v); break;
+        case 's': v = r.digits(n, 2); if (v) f.second = static_cast<int>(*v); break;
+        case 'S': v = r.digits(1, 9, &count); if (v) f.micros = fractionMicros(*v, count); break;
+        case 'a':
+            f.hasAmPm = true;
+            if (r.rest().substr(0, 2) == "PM" || r.rest().substr(0, 2) == "pm")
+                f.pm = true;
+            r.skip(2);
+            v = 0;
+            break;
+        case 'X':
+        case 'Z':
+        case 'x': {
+            if (!readZone(r, f))
+                return std::nullopt;
+            v = 0;
+            break;
+        }
+        default: return std::nullopt;
+        }
+        if (!v)
+            return std::nullopt;
+        i += n;
+    }
+    if (!r.done())
+        return std::nullopt;
+    return build(f);
+}
+
+SparkTimestamp SparkTimestamp::fromEpochSeconds(double seconds) {
+    SparkTimestamp t;
+    double whole = std::floor(seconds);
+    t.seconds = static_cast<std::int64_t>(whole);
+    t.micros = static_cast<int>(std::llround((seconds - whole) * 1e6));
+    if (t.micros >= 1000000) {
+        t.seconds += 1;
+        t.micros -= 1000000;
+    }
+    return t;
+}
+
+SparkTimestamp SparkTimestamp::now() {
+    auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    SparkTimestamp t;
+    t.seconds = us / 1000000;
+    t.micros = static_cast<int>(us % 1000000);
+    return t;
+}
+
+} // namespace cdc::sql

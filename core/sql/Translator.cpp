@@ -1,0 +1,554 @@
+#include "core/sql/Translator.h"
+
+#include "core/sql/Printer.h"
+#include "core/storage/Catalog.h"
+#include "core/storage/Database.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace cdc::sql {
+
+using storage::quoteIdentifier;
+
+namespace {
+
+std::string lower(std::string_view s) { return storage::toLower(s); }
+
+std::string qname(const Name& n) {
+    std::string out;
+    for (const auto& p : n.parts)
+        out += (out.empty() ? "" : ".") + quoteIdentifier(p);
+    return out;
+}
+
+/// Strips Spark's numeric literal suffixes (L, S, Y, D, F, BD).
+std::string numberText(std::string text) {
+    while (!text.empty() && std::isalpha(static_cast<unsigned char>(text.back())) && text.back() != 'e' &&
+           text.back() != 'E')
+        text.pop_back();
+    if (!text.empty() && text.back() == '.')
+        text += "0";
+    if (!text.empty() && text.front() == '.')
+        text = "0" + text;
+    if (text.size() > 1 && text[0] == '-' && text[1] == '.')
+        text = "-0" + text.substr(1);
+    return text;
+}
+
+} // namespace
+
+std::string sqliteString(std::string_view text) {
+    // Split any "{{" so that bindRelations never sees a placeholder inside a user's string.
+    std::string out;
+    std::size_t pos = 0;
+    for (;;) {
+        std::size_t hit = text.find("{{", pos);
+        if (hit == std::string_view::npos) {
+            std::string piece = storage::quoteString(text.substr(pos));
+            return out.empty() ? piece : "(" + out + " || " + piece + ")";
+        }
+        out += (out.empty() ? "" : " || ") + storage::quoteString(text.substr(pos, hit + 1 - pos));
+        pos = hit + 1;
+    }
+}
+
+void Translator::fail(const std::string& message, const Span& where) {
+    if (!m_error)
+        m_error = Diagnostic::error("UNSUPPORTED", message, where.location);
+}
+
+std::string Translator::outputName(const Expr& e) {
+    if (e.kind == ExprKind::Column)
+        return e.name.parts.back();
+    if (e.kind == ExprKind::Star)
+        return "*";
+    return Printer::expr(e);
+}
+
+Result<TranslatedQuery> Translator::translateQuery(const Query& q) {
+    Translator t;
+    TranslatedQuery out;
+    out.sql = t.query(q);
+    if (t.error())
+        return *t.error();
+    out.relations = t.relations();
+    const QueryTerm* body = &q.body;
+    while (body->kind == QueryTerm::Kind::SetOp)
+        body = body->left.get();
+    if (body->kind == QueryTerm::Kind::Select) {
+        for (const auto& item : body->select.items)
+            out.outputColumns.push_back(item.alias.empty() ? outputName(item.expr) : item.alias);
+    } else if (body->kind == QueryTerm::Kind::Values && !body->rows.empty()) {
+        for (std::size_t i = 0; i < body->rows[0].size(); ++i)
+            out.outputColumns.push_back("col" + std::to_string(i + 1));
+    } else {
+        out.outputColumns.push_back("*");
+    }
+    return out;
+}
+
+Result<std::string> Translator::translateExpression(const Expr& e) {
+    Translator t;
+    std::string sql = t.expr(e);
+    if (t.error())
+        return *t.error();
+    if (!t.relations().empty())
+        return Diagnostic::error("UNSUPPORTED", "a subquery that reads a table is not allowed here", e.span.location);
+    return sql;
+}
+
+// --- expressions ------------------------------------------------------------------------------------------
+
+std::string Translator::literal(const Expr& e) {
+    switch (e.literalKind) {
+    case LiteralKind::Null: return "NULL";
+    case LiteralKind::Boolean: return e.text == "TRUE" ? "1" : "0";
+    case LiteralKind::String: return sqliteString(e.text);
+    case LiteralKind::Integer:
+    case LiteralKind::Decimal: return numberText(e.text);
+    }
+    return "NULL";
+}
+
+std::string Translator::expr(const Expr& e) {
+    auto arg = [&](std::size_t i) { return expr(e.args.at(i)); };
+    switch (e.kind) {
+    case ExprKind::Literal: return literal(e);
+    case ExprKind::Column: return qname(e.name);
+    case ExprKind::Star: return e.name.empty() ? "*" : qname(e.name) + ".*";
+    case ExprKind::Unary:
+        if (e.text == "NOT")
+            return "(NOT " + arg(0) + ")";
+        if (e.text == "+")
+            return arg(0);
+        return "(" + e.text + " " + arg(0) + ")";
+    case ExprKind::Binary: {
+        const std::string& op = e.text;
+        std::string a = arg(0), b = arg(1);
+        if (op == "/")
+            return "(CAST(" + a + " AS REAL) / " + b + ")";
+        if (op == "DIV")
+            return "(CAST(" + a + " AS INTEGER) / CAST(" + b + " AS INTEGER))";
+        if (op == "!=")
+            return "(" + a + " <> " + b + ")";
+        if (op == "<=>")
+            return "(" + a + " IS " + b + ")";
+        if (op == "^")
+            return "((" + a + " | " + b + ") - (" + a + " & " + b + "))";
+        return "(" + a + " " + op + " " + b + ")";
+    }
+    case ExprKind::Function: return function(e);
+    case ExprKind::Case: {
+        std::string s = "CASE";
+        std::size_t i = 0;
+        if (e.hasCaseOperand)
+            s += " " + arg(i++);
+        std::size_t pairsEnd = e.args.size() - (e.hasElse ? 1 : 0);
+        for (; i + 1 < pairsEnd; i += 2)
+            s += " WHEN " + arg(i) + " THEN " + arg(i + 1);
+        if (e.hasElse)
+            s += " ELSE " + expr(e.args.back());
+        return s + " END";
+    }
+    case ExprKind::Cast: return "spark_cast(" + arg(0) + ", " + storage::quoteString(e.text) + ")";
+    case ExprKind::InList: {
+        std::string s = "(" + arg(0) + (e.negated ? " NOT IN (" : " IN (");
+        for (std::size_t i = 1; i < e.args.size(); ++i)
+            s += (i > 1 ? ", " : "") + arg(i);
+        return s + "))";
+    }
+    case ExprKind::InQuery: {
+        std::string a = arg(0);
+        return "(" + a + (e.negated ? " NOT IN (" : " IN (") + query(*e.query) + "))";
+    }
+    case ExprKind::Between: {
+        // Operands are translated in order, one statement each: relation numbering must follow the text.
+        std::string a = arg(0), lo = arg(1), hi = arg(2);
+        return "(" + a + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + lo + " AND " + hi + ")";
+    }
+    case ExprKind::Like: {
+        std::string a = arg(0), p = arg(1), esc = e.args.size() > 2 ? ", " + arg(2) : "";
+        std::string s;
+        if (e.text == "RLIKE")
+            s = "spark_rlike(" + a + ", " + p + ")";
+        else if (e.text == "ILIKE")
+            s = "spark_like(lower(" + a + "), lower(" + p + ")" + esc + ")";
+        else
+            s = "spark_like(" + a + ", " + p + esc + ")";
+        return e.negated ? "(NOT " + s + ")" : s;
+    }
+    case ExprKind::IsNull: return "(" + arg(0) + (e.negated ? " IS NOT NULL)" : " IS NULL)");
+    case ExprKind::IsDistinct: {
+        std::string a = arg(0), b = arg(1);
+        return "(" + a + (e.negated ? " IS " : " IS NOT ") + b + ")";
+    }
+    case ExprKind::Exists: return "(EXISTS (" + query(*e.query) + "))";
+    case ExprKind::Subquery: return "(" + query(*e.query) + ")";
+    case ExprKind::NamedArg:
+        fail("named argument '" + e.text + "' is only allowed in table-valued functions", e.span);
+        return "NULL";
+    case ExprKind::Field: return "json_extract(" + arg(0) + ", " + storage::quoteString("$.\"" + e.text + "\"") + ")";
+    case ExprKind::Index: {
+        std::string a = arg(0), i = arg(1);
+        return "json_extract(" + a + ", '$[' || (" + i + ") || ']')";
+    }
+    }
+    return "NULL";
+}
+
+std::string Translator::function(const Expr& e) {
+    std::string fn = lower(e.name.joined());
+    std::vector<std::string> a;
+    for (const auto& x : e.args)
+        a.push_back(expr(x));
+    auto call = [&](const std::string& name) {
+        std::string s = name + "(" + (e.distinct ? "DISTINCT " : "");
+        for (std::size_t i = 0; i < a.size(); ++i)
+            s += (i ? ", " : "") + a[i];
+        return s + ")";
+    };
+    auto need = [&](std::size_t min, std::size_t max) {
+        if (a.size() < min || a.size() > max)
+            fail(fn + "() takes " + (min == max ? std::to_string(min) : std::to_string(min) + " to " + std::to_string(max)) +
+                     " arguments, got " + std::to_string(a.size()),
+                 e.span);
+        return a.size() >= min;
+    };
+    auto datePart = [&](const char* fmt) {
+        if (!need(1, 1))
+            return std::string("NULL");
+        return "CAST(strftime('" + std::string(fmt) + "', " + a[0] + ") AS INTEGER)";
+    };
+
+    if (fn == "concat") {
+        if (a.empty())
+            return "''";
+        std::string s = "(" + a[0];
+        for (std::size_t i = 1; i < a.size(); ++i)
+            s += " || " + a[i];
+        return s + ")";
+    }
+    if (fn == "coalesce" || fn == "nvl" || fn == "ifnull") {
+        if (!need(1, 64))
+            return "NULL";
+        return a.size() == 1 ? a[0] : call("coalesce");
+    }
+    if (fn == "if" || fn == "iff") {
+        if (!need(3, 3))
+            return "NULL";
+        return "CASE WHEN " + a[0] + " THEN " + a[1] + " ELSE " + a[2] + " END";
+    }
+    if (fn == "struct" || fn == "named_struct") {
+        std::string s = "json_object(";
+        if (fn == "struct") {
+            for (std::size_t i = 0; i < a.size(); ++i) {
+                std::string field = e.args[i].kind == ExprKind::Column ? e.args[i].name.parts.back()
+                                                                       : "col" + std::to_string(i + 1);
+                s += (i ? ", " : "") + storage::quoteString(field) + ", " + a[i];
+            }
+        } else {
+            for (std::size_t i = 0; i < a.size(); ++i)
+                s += (i ? ", " : "") + a[i];
+        }
+        return s + ")";
+    }
+    if (fn == "array")
+        return call("json_array");
+    if (fn == "size" || fn == "array_size" || fn == "cardinality")
+        return need(1, 1) ? "json_array_length(" + a[0] + ")" : "NULL";
+    if (fn == "array_contains")
+        return need(2, 2) ? "(EXISTS (SELECT 1 FROM json_each(" + a[0] + ") WHERE value = " + a[1] + "))" : "NULL";
+    if (fn == "element_at")
+        return need(2, 2) ? "json_extract(" + a[0] + ", '$[' || ((" + a[1] + ") - 1) || ']')" : "NULL";
+    if (fn == "collect_list" || fn == "array_agg")
+        return call("json_group_array");
+    if (fn == "collect_set")
+        return need(1, 1) ? "json_group_array(DISTINCT " + a[0] + ")" : "NULL";
+    if (fn == "lcase")
+        return call("lower");
+    if (fn == "ucase")
+        return call("upper");
+    if (fn == "char_length" || fn == "character_length" || fn == "len")
+        return call("length");
+    if (fn == "substring")
+        return call("substr");
+    if (fn == "left")
+        return need(2, 2) ? "substr(" + a[0] + ", 1, " + a[1] + ")" : "NULL";
+    if (fn == "right")
+        return need(2, 2) ? "substr(" + a[0] + ", -(" + a[1] + "))" : "NULL";
+    if (fn == "greatest")
+        return call("spark_greatest");
+    if (fn == "least")
+        return call("spark_least");
+    if (fn == "concat_ws")
+        return call("spark_concat_ws");
+    if (fn == "current_timestamp" || fn == "now" || fn == "localtimestamp")
+        return "spark_current_timestamp()";
+    if (fn == "current_date" || fn == "curdate")
+        return "date(spark_current_timestamp())";
+    if (fn == "to_timestamp")
+        return call("spark_to_timestamp");
+    if (fn == "to_date")
+        return need(1, 2) ? "date(" + call("spark_to_timestamp") + ")" : "NULL";
+    if (fn == "date_format")
+        return call("spark_date_format");
+    if (fn == "regexp_extract")
+        return call("spark_regexp_extract");
+    if (fn == "regexp_replace")
+        return call("spark_regexp_replace");
+    if (fn == "rlike" || fn == "regexp_like" || fn == "regexp")
+        return call("spark_rlike");
+    if (fn == "split")
+        return call("spark_split");
+    if (fn == "year")
+        return datePart("%Y");
+    if (fn == "month")
+        return datePart("%m");
+    if (fn == "day" || fn == "dayofmonth")
+        return datePart("%d");
+    if (fn == "hour")
+        return datePart("%H");
+    if (fn == "minute")
+        return datePart("%M");
+    if (fn == "second")
+        return datePart("%S");
+    if (fn == "date_add" || fn == "date_sub") {
+        if (!need(2, 2))
+            return "NULL";
+        std::string sign = fn == "date_add" ? "+" : "-";
+        return "date(" + a[0] + ", printf('" + sign + "%d days', " + a[1] + "))";
+    }
+    if (fn == "datediff")
+        return need(2, 2) ? "CAST(julianday(date(" + a[0] + ")) - julianday(date(" + a[1] + ")) AS INTEGER)" : "NULL";
+    if (fn == "unix_timestamp")
+        return a.empty() ? "CAST(strftime('%s', spark_current_timestamp()) AS INTEGER)"
+                         : "CAST(strftime('%s', " + a[0] + ") AS INTEGER)";
+    if (fn == "from_unixtime")
+        return need(1, 1) ? "datetime(" + a[0] + ", 'unixepoch')" : "NULL";
+    if (fn == "ceiling")
+        return call("ceil");
+    if (fn == "pow")
+        return call("power");
+    if (fn == "mod")
+        return need(2, 2) ? "(" + a[0] + " % " + a[1] + ")" : "NULL";
+    if (fn == "isnull")
+        return need(1, 1) ? "(" + a[0] + " IS NULL)" : "NULL";
+    if (fn == "isnotnull")
+        return need(1, 1) ? "(" + a[0] + " IS NOT NULL)" : "NULL";
+    if (fn == "string")
+        return need(1, 1) ? "spark_cast(" + a[0] + ", 'STRING')" : "NULL";
+    if (fn == "int" || fn == "bigint")
+        return need(1, 1) ? "spark_cast(" + a[0] + ", " + storage::quoteString(fn == "int" ? "INT" : "BIGINT") + ")"
+                          : "NULL";
+    if (fn == "double")
+        return need(1, 1) ? "spark_cast(" + a[0] + ", 'DOUBLE')" : "NULL";
+    if (fn == "first" || fn == "any_value" || fn == "first_value")
+        return need(1, 2) ? "min(" + a[0] + ")" : "NULL";
+    if (fn == "count" && e.args.size() == 1 && e.args[0].kind == ExprKind::Star)
+        return "count(*)";
+    return call(fn);
+}
+
+// --- queries -----------------------------------------------------------------------------------------------
+
+std::string Translator::relation(pipeline::RelationRef ref) {
+    for (std::size_t i = 0; i < m_relations.size(); ++i) {
+        const auto& r = m_relations[i];
+        if (storage::equalsIgnoreCase(r.name, ref.name) && r.stream == ref.stream && r.changeFeed == ref.changeFeed)
+            return "{{REL:" + std::to_string(i) + "}}";
+    }
+    m_relations.push_back(std::move(ref));
+    return "{{REL:" + std::to_string(m_relations.size() - 1) + "}}";
+}
+
+std::string Translator::query(const Query& q) {
+    std::string s;
+    m_cteScopes.emplace_back();
+    if (!q.ctes.empty()) {
+        s += "WITH ";
+        for (std::size_t i = 0; i < q.ctes.size(); ++i) {
+            const Cte& c = q.ctes[i];
+            s += (i ? ", " : "") + quoteIdentifier(c.name.name);
+            if (!c.columns.empty()) {
+                s += "(";
+                for (std::size_t k = 0; k < c.columns.size(); ++k)
+                    s += (k ? ", " : "") + quoteIdentifier(c.columns[k]);
+                s += ")";
+            }
+            s += " AS (" + query(*c.query) + ")";
+            m_cteScopes.back().insert(lower(c.name.name));
+        }
+        s += " ";
+    }
+    s += term(q.body);
+    if (!q.orderBy.empty()) {
+        s += " ORDER BY ";
+        for (std::size_t i = 0; i < q.orderBy.size(); ++i) {
+            const OrderItem& o = q.orderBy[i];
+            // Spark: ASC puts NULLs first, DESC last, unless the query says otherwise.
+            bool nullsFirst = o.nulls == NullsOrder::Default ? !o.descending : o.nulls == NullsOrder::First;
+            s += (i ? ", " : "") + expr(o.expr) + (o.descending ? " DESC" : " ASC") +
+                 (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+        }
+    }
+    if (q.limit)
+        s += " LIMIT " + expr(*q.limit);
+    if (q.offset)
+        s += (q.limit ? " OFFSET " : " LIMIT -1 OFFSET ") + expr(*q.offset);
+    m_cteScopes.pop_back();
+    return s;
+}
+
+std::string Translator::term(const QueryTerm& t) {
+    switch (t.kind) {
+    case QueryTerm::Kind::Select: return select(t.select);
+    case QueryTerm::Kind::Values: {
+        // Spark names VALUES columns col1..colN.
+        std::string s;
+        for (std::size_t r = 0; r < t.rows.size(); ++r) {
+            s += r ? " UNION ALL SELECT " : "SELECT ";
+            for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
+                s += (c ? ", " : "") + expr(t.rows[r][c]);
+                if (r == 0)
+                    s += " AS " + quoteIdentifier("col" + std::to_string(c + 1));
+            }
+        }
+        return s;
+    }
+    case QueryTerm::Kind::SetOp: {
+        if (t.setOp == "EXCEPT ALL" || t.setOp == "INTERSECT ALL")
+            fail(t.setOp + " is not supported", t.span);
+        std::string left = term(*t.left);
+        return left + " " + t.setOp + " " + term(*t.right);
+    }
+    case QueryTerm::Kind::Nested: return "SELECT * FROM (" + query(*t.nested) + ")";
+    }
+    return {};
+}
+
+std::string Translator::select(const Select& s) {
+    std::string out = s.distinct ? "SELECT DISTINCT " : "SELECT ";
+    for (std::size_t i = 0; i < s.items.size(); ++i) {
+        const SelectItem& item = s.items[i];
+        out += (i ? ", " : "") + expr(item.expr);
+        if (!item.alias.empty())
+            out += " AS " + quoteIdentifier(item.alias);
+        else if (item.expr.kind != ExprKind::Column && item.expr.kind != ExprKind::Star)
+            out += " AS " + quoteIdentifier(outputName(item.expr));
+    }
+    if (s.from)
+        out += " FROM " + tableRef(*s.from);
+    if (s.where)
+        out += " WHERE " + expr(*s.where);
+    if (!s.groupBy.empty()) {
+        out += " GROUP BY ";
+        for (std::size_t i = 0; i < s.groupBy.size(); ++i)
+            out += (i ? ", " : "") + expr(s.groupBy[i]);
+    }
+    if (s.having)
+        out += " HAVING " + expr(*s.having);
+    return out;
+}
+
+std::string Translator::tableRef(const TableRef& t) {
+    std::string s;
+    std::string alias = t.alias;
+    switch (t.kind) {
+    case TableRefKind::Table: {
+        std::string key = lower(t.name.joined());
+        bool isCte = t.name.parts.size() == 1 &&
+                     std::any_of(m_cteScopes.begin(), m_cteScopes.end(), [&](const auto& scope) { return scope.count(key); });
+        if (isCte) {
+            s = quoteIdentifier(t.name.parts[0]);
+        } else {
+            pipeline::RelationRef ref;
+            ref.name = t.name.joined();
+            ref.stream = t.stream;
+            ref.location = t.name.span.location;
+            s = relation(std::move(ref));
+            if (alias.empty())
+                alias = t.name.parts.back();
+        }
+        break;
+    }
+    case TableRefKind::Function: {
+        std::string fn = lower(t.name.joined());
+        if (fn == "table_changes") {
+            if (t.args.size() < 2 || t.args.size() > 3 || t.args[0].kind != ExprKind::Literal ||
+                t.args[0].literalKind != LiteralKind::String) {
+                fail("table_changes('table', from_version[, to_version]) takes a table name and one or two versions",
+                     t.span);
+                return "NULL";
+            }
+            pipeline::RelationRef ref;
+            ref.name = t.args[0].text;
+            ref.changeFeed = true;
+            ref.location = t.args[0].span.location;
+            s = "(SELECT * FROM " + relation(std::move(ref));
+            s += " WHERE \"_commit_version\" >= " + expr(t.args[1]);
+            if (t.args.size() == 3)
+                s += " AND \"_commit_version\" <= " + expr(t.args[2]);
+            s += ")";
+            if (alias.empty())
+                alias = "table_changes";
+        } else {
+            // Pipeline table-valued functions (read_files, last_snapshot_version, ...): whoever runs the
+            // query binds them by their Spark text.
+            pipeline::RelationRef ref;
+            ref.name = Printer::expr([&] {
+                Expr call;
+                call.kind = ExprKind::Function;
+                call.name = t.name;
+                call.args = t.args;
+                return call;
+            }());
+            ref.location = t.span.location;
+            s = relation(std::move(ref));
+            if (alias.empty())
+                alias = t.name.parts.back();
+        }
+        break;
+    }
+    case TableRefKind::Subquery:
+        if (!t.columnAliases.empty()) {
+            std::string cols;
+            for (std::size_t i = 0; i < t.columnAliases.size(); ++i)
+                cols += (i ? ", " : "") + quoteIdentifier(t.columnAliases[i]);
+            s = "(WITH \"__aliased\"(" + cols + ") AS (" + query(*t.query) + ") SELECT * FROM \"__aliased\")";
+        } else {
+            s = "(" + query(*t.query) + ")";
+        }
+        if (alias.empty())
+            alias = "__subquery_" + std::to_string(++m_subqueryCounter);
+        break;
+    case TableRefKind::Join: {
+        std::string left = tableRef(*t.left);
+        if (t.joinType == ",")
+            return left + ", " + tableRef(*t.right);
+        std::string type = t.joinType;
+        if (type == "LEFT SEMI" || type == "LEFT ANTI") {
+            fail(type + " JOIN is not supported; use EXISTS / NOT EXISTS", t.span);
+            type = "INNER";
+        }
+        if (type == "FULL")
+            type = "FULL OUTER";
+        s = left + " " + type + " JOIN ";
+        s += tableRef(*t.right);
+        if (t.condition)
+            s += " ON " + expr(*t.condition);
+        if (!t.usingColumns.empty()) {
+            s += " USING (";
+            for (std::size_t i = 0; i < t.usingColumns.size(); ++i)
+                s += (i ? ", " : "") + quoteIdentifier(t.usingColumns[i]);
+            s += ")";
+        }
+        return s;
+    }
+    }
+    if (!alias.empty())
+        s += " AS " + quoteIdentifier(alias);
+    return s;
+}
+
+} // namespace cdc::sql

@@ -1,0 +1,313 @@
+#include "core/sql/TypeInference.h"
+
+#include "core/sql/Translator.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <limits>
+
+namespace cdc::sql {
+
+using K = DataType::Kind;
+using storage::toLower;
+
+DataType TypeInference::literalType(const Expr& e) {
+    switch (e.literalKind) {
+    case LiteralKind::Null: return DataType::of(K::Void);
+    case LiteralKind::Boolean: return DataType::of(K::Boolean);
+    case LiteralKind::String: return DataType::of(K::String);
+    case LiteralKind::Integer: {
+        char suffix = static_cast<char>(std::toupper(static_cast<unsigned char>(e.text.back())));
+        if (suffix == 'L')
+            return DataType::of(K::BigInt);
+        if (suffix == 'S')
+            return DataType::of(K::SmallInt);
+        if (suffix == 'Y')
+            return DataType::of(K::TinyInt);
+        errno = 0;
+        long long v = std::strtoll(e.text.c_str(), nullptr, 10);
+        if (errno == ERANGE) {
+            DataType t = DataType::of(K::Decimal);
+            t.precision = 38;
+            return t;
+        }
+        if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
+            return DataType::of(K::BigInt);
+        return DataType::of(K::Int);
+    }
+    case LiteralKind::Decimal: {
+        std::string text = e.text;
+        std::string upper;
+        for (char c : text)
+            upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (upper.size() > 2 && upper.compare(upper.size() - 2, 2, "BD") == 0) {
+            upper.resize(upper.size() - 2);
+        } else if (upper.back() == 'D' || upper.find('E') != std::string::npos) {
+            return DataType::of(K::Double);
+        } else if (upper.back() == 'F') {
+            return DataType::of(K::Float);
+        }
+        // DECIMAL(p, s): s digits after the point, p all significant digits (at least s, at least 1).
+        std::size_t dot = upper.find('.');
+        std::string intPart = upper.substr(0, dot), frac = dot == std::string::npos ? "" : upper.substr(dot + 1);
+        if (!intPart.empty() && intPart[0] == '-')
+            intPart.erase(0, 1);
+        while (intPart.size() > 0 && intPart[0] == '0')
+            intPart.erase(0, 1);
+        DataType t = DataType::of(K::Decimal);
+        t.scale = static_cast<int>(frac.size());
+        t.precision = std::max<int>(static_cast<int>(intPart.size() + frac.size()), std::max(t.scale, 1));
+        return t;
+    }
+    }
+    return DataType::of(K::Void);
+}
+
+namespace {
+std::optional<DataType> merge(const std::optional<DataType>& a, const std::optional<DataType>& b) {
+    if (!a || !b)
+        return std::nullopt;
+    return commonType(*a, *b);
+}
+
+bool isOneOf(const std::string& s, std::initializer_list<const char*> names) {
+    for (const char* n : names)
+        if (s == n)
+            return true;
+    return false;
+}
+} // namespace
+
+std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<TypedColumn>& scope) {
+    switch (e.kind) {
+    case ExprKind::Literal: return literalType(e);
+    case ExprKind::Column: {
+        const std::string& col = e.name.parts.back();
+        for (const auto& c : scope)
+            if (storage::equalsIgnoreCase(c.name, col))
+                return c.type;
+        return std::nullopt;
+    }
+    case ExprKind::Cast: return DataType::parse(e.text);
+    case ExprKind::Unary:
+        if (e.text == "NOT")
+            return DataType::of(K::Boolean);
+        return expr(e.args[0], scope);
+    case ExprKind::Binary: {
+        const std::string& op = e.text;
+        if (isOneOf(op, {"AND", "OR", "=", "!=", "<", "<=", ">", ">=", "<=>"}))
+            return DataType::of(K::Boolean);
+        if (op == "||")
+            return DataType::of(K::String);
+        if (op == "/")
+            return DataType::of(K::Double);
+        if (op == "DIV")
+            return DataType::of(K::BigInt);
+        return merge(expr(e.args[0], scope), expr(e.args[1], scope));
+    }
+    case ExprKind::InList:
+    case ExprKind::InQuery:
+    case ExprKind::Between:
+    case ExprKind::Like:
+    case ExprKind::IsNull:
+    case ExprKind::IsDistinct:
+    case ExprKind::Exists: return DataType::of(K::Boolean);
+    case ExprKind::Case: {
+        std::optional<DataType> t = DataType::of(K::Void);
+        std::size_t i = e.hasCaseOperand ? 1 : 0;
+        std::size_t pairsEnd = e.args.size() - (e.hasElse ? 1 : 0);
+        for (; i + 1 < pairsEnd; i += 2)
+            t = merge(t, expr(e.args[i + 1], scope));
+        if (e.hasElse)
+            t = merge(t, expr(e.args.back(), scope));
+        return t;
+    }
+    case ExprKind::Subquery: {
+        auto cols = queryColumns(*e.query);
+        if (cols && !cols->empty())
+            return cols->front().type;
+        return std::nullopt;
+    }
+    case ExprKind::Function: {
+        std::string fn = toLower(e.name.joined());
+        auto argType = [&](std::size_t i) { return i < e.args.size() ? expr(e.args[i], scope) : std::nullopt; };
+        if (fn == "count")
+            return DataType::of(K::BigInt);
+        if (fn == "sum") {
+            auto t = argType(0);
+            if (t && t->isIntegral())
+                return DataType::of(K::BigInt);
+            return t && t->kind == K::Decimal ? t : std::optional<DataType>(DataType::of(K::Double));
+        }
+        if (isOneOf(fn, {"avg", "mean", "stddev", "variance", "sqrt", "exp", "ln", "log10", "power", "pow"}))
+            return DataType::of(K::Double);
+        if (isOneOf(fn, {"min", "max", "first", "any_value", "abs", "nullif"}))
+            return argType(0);
+        if (isOneOf(fn, {"coalesce", "nvl", "ifnull", "greatest", "least"})) {
+            std::optional<DataType> t = DataType::of(K::Void);
+            for (std::size_t i = 0; i < e.args.size(); ++i)
+                t = merge(t, argType(i));
+            return t;
+        }
+        if (fn == "if" || fn == "iff")
+            return merge(argType(1), argType(2));
+        if (isOneOf(fn, {"concat", "concat_ws", "upper", "lower", "ucase", "lcase", "substr", "substring", "trim",
+                         "ltrim", "rtrim", "replace", "regexp_extract", "regexp_replace", "date_format", "left",
+                         "right", "string", "lpad", "rpad", "initcap", "md5", "sha1", "sha2", "hex"}))
+            return DataType::of(K::String);
+        if (isOneOf(fn, {"length", "char_length", "character_length", "len", "year", "month", "day", "dayofmonth",
+                         "hour", "minute", "second", "datediff", "size", "array_size", "cardinality", "instr", "int"}))
+            return DataType::of(K::Int);
+        if (isOneOf(fn, {"current_timestamp", "now", "to_timestamp", "localtimestamp", "from_unixtime"}))
+            return DataType::of(fn == "from_unixtime" ? K::String : K::Timestamp);
+        if (isOneOf(fn, {"current_date", "curdate", "to_date", "date_add", "date_sub"}))
+            return DataType::of(K::Date);
+        if (isOneOf(fn, {"rlike", "regexp_like", "isnull", "isnotnull", "array_contains"}))
+            return DataType::of(K::Boolean);
+        if (isOneOf(fn, {"unix_timestamp", "bigint"}))
+            return DataType::of(K::BigInt);
+        if (fn == "double")
+            return DataType::of(K::Double);
+        if (fn == "split")
+            return DataType::arrayOf(DataType::of(K::String));
+        if (fn == "array" || fn == "collect_list" || fn == "collect_set") {
+            std::optional<DataType> t = DataType::of(K::Void);
+            for (std::size_t i = 0; i < e.args.size(); ++i)
+                t = merge(t, argType(i));
+            return t ? std::optional<DataType>(DataType::arrayOf(*t)) : std::nullopt;
+        }
+        if (fn == "struct" || fn == "named_struct") {
+            std::vector<std::string> names;
+            std::vector<DataType> types;
+            for (std::size_t i = 0; i < e.args.size(); ++i) {
+                if (fn == "named_struct") {
+                    if (i % 2 == 0)
+                        continue;
+                    names.push_back(e.args[i - 1].text);
+                } else {
+                    names.push_back(e.args[i].kind == ExprKind::Column ? e.args[i].name.parts.back()
+                                                                       : "col" + std::to_string(i + 1));
+                }
+                auto t = argType(i);
+                if (!t)
+                    return std::nullopt;
+                types.push_back(*t);
+            }
+            return DataType::structOf(std::move(names), std::move(types));
+        }
+        if (fn == "round" || fn == "floor" || fn == "ceil" || fn == "ceiling") {
+            auto t = argType(0);
+            if (fn != "round" && t && !t->isIntegral())
+                return DataType::of(K::BigInt);
+            return t;
+        }
+        return std::nullopt;
+    }
+    default: return std::nullopt;
+    }
+}
+
+std::optional<std::vector<TypedColumn>> TypeInference::queryColumns(const Query& q) {
+    m_ctes.emplace_back();
+    for (const auto& c : q.ctes) {
+        auto cols = queryColumns(*c.query);
+        if (cols) {
+            for (std::size_t i = 0; i < c.columns.size() && i < cols->size(); ++i)
+                (*cols)[i].name = c.columns[i];
+            m_ctes.back()[toLower(c.name.name)] = *cols;
+        }
+    }
+    auto out = term(q.body);
+    m_ctes.pop_back();
+    return out;
+}
+
+std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) {
+    switch (t.kind) {
+    case QueryTerm::Kind::Values: {
+        if (t.rows.empty())
+            return std::nullopt;
+        std::vector<TypedColumn> cols;
+        for (std::size_t c = 0; c < t.rows[0].size(); ++c) {
+            std::optional<DataType> type = DataType::of(K::Void);
+            for (const auto& row : t.rows)
+                type = merge(type, c < row.size() ? expr(row[c], {}) : std::nullopt);
+            // A column of NULLs only is a STRING column in the table it creates.
+            if (type && type->kind == K::Void)
+                type = DataType::of(K::String);
+            cols.push_back({"col" + std::to_string(c + 1), type});
+        }
+        return cols;
+    }
+    case QueryTerm::Kind::Nested: return queryColumns(*t.nested);
+    case QueryTerm::Kind::SetOp: {
+        auto left = term(*t.left), right = term(*t.right);
+        if (!left || !right || left->size() != right->size())
+            return left;
+        for (std::size_t i = 0; i < left->size(); ++i)
+            (*left)[i].type = merge((*left)[i].type, (*right)[i].type);
+        return left;
+    }
+    case QueryTerm::Kind::Select: break;
+    }
+    const Select& s = t.select;
+    std::vector<TypedColumn> scope;
+    bool scopeKnown = true;
+    if (s.from) {
+        auto from = fromScope(*s.from);
+        if (from)
+            scope = std::move(*from);
+        else
+            scopeKnown = false;
+    }
+    std::vector<TypedColumn> out;
+    for (const auto& item : s.items) {
+        if (item.expr.kind == ExprKind::Star) {
+            if (!scopeKnown)
+                return std::nullopt;
+            out.insert(out.end(), scope.begin(), scope.end());
+            continue;
+        }
+        TypedColumn c;
+        c.name = item.alias.empty() ? Translator::outputName(item.expr) : item.alias;
+        c.type = expr(item.expr, scope);
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+std::optional<std::vector<TypedColumn>> TypeInference::fromScope(const TableRef& t) {
+    switch (t.kind) {
+    case TableRefKind::Table: {
+        std::string key = toLower(t.name.joined());
+        for (auto it = m_ctes.rbegin(); it != m_ctes.rend(); ++it)
+            if (auto found = it->find(key); found != it->end())
+                return found->second;
+        auto cols = m_lookup ? m_lookup(t.name.joined()) : std::nullopt;
+        if (!cols)
+            return std::nullopt;
+        std::vector<TypedColumn> out;
+        for (const auto& c : *cols)
+            out.push_back({c.name, c.type});
+        return out;
+    }
+    case TableRefKind::Subquery: {
+        auto cols = queryColumns(*t.query);
+        if (cols)
+            for (std::size_t i = 0; i < t.columnAliases.size() && i < cols->size(); ++i)
+                (*cols)[i].name = t.columnAliases[i];
+        return cols;
+    }
+    case TableRefKind::Join: {
+        auto left = fromScope(*t.left), right = fromScope(*t.right);
+        if (!left || !right)
+            return std::nullopt;
+        left->insert(left->end(), right->begin(), right->end());
+        return left;
+    }
+    case TableRefKind::Function: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+} // namespace cdc::sql

@@ -1,0 +1,229 @@
+#include "core/sql/SqlApi.h"
+#include "core/storage/Catalog.h"
+#include "core/storage/Database.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace cdc;
+using namespace cdc::sql;
+
+namespace {
+
+std::string seed(const char* name) {
+    QFile f(QStringLiteral(CDC_TESTS_DIR "/conformance/sql/seeds/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll().toStdString();
+}
+
+QString cells(const Row& row) {
+    QStringList out;
+    for (const auto& v : row)
+        out << QString::fromStdString(displayText(v));
+    return out.join('|');
+}
+
+QString types(const ResultSet& rs) {
+    QStringList out;
+    for (const auto& t : rs.types)
+        out << (t ? QString::fromStdString(t->toString()) : QStringLiteral("?"));
+    return out.join(',');
+}
+
+std::int64_t count(storage::Database& db, const std::string& sql) {
+    auto st = db.prepare(sql);
+    if (!st || !st->step().value())
+        return -1;
+    return st->int64(0);
+}
+
+} // namespace
+
+class TestSourceScript : public QObject {
+    Q_OBJECT
+private slots:
+    void seedSampleDataRuns_data() {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("rows");
+        QTest::newRow("without TRUNCATE row") << "001_create_sample_data.sql" << 8;
+        QTest::newRow("with TRUNCATE row") << "001_create_sample_data_truncate.sql" << 9;
+    }
+    void seedSampleDataRuns() {
+        QFETCH(QString, file);
+        QFETCH(int, rows);
+        auto db = storage::Database::openMemory();
+        QVERIFY(db.ok());
+        auto st = executeSourceScript(*db, seed(file.toUtf8().constData()), file.toStdString());
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        auto rs = runQuery(*db, "SELECT * FROM main.cdc_tutorial.users_cdf");
+        QVERIFY2(rs.ok(), rs.ok() ? "" : rs.error().format().c_str());
+        QCOMPARE(QString::fromStdString(rs->columns[0] + "," + rs->columns[1] + "," + rs->columns[2] + "," +
+                                        rs->columns[3] + "," + rs->columns[4]),
+                 QStringLiteral("userId,name,city,operation,sequenceNum"));
+        QCOMPARE(types(*rs), QStringLiteral("INT,STRING,STRING,STRING,INT"));
+        QCOMPARE(static_cast<int>(rs->rows.size()), rows);
+        QCOMPARE(cells(rs->rows[0]), QStringLiteral("124|Raul|Oaxaca|INSERT|1"));
+        QCOMPARE(cells(rs->rows[4]), QStringLiteral("123|null|null|DELETE|6"));
+        QCOMPARE(cells(rs->rows[7]), QStringLiteral("123|Isabel|Chihuahua|UPDATE|5"));
+        QVERIFY(std::holds_alternative<std::int64_t>(rs->rows[0][0]));
+        QVERIFY(std::holds_alternative<std::int64_t>(rs->rows[0][4]));
+        QVERIFY(isNull(rs->rows[4][1]));
+        if (rows == 9)
+            QCOMPARE(cells(rs->rows[8]), QStringLiteral("null|null|null|TRUNCATE|3"));
+        auto table = storage::Catalog::find(*db, "users_cdf");
+        QVERIFY(table.ok() && table.value());
+        QCOMPARE(QString::fromStdString(table.value()->name), QStringLiteral("main.cdc_tutorial.users_cdf"));
+        QCOMPARE(table.value()->kind, storage::TableKind::Source);
+    }
+
+    void snapshotScriptsLogChangesToConsumedRows() {
+        auto db = storage::Database::openMemory();
+        auto st = executeSourceScript(*db, seed("001_snapshot_sample_data.sql"), "a.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        auto rs = runQuery(*db, "SELECT userId, city FROM main.cdc_tutorial.snapshot ORDER BY userId");
+        QVERIFY(rs.ok());
+        QCOMPARE(rs->rows.size(), std::size_t(3));
+        QCOMPARE(types(*rs), QStringLiteral("INT,STRING"));
+        QVERIFY(!db->tableExists("__cdc_source_changes"));
+
+        st = executeSourceScript(*db, seed("001_snapshot_new_snapshot.sql"), "b.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        rs = runQuery(*db, "SELECT * FROM snapshot ORDER BY userId DESC");
+        QVERIFY(rs.ok());
+        QCOMPARE(rs->rows.size(), std::size_t(4));
+        QCOMPARE(cells(rs->rows[0]), QStringLiteral("6|Kings Canyon"));
+        auto version = runQuery(*db, "SELECT version FROM snapshot_version");
+        QVERIFY(version.ok());
+        QCOMPARE(cells(version->rows.at(0)), QStringLiteral("1"));
+        QCOMPARE(types(*version), QStringLiteral("BIGINT"));
+
+        auto log = db->prepare("SELECT table_name, min_rowid, kind FROM __cdc_source_changes ORDER BY seq");
+        QVERIFY(log.ok());
+        QVERIFY(log->step().value());
+        QCOMPARE(cells(log->row()), QStringLiteral("main.cdc_tutorial.snapshot|1|TRUNCATE"));
+        QVERIFY(log->step().value());
+        QCOMPARE(cells(log->row()), QStringLiteral("main.cdc_tutorial.snapshot_version|1|UPDATE"));
+        QVERIFY(!log->step().value());
+    }
+
+    void changesThatTouchNoRowAreNotLogged() {
+        auto db = storage::Database::openMemory();
+        auto st = executeSourceScript(*db, "CREATE TABLE t (id INT, v STRING); INSERT INTO t VALUES (1, 'a'), (2, 'b');"
+                                           "DELETE FROM t WHERE id = 9; UPDATE t SET v = 'x' WHERE id > 5;"
+                                           "DELETE FROM t WHERE id = 2;",
+                                      "s.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        QCOMPARE(count(*db, "SELECT count(*) FROM __cdc_source_changes"), 1);
+        QCOMPARE(count(*db, "SELECT min_rowid FROM __cdc_source_changes WHERE kind = 'DELETE'"), 2);
+    }
+
+    void failingStatementLeavesDatabaseUnchanged() {
+        auto db = storage::Database::openMemory();
+        QVERIFY(executeSourceScript(*db, "CREATE TABLE keep (x INT); INSERT INTO keep VALUES (1);", "a.sql").ok());
+        std::string script = "CREATE TABLE a (x INT);\n"
+                             "INSERT INTO keep VALUES (2);\n"
+                             "INSERT INTO missing VALUES (1);\n"
+                             "INSERT INTO keep VALUES (3);\n";
+        auto st = executeSourceScript(*db, script, "b.sql");
+        QVERIFY(!st.ok());
+        QCOMPARE(QString::fromStdString(st.error().format()),
+                 QStringLiteral("b.sql:3:13: error: table or view not found: missing"));
+        QVERIFY(!db->tableExists("a"));
+        auto found = storage::Catalog::find(*db, "a");
+        QVERIFY(found.ok() && !found.value());
+        QCOMPARE(count(*db, "SELECT count(*) FROM keep"), 1);
+        QVERIFY(!db->inTransaction());
+    }
+
+    void sqliteErrorsCarryTheStatementPosition() {
+        auto db = storage::Database::openMemory();
+        auto st = executeSourceScript(*db, "CREATE TABLE t (x INT);\nSELECT nosuchfunction(x) FROM t;", "c.sql");
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().location.line, 2);
+        QCOMPARE(st.error().location.column, 1);
+    }
+
+    void insertCoercesToColumnTypes() {
+        auto db = storage::Database::openMemory();
+        auto st = executeSourceScript(
+            *db,
+            "CREATE TABLE t (d DATE, ts TIMESTAMP, n INT, s STRING, b BOOLEAN, x DOUBLE, m DECIMAL(10,2));"
+            "INSERT INTO t VALUES ('2024-01-05', '2024-01-05T10:00:00Z', '42', 7, 'true', 1, 2.345);"
+            "INSERT INTO t (n) VALUES (5);",
+            "d.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        auto rs = runQuery(*db, "SELECT * FROM t ORDER BY n DESC");
+        QVERIFY(rs.ok());
+        QCOMPARE(types(*rs), QStringLiteral("DATE,TIMESTAMP,INT,STRING,BOOLEAN,DOUBLE,DECIMAL(10,2)"));
+        QCOMPARE(cells(rs->rows[0]), QStringLiteral("2024-01-05|2024-01-05 10:00:00|42|7|1|1.0|2.35"));
+        QVERIFY(std::holds_alternative<std::string>(rs->rows[0][3]));
+        QVERIFY(std::holds_alternative<double>(rs->rows[0][5]));
+        QCOMPARE(cells(rs->rows[1]), QStringLiteral("null|null|5|null|null|null|null"));
+    }
+
+    void createTableAsSelectCopiesTypes() {
+        auto db = storage::Database::openMemory();
+        QVERIFY(executeSourceScript(*db, seed("001_create_sample_data.sql"), "a.sql").ok());
+        auto st = executeSourceScript(*db,
+                                      "CREATE TABLE inserts AS SELECT * FROM users_cdf WHERE operation = 'INSERT';"
+                                      "CREATE TABLE stats AS SELECT operation, count(*) AS n, max(sequenceNum) / 2 AS h "
+                                      "FROM users_cdf GROUP BY operation;",
+                                      "b.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        auto inserts = storage::Catalog::find(*db, "inserts");
+        QVERIFY(inserts.ok() && inserts.value());
+        QCOMPARE(inserts.value()->columns.size(), std::size_t(5));
+        QCOMPARE(QString::fromStdString(inserts.value()->columns[0].type.toString()), QStringLiteral("INT"));
+        auto rs = runQuery(*db, "SELECT * FROM stats ORDER BY operation");
+        QVERIFY(rs.ok());
+        QCOMPARE(types(*rs), QStringLiteral("STRING,BIGINT,DOUBLE"));
+        QCOMPARE(cells(rs->rows[0]), QStringLiteral("DELETE|1|3.0"));
+        QCOMPARE(count(*db, "SELECT count(*) FROM \"inserts\""), 4);
+    }
+
+    void runQueryIsReadOnlyAndPositioned_data() {
+        QTest::addColumn<QString>("sql");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("delete") << "DELETE FROM t"
+                                << "<query>:1:1: error: only read-only queries can run here; DELETE changes data (run it as a source script)";
+        QTest::newRow("missing") << "SELECT * FROM nope" << "<query>:1:15: error: table or view not found: nope";
+        QTest::newRow("two") << "SELECT 1; SELECT 2" << "<query>:1:11: error: expected exactly one query, found 2 statements";
+        QTest::newRow("parse") << "SELECT FROM t" << "<query>:1:8: error: expected an expression in the SELECT list";
+        QTest::newRow("tvf") << "SELECT * FROM last_snapshot_version()"
+                             << "<query>:1:15: error: table-valued function last_snapshot_version() is only available in a pipeline";
+    }
+    void runQueryIsReadOnlyAndPositioned() {
+        QFETCH(QString, sql);
+        QFETCH(QString, expected);
+        auto db = storage::Database::openMemory();
+        QVERIFY(executeSourceScript(*db, "CREATE TABLE t (x INT)", "a.sql").ok());
+        auto rs = runQuery(*db, sql.toStdString());
+        QVERIFY(!rs.ok());
+        QCOMPARE(QString::fromStdString(rs.error().format()), expected);
+        QCOMPARE(count(*db, "SELECT count(*) FROM t"), 0);
+    }
+
+    void pipelineStatementsAreRejectedInSourceScripts() {
+        auto db = storage::Database::openMemory();
+        auto st = executeSourceScript(*db, "CREATE OR REFRESH STREAMING TABLE x;", "p.sql");
+        QVERIFY(!st.ok());
+        QCOMPARE(QString::fromStdString(st.error().format()),
+                 QStringLiteral("p.sql:1:1: error: CREATE STREAMING TABLE belongs in the pipeline definition, not in a source script"));
+    }
+
+    void existingTableAndDrop() {
+        auto db = storage::Database::openMemory();
+        QVERIFY(executeSourceScript(*db, "CREATE TABLE s.t (x INT);", "a.sql").ok());
+        auto again = executeSourceScript(*db, "CREATE TABLE s.t (x INT);", "a.sql");
+        QVERIFY(!again.ok());
+        QCOMPARE(QString::fromStdString(again.error().message), QStringLiteral("table already exists: s.t"));
+        QVERIFY(executeSourceScript(*db, "CREATE TABLE IF NOT EXISTS s.t (y INT); DROP TABLE s.t; DROP TABLE IF EXISTS s.t;",
+                                    "b.sql")
+                    .ok());
+        QVERIFY(!db->tableExists("s.t"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSourceScript)
+#include "tst_source_script.moc"

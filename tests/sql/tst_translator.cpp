@@ -1,0 +1,136 @@
+#include "core/sql/Parser.h"
+#include "core/sql/SqlApi.h"
+#include "core/sql/Translator.h"
+#include "core/storage/Database.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace cdc;
+using namespace cdc::sql;
+
+namespace {
+
+QStringList dataLines(const QString& name) {
+    QFile f(QStringLiteral(CDC_TESTS_DIR "/conformance/sql/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QStringList out;
+    for (const QString& line : QString::fromUtf8(f.readAll()).split('\n'))
+        if (!line.trimmed().isEmpty() && !line.startsWith('#'))
+            out << line;
+    return out;
+}
+
+QString typed(const Value& v) {
+    if (isNull(v))
+        return QStringLiteral("null");
+    if (std::holds_alternative<std::int64_t>(v))
+        return "int:" + QString::fromStdString(displayText(v));
+    if (std::holds_alternative<double>(v))
+        return "real:" + QString::fromStdString(displayText(v));
+    return "text:" + QString::fromStdString(displayText(v));
+}
+
+} // namespace
+
+class TestTranslator : public QObject {
+    Q_OBJECT
+private slots:
+    void expressionEvaluatesLikeSpark_data() {
+        QTest::addColumn<QString>("spark");
+        QTest::addColumn<QString>("expected");
+        const QStringList lines = dataLines("expressions.txt");
+        QVERIFY(lines.size() > 50);
+        for (const QString& line : lines) {
+            int sep = line.lastIndexOf(QStringLiteral(" => "));
+            QString expected = line.mid(sep + 4);
+            if (expected == "skip")
+                continue;
+            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << expected;
+        }
+    }
+    void expressionEvaluatesLikeSpark() {
+        QFETCH(QString, spark);
+        QFETCH(QString, expected);
+        std::string text = spark.toStdString();
+        auto parsed = Parser(text, "expr").parseSingleExpression();
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().format().c_str());
+        auto sql = Translator::translateExpression(parsed.value());
+        QVERIFY2(sql.ok(), sql.ok() ? "" : sql.error().format().c_str());
+        auto db = storage::Database::openMemory();
+        QVERIFY(db.ok());
+        auto st = db->prepare("SELECT " + sql.value());
+        QVERIFY2(st.ok(), (sql.value() + ": " + (st.ok() ? "" : st.error().message)).c_str());
+        auto row = st->step();
+        QVERIFY2(row.ok() && row.value(), sql.value().c_str());
+        QCOMPARE(typed(st->value(0)), expected);
+    }
+
+    void queryReturnsSparkRows_data() {
+        QTest::addColumn<QString>("spark");
+        QTest::addColumn<QString>("expected");
+        for (const QString& line : dataLines("queries.txt")) {
+            int sep = line.lastIndexOf(QStringLiteral(" => "));
+            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
+        }
+    }
+    void queryReturnsSparkRows() {
+        QFETCH(QString, spark);
+        QFETCH(QString, expected);
+        auto db = storage::Database::openMemory();
+        auto rs = runQuery(*db, spark.toStdString());
+        QVERIFY2(rs.ok(), rs.ok() ? "" : rs.error().format().c_str());
+        QStringList rows;
+        for (const auto& row : rs->rows) {
+            QStringList cells;
+            for (const auto& v : row)
+                cells << QString::fromStdString(displayText(v));
+            rows << cells.join(',');
+        }
+        QCOMPARE(rows.join(';'), expected);
+    }
+
+    void relationsBecomePlaceholders() {
+        auto q = Parser("SELECT * FROM stream(main.s.users) u JOIN dims ON u.id = dims.id "
+                        "WHERE u.id IN (SELECT id FROM dims)",
+                        "q")
+                     .parseSingleQuery();
+        QVERIFY(q.ok());
+        auto t = Translator::translateQuery(q.value());
+        QVERIFY(t.ok());
+        QCOMPARE(t->relations.size(), std::size_t(2));
+        QCOMPARE(QString::fromStdString(t->relations[0].name), QStringLiteral("main.s.users"));
+        QVERIFY(t->relations[0].stream);
+        QVERIFY(!t->relations[1].stream);
+        QVERIFY(QString::fromStdString(t->sql).contains("{{REL:0}} AS \"u\""));
+        QCOMPARE(QString::fromStdString(t->sql).count("{{REL:1}}"), 2);
+    }
+
+    void tableChangesReadsTheChangeFeedRange() {
+        auto q = Parser("SELECT * FROM table_changes('users_current', 2, 4)", "q").parseSingleQuery();
+        QVERIFY(q.ok());
+        auto t = Translator::translateQuery(q.value());
+        QVERIFY(t.ok());
+        QCOMPARE(t->relations.size(), std::size_t(1));
+        QVERIFY(t->relations[0].changeFeed);
+        QCOMPARE(QString::fromStdString(t->relations[0].name), QStringLiteral("users_current"));
+        QVERIFY2(QString::fromStdString(t->sql).contains(
+                     "(SELECT * FROM {{REL:0}} WHERE \"_commit_version\" >= 2 AND \"_commit_version\" <= 4)"),
+                 t->sql.c_str());
+    }
+
+    void bindRelationsSubstitutesEveryPlaceholder() {
+        pipeline::Query q;
+        q.sqliteTemplate = "SELECT * FROM {{REL:0}} AS a JOIN {{REL:1}} AS b ON a.x = b.x WHERE a.s = '{' || '{REL:0}}'";
+        q.relations.resize(2);
+        q.relations[0].name = "a";
+        q.relations[1].name = "b";
+        std::string out = bindRelations(q, [](const pipeline::RelationRef& r) { return "\"tbl_" + r.name + "\""; });
+        QCOMPARE(QString::fromStdString(out),
+                 QStringLiteral("SELECT * FROM \"tbl_a\" AS a JOIN \"tbl_b\" AS b ON a.x = b.x WHERE a.s = '{' || '{REL:0}}'"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTranslator)
+#include "tst_translator.moc"

@@ -1,0 +1,207 @@
+// Project files: working copy, save / reopen, CLI-made databases, bad files, undoable queue edits.
+#include "core/storage/Catalog.h"
+#include "ui/model/EventQueueModel.h"
+#include "ui/model/Project.h"
+#include "ui/model/ProjectStore.h"
+#include "ui/model/SourceRowsModel.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cdc;
+using namespace cdc::ui;
+
+namespace {
+// A source table the way the CLI's `sql` command leaves it: catalog entry plus the SQLite table.
+void createSource(storage::Database& db, const std::string& name) {
+    QVERIFY(storage::Catalog::ensureSchema(db).ok());
+    storage::TableInfo info;
+    info.name = name;
+    info.sqliteName = storage::Catalog::sqliteNameFor(name);
+    info.kind = storage::TableKind::Source;
+    info.columns = {{"id", DataType::of(DataType::Kind::Int)}, {"name", DataType::of(DataType::Kind::String)},
+                    {"seq", DataType::of(DataType::Kind::BigInt)}};
+    QVERIFY(db.exec("CREATE TABLE " + storage::quoteIdentifier(info.sqliteName) + "(id INTEGER, name TEXT, seq INTEGER)").ok());
+    QVERIFY(storage::Catalog::put(db, info).ok());
+}
+
+QueuedEvent makeEvent(const char* name, std::int64_t id, std::int64_t seq) {
+    return {0, QStringLiteral("cdc.users"), {Value{id}, Value{std::string(name)}, Value{seq}}};
+}
+
+QStringList queueNames(const EventQueueModel& model) {
+    QStringList names;
+    for (const auto& e : model.events())
+        names << QString::fromStdString(std::get<std::string>(e.values[1]));
+    return names;
+}
+} // namespace
+
+class TestProject : public QObject {
+    Q_OBJECT
+private slots:
+    void init() { QVERIFY(m_dir.isValid()); }
+
+    void saveAndReopenKeepsEverything() {
+        Project project;
+        createSource(project.db(), "cdc.users");
+        project.setPipelineText(QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;"));
+        QVERIFY(project.isModified());
+        QVERIFY(project.appendEvents({makeEvent("Ada", 1, 1), makeEvent("Bob", 2, 1)}, QStringLiteral("add")).ok());
+        const QString path = m_dir.filePath(QStringLiteral("p.cdcstudio"));
+        QVERIFY(project.saveAs(path).ok());
+        QVERIFY(!project.isModified());
+        QCOMPARE(project.displayName(), QStringLiteral("p.cdcstudio"));
+
+        Project reopened;
+        QVERIFY(reopened.open(path).ok());
+        QCOMPARE(reopened.pipelineText(), QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;"));
+        EventQueueModel queue(&reopened);
+        QCOMPARE(queueNames(queue), (QStringList{"Ada", "Bob"}));
+        QVERIFY(!reopened.isModified());
+        // The saved file is a plain rollback-journal database the CLI can use.
+        auto raw = storage::Database::open(path.toStdString(), storage::Database::Mode::ReadOnly);
+        QVERIFY(raw.ok());
+        auto mode = raw->prepare("PRAGMA journal_mode");
+        QVERIFY(mode.ok() && mode->step().ok());
+        QCOMPARE(QString::fromStdString(mode->text(0)), QStringLiteral("delete"));
+    }
+
+    void unsavedChangesNeverTouchTheFile() {
+        const QString path = m_dir.filePath(QStringLiteral("untouched.cdcstudio"));
+        {
+            Project project;
+            createSource(project.db(), "cdc.users");
+            QVERIFY(project.saveAs(path).ok());
+        }
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray before = file.readAll();
+        file.close();
+        {
+            Project project;
+            QVERIFY(project.open(path).ok());
+            QVERIFY(project.appendEvents({makeEvent("Ada", 1, 1)}, QStringLiteral("add")).ok());
+            project.setPipelineText(QStringLiteral("changed"));
+            QVERIFY(project.isModified());
+        } // closed without saving
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), before);
+    }
+
+    void opensADatabaseMadeByTheCli() {
+        const QString path = m_dir.filePath(QStringLiteral("cli.db"));
+        {
+            auto db = storage::Database::open(path.toStdString());
+            QVERIFY(db.ok());
+            createSource(*db, "cdc.users");
+            QVERIFY(db->exec("INSERT INTO " + storage::quoteIdentifier(storage::Catalog::sqliteNameFor("cdc.users")) +
+                             " VALUES(7, 'Cy', 1)").ok());
+        }
+        Project project;
+        QVERIFY(project.open(path).ok());
+        QCOMPARE(project.pipelineText(), QString());
+        SourceRowsModel rows(&project, QStringLiteral("users"));
+        QCOMPARE(rows.rowCount(), 1);
+        QCOMPARE(rows.data(rows.index(0, 1)).toString(), QStringLiteral("Cy"));
+        QVERIFY(!rows.flags(rows.index(0, 1)).testFlag(Qt::ItemIsEditable));
+    }
+
+    void badFilesAreErrorsAndKeepTheOpenProject() {
+        Project project;
+        project.setPipelineText(QStringLiteral("keep me"));
+        const QString junk = m_dir.filePath(QStringLiteral("junk.cdcstudio"));
+        QFile file(junk);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(4096, 'x'));
+        file.close();
+        auto st = project.open(junk);
+        QVERIFY(!st.ok());
+        QVERIFY2(QString::fromStdString(st.error().message).contains(QStringLiteral("not")), st.error().message.c_str());
+        QVERIFY(!project.open(m_dir.filePath(QStringLiteral("missing.cdcstudio"))).ok());
+        QCOMPARE(project.pipelineText(), QStringLiteral("keep me"));
+    }
+
+    void queueReorderIsUndoable() {
+        Project project;
+        createSource(project.db(), "cdc.users");
+        QVERIFY(project.appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2), makeEvent("C", 3, 3)}, QStringLiteral("add")).ok());
+        EventQueueModel queue(&project);
+        QCOMPARE(queueNames(queue), (QStringList{"A", "B", "C"}));
+        QVERIFY(queue.moveEvents({queue.idAt(2)}, 0).ok());
+        QCOMPARE(queueNames(queue), (QStringList{"C", "A", "B"}));
+        QVERIFY(queue.shiftEvents({queue.idAt(1)}, +1).ok());
+        QCOMPARE(queueNames(queue), (QStringList{"C", "B", "A"}));
+        project.undoStack()->undo();
+        QCOMPARE(queueNames(queue), (QStringList{"C", "A", "B"}));
+        project.undoStack()->undo();
+        QCOMPARE(queueNames(queue), (QStringList{"A", "B", "C"}));
+        project.undoStack()->redo();
+        QCOMPARE(queueNames(queue), (QStringList{"C", "A", "B"}));
+    }
+
+    void dragAndDropReorders() {
+        Project project;
+        createSource(project.db(), "cdc.users");
+        QVERIFY(project.appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2), makeEvent("C", 3, 3)}, QStringLiteral("add")).ok());
+        EventQueueModel queue(&project);
+        std::unique_ptr<QMimeData> mime(queue.mimeData({queue.index(0, 0), queue.index(0, 2)}));
+        queue.dropMimeData(mime.get(), Qt::MoveAction, 3, 0, {});
+        QCOMPARE(queueNames(queue), (QStringList{"B", "C", "A"}));
+    }
+
+    void gridEditsValidateAndUndo() {
+        Project project;
+        createSource(project.db(), "cdc.users");
+        SourceRowsModel rows(&project, QStringLiteral("cdc.users"));
+        QVERIFY(rows.addEmptyRow().ok());
+        QCOMPARE(rows.rowCount(), 1);
+        QVERIFY(rows.flags(rows.index(0, 0)).testFlag(Qt::ItemIsEditable));
+        QSignalSpy rejected(&rows, &SourceRowsModel::editRejected);
+        QVERIFY(!rows.setData(rows.index(0, 0), QStringLiteral("abc")));
+        QCOMPARE(rejected.size(), 1);
+        QVERIFY(rows.setData(rows.index(0, 0), QStringLiteral("42")));
+        QVERIFY(rows.setData(rows.index(0, 1), QStringLiteral("Zoe")));
+        QCOMPARE(rows.data(rows.index(0, 0)).toString(), QStringLiteral("42"));
+        QCOMPARE(rows.data(rows.index(0, 2)).toString(), QStringLiteral("null"));
+        project.undoStack()->undo();
+        QCOMPARE(rows.data(rows.index(0, 1)).toString(), QStringLiteral("null"));
+        QCOMPARE(rows.data(rows.index(0, 0)).toString(), QStringLiteral("42"));
+
+        // Paste-style rows with a column mapping; a bad cell rejects the whole batch.
+        QVERIFY(!rows.appendTextRows({{"1", "x", "1"}, {"two", "y", "2"}}, {0, 1, 2}, QStringLiteral("paste")).ok());
+        QCOMPARE(rows.rowCount(), 1);
+        QVERIFY(rows.appendTextRows({{"x", "1", "5"}}, {1, 0, 2}, QStringLiteral("paste")).ok());
+        QCOMPARE(rows.rowCount(), 2);
+        QCOMPARE(rows.data(rows.index(1, 0)).toString(), QStringLiteral("1"));
+        QCOMPARE(rows.data(rows.index(1, 1)).toString(), QStringLiteral("x"));
+    }
+
+    void deliveringMovesRowsIntoTheSourceTable() {
+        Project project;
+        createSource(project.db(), "cdc.users");
+        QVERIFY(project.appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2)}, QStringLiteral("add")).ok());
+        auto delivered = ProjectStore::deliverEvents(project.db(), 1);
+        QVERIFY(delivered.ok());
+        QCOMPARE(*delivered, 1);
+        SourceRowsModel rows(&project, QStringLiteral("users"));
+        QCOMPARE(rows.deliveredCount(), 1);
+        QCOMPARE(rows.rowCount(), 2);
+        QCOMPARE(rows.data(rows.index(0, 1)).toString(), QStringLiteral("A"));
+        QVERIFY(rows.isPending(1));
+    }
+
+    void rowEncodingRoundTrips() {
+        const Row row{Value{}, Value{std::int64_t{9007199254740993}}, Value{2.0}, Value{2.5}, Value{std::string("é\"x")},
+                      Value{Blob{{0, 1, 255}}}};
+        QCOMPARE(ProjectStore::decodeRow(ProjectStore::encodeRow(row)), row);
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestProject)
+#include "tst_project.moc"

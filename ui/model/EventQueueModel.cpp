@@ -1,0 +1,166 @@
+#include "ui/model/EventQueueModel.h"
+
+#include "core/storage/Catalog.h"
+#include "ui/model/Project.h"
+#include "ui/model/ValueText.h"
+
+#include <QDataStream>
+#include <QIODevice>
+#include <QMimeData>
+
+#include <algorithm>
+
+namespace cdc::ui {
+
+EventQueueModel::EventQueueModel(Project* project, QObject* parent) : QAbstractTableModel(parent), m_project(project) {
+    connect(project, &Project::dataChanged, this, &EventQueueModel::reload);
+    reload();
+}
+
+void EventQueueModel::reload() {
+    beginResetModel();
+    m_columnsBySource.clear();
+    auto loaded = ProjectStore::events(m_project->db());
+    m_events = loaded ? *loaded : QList<QueuedEvent>{};
+    for (const auto& e : std::as_const(m_events)) {
+        if (m_columnsBySource.contains(e.source))
+            continue;
+        QStringList names;
+        if (auto table = storage::Catalog::find(m_project->db(), e.source.toStdString()); table && *table)
+            for (const auto& c : (*table)->columns)
+                names << QString::fromStdString(c.name);
+        m_columnsBySource.insert(e.source, names);
+    }
+    endResetModel();
+}
+
+int EventQueueModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_events.size()); }
+int EventQueueModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+int EventQueueModel::rowOf(qint64 id) const {
+    for (int i = 0; i < m_events.size(); ++i)
+        if (m_events[i].id == id)
+            return i;
+    return -1;
+}
+
+QString EventQueueModel::summary(const QueuedEvent& event) const {
+    const QStringList names = m_columnsBySource.value(event.source);
+    QStringList parts;
+    for (std::size_t i = 0; i < event.values.size(); ++i) {
+        const QString name = int(i) < names.size() ? names[int(i)] : QStringLiteral("col%1").arg(i + 1);
+        parts << QStringLiteral("%1=%2").arg(name, displayText(event.values[i], std::nullopt));
+    }
+    return parts.join(QLatin1String(", "));
+}
+
+QVariant EventQueueModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= m_events.size())
+        return {};
+    const auto& e = m_events[index.row()];
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case PositionColumn: return index.row() + 1;
+        case SourceColumn: return e.source.section(QLatin1Char('.'), -1);
+        case ValuesColumn: return summary(e);
+        default: return {};
+        }
+    }
+    if (role == Qt::ToolTipRole)
+        return tr("Event %1 for %2 — delivered as number %3 in arrival order").arg(e.id).arg(e.source).arg(index.row() + 1);
+    if (role == Qt::UserRole)
+        return e.id;
+    return {};
+}
+
+QVariant EventQueueModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    switch (section) {
+    case PositionColumn: return tr("#");
+    case SourceColumn: return tr("Source");
+    case ValuesColumn: return tr("Row");
+    default: return {};
+    }
+}
+
+Qt::ItemFlags EventQueueModel::flags(const QModelIndex& index) const {
+    if (!index.isValid())
+        return Qt::ItemIsDropEnabled;
+    return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsDragEnabled;
+}
+
+QMimeData* EventQueueModel::mimeData(const QModelIndexList& indexes) const {
+    QList<qint64> ids;
+    for (const auto& index : indexes)
+        if (index.isValid() && !ids.contains(idAt(index.row())))
+            ids << idAt(index.row());
+    QByteArray bytes;
+    QDataStream stream(&bytes, QIODevice::WriteOnly);
+    stream << ids;
+    auto* mime = new QMimeData;
+    mime->setData(QString::fromLatin1(kMimeType), bytes);
+    return mime;
+}
+
+bool EventQueueModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int, const QModelIndex& parent) {
+    if (action != Qt::MoveAction || !data->hasFormat(QString::fromLatin1(kMimeType)))
+        return false;
+    QList<qint64> ids;
+    QDataStream stream(data->data(QString::fromLatin1(kMimeType)));
+    stream >> ids;
+    const int target = row >= 0 ? row : (parent.isValid() ? parent.row() : int(m_events.size()));
+    // The move is applied by the reload that the undo command triggers; report "not moved" so the
+    // view does not remove the dragged rows itself.
+    (void)moveEvents(ids, target);
+    return false;
+}
+
+Status EventQueueModel::moveEvents(const QList<qint64>& ids, int targetRow) {
+    QList<qint64> order;
+    QList<qint64> moved;
+    int insertAt = 0;
+    for (int i = 0; i < m_events.size(); ++i) {
+        if (i == targetRow)
+            insertAt = int(order.size());
+        if (ids.contains(m_events[i].id))
+            moved << m_events[i].id;
+        else
+            order << m_events[i].id;
+    }
+    if (targetRow >= m_events.size())
+        insertAt = int(order.size());
+    if (moved.isEmpty())
+        return {};
+    for (int i = 0; i < moved.size(); ++i)
+        order.insert(insertAt + i, moved[i]);
+    QList<qint64> current;
+    for (const auto& e : std::as_const(m_events))
+        current << e.id;
+    if (order == current)
+        return {};
+    return m_project->reorderEvents(order);
+}
+
+Status EventQueueModel::shiftEvents(const QList<qint64>& ids, int delta) {
+    QList<qint64> order;
+    for (const auto& e : std::as_const(m_events))
+        order << e.id;
+    if (delta < 0) {
+        for (int i = 1; i < order.size(); ++i)
+            if (ids.contains(order[i]) && !ids.contains(order[i - 1]))
+                order.swapItemsAt(i, i - 1);
+    } else {
+        for (int i = int(order.size()) - 2; i >= 0; --i)
+            if (ids.contains(order[i]) && !ids.contains(order[i + 1]))
+                order.swapItemsAt(i, i + 1);
+    }
+    QList<qint64> current;
+    for (const auto& e : std::as_const(m_events))
+        current << e.id;
+    if (order == current)
+        return {};
+    return m_project->reorderEvents(order);
+}
+
+} // namespace cdc::ui

@@ -1,0 +1,52 @@
+#pragma once
+#include "ui/model/ProjectStore.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QStringList>
+
+namespace cdc::ui {
+
+class Project;
+
+/// The event queue: rows written to source tables but not yet seen by the pipeline, in arrival order.
+/// Reordering (drag and drop, move up/down) goes through the project's undo stack.
+class EventQueueModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { PositionColumn, SourceColumn, ValuesColumn, ColumnCount };
+    static constexpr auto kMimeType = "application/x-cdcstudio-event-ids";
+
+    explicit EventQueueModel(Project* project, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    Qt::DropActions supportedDropActions() const override { return Qt::MoveAction; }
+    QStringList mimeTypes() const override { return {QString::fromLatin1(kMimeType)}; }
+    QMimeData* mimeData(const QModelIndexList& indexes) const override;
+    bool dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column, const QModelIndex& parent) override;
+
+    Project* project() const { return m_project; }
+    const QList<QueuedEvent>& events() const { return m_events; }
+    qint64 idAt(int row) const { return m_events.value(row).id; }
+    int rowOf(qint64 id) const;
+
+    /// Moves the events `ids` so that the first lands before `targetRow` (0..rowCount). Undoable.
+    Status moveEvents(const QList<qint64>& ids, int targetRow);
+    /// Moves each of `ids` one place up (delta -1) or down (+1). Undoable.
+    Status shiftEvents(const QList<qint64>& ids, int delta);
+
+public slots:
+    void reload();
+
+private:
+    QString summary(const QueuedEvent& event) const;
+    Project* m_project;
+    QList<QueuedEvent> m_events;
+    QHash<QString, QStringList> m_columnsBySource;
+};
+
+} // namespace cdc::ui

@@ -1,0 +1,190 @@
+#include "ui/model/Project.h"
+
+#include "core/storage/Backup.h"
+#include "ui/model/SnapshotCommand.h"
+
+#include <QFileInfo>
+
+namespace cdc::ui {
+
+using storage::Database;
+
+Project::Project(QObject* parent) : QObject(parent) {
+    connect(&m_undo, &QUndoStack::cleanChanged, this, [this] { notifyModified(); });
+    // A project always has a working copy, so views can read from the start.
+    if (auto st = newProject(); !st)
+        qWarning("cannot create the working copy: %s", st.error().message.c_str());
+}
+
+Project::~Project() {
+    // Commands hold a reference to the working connection: drop them first.
+    m_undo.clear();
+}
+
+QString Project::workingPath() const { return m_db ? QString::fromStdString(m_db->path()) : QString(); }
+
+QString Project::displayName() const {
+    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+}
+
+Status Project::resetWorkingCopy(Database* source) {
+    auto dir = std::make_unique<QTemporaryDir>();
+    if (!dir->isValid())
+        return Diagnostic::error("IO", "cannot create a temporary working directory");
+    const std::string path = dir->filePath("working.cdcstudio").toStdString();
+    auto db = Database::open(path, Database::Mode::ReadWriteCreate);
+    if (!db)
+        return db.error();
+    if (source)
+        CDC_TRY(storage::copyDatabase(*source, *db));
+    // WAL lets the update thread write on its own connection while the GUI keeps reading.
+    CDC_TRY(db->exec("PRAGMA journal_mode = WAL"));
+    CDC_TRY(ProjectStore::ensureSchema(*db));
+
+    m_undo.clear();
+    m_db = std::make_unique<Database>(std::move(db).value());
+    m_dir = std::move(dir);
+    m_pipelineText = ProjectStore::value(*m_db, ProjectStore::kPipelineKey, QString());
+    m_pipelineDirty = false;
+    m_undo.setClean();
+    emit projectReplaced();
+    emit dataChanged();
+    notifyModified();
+    return {};
+}
+
+Status Project::newProject() {
+    CDC_TRY(resetWorkingCopy(nullptr));
+    m_filePath.clear();
+    emit filePathChanged(m_filePath);
+    return {};
+}
+
+Status Project::open(const QString& filePath) {
+    if (!QFileInfo(filePath).isFile())
+        return Diagnostic::error("IO", "'" + filePath.toStdString() + "' does not exist or is not a file");
+    auto source = Database::open(filePath.toStdString(), Database::Mode::ReadOnly);
+    if (!source)
+        return source.error();
+    // Reading the schema proves it is a SQLite database before anything is replaced.
+    if (auto probe = source->prepare("SELECT count(*) FROM sqlite_schema"); !probe)
+        return Diagnostic::error("NOT_A_PROJECT", "'" + filePath.toStdString() + "' is not a CDC Studio project: " + probe.error().message);
+    CDC_TRY(resetWorkingCopy(&*source));
+    m_filePath = QFileInfo(filePath).absoluteFilePath();
+    emit filePathChanged(m_filePath);
+    return {};
+}
+
+Status Project::saveAs(const QString& filePath) {
+    if (filePath.isEmpty())
+        return Diagnostic::error("IO", "no file name to save to");
+    CDC_TRY(storePipelineText());
+    auto target = Database::open(filePath.toStdString(), Database::Mode::ReadWriteCreate);
+    if (!target)
+        return target.error();
+    CDC_TRY(storage::copyDatabase(*m_db, *target));
+    // The working copy runs in WAL mode; the saved file is a single self-contained file.
+    CDC_TRY(target->exec("PRAGMA journal_mode = DELETE"));
+    m_filePath = QFileInfo(filePath).absoluteFilePath();
+    markClean();
+    emit filePathChanged(m_filePath);
+    return {};
+}
+
+void Project::markClean() {
+    m_pipelineDirty = false;
+    m_undo.setClean();
+    notifyModified();
+}
+
+void Project::setPipelineText(const QString& text) {
+    if (text == m_pipelineText)
+        return;
+    m_pipelineText = text;
+    m_pipelineDirty = m_pipelineText != ProjectStore::value(*m_db, ProjectStore::kPipelineKey, QString());
+    notifyModified();
+}
+
+Status Project::storePipelineText() {
+    if (ProjectStore::value(*m_db, ProjectStore::kPipelineKey, QString()) == m_pipelineText)
+        return {};
+    return ProjectStore::setValue(*m_db, ProjectStore::kPipelineKey, m_pipelineText);
+}
+
+qint64 Project::clock() const { return ProjectStore::intValue(*m_db, ProjectStore::kClockKey, ProjectStore::kDefaultClock); }
+qint64 Project::clockTick() const {
+    return ProjectStore::intValue(*m_db, ProjectStore::kClockTickKey, ProjectStore::kDefaultTick);
+}
+QString Project::readme() const { return ProjectStore::value(*m_db, ProjectStore::kReadmeKey, QString()); }
+QString Project::sampleId() const { return ProjectStore::value(*m_db, ProjectStore::kSampleKey, QString()); }
+
+Result<std::shared_ptr<Database>> Project::snapshot() {
+    auto copy = storage::snapshotToMemory(*m_db);
+    if (!copy)
+        return copy.error();
+    return std::make_shared<Database>(std::move(copy).value());
+}
+
+void Project::pushExternalChange(const QString& text, std::shared_ptr<Database> before) {
+    auto after = snapshot();
+    if (!after) {
+        qWarning("cannot record the change for undo: %s", after.error().message.c_str());
+        emit dataChanged();
+        return;
+    }
+    m_undo.push(new SnapshotCommand(text, *m_db, std::move(before), std::move(after).value(), [this] { emit dataChanged(); }));
+    emit dataChanged();
+}
+
+Status Project::change(const QString& text, const std::function<Status(Database&)>& change) {
+    auto before = snapshot();
+    if (!before)
+        return before.error();
+    {
+        auto tx = storage::Transaction::begin(*m_db, "cdc_gui_change");
+        if (!tx)
+            return tx.error();
+        CDC_TRY(change(*m_db));
+        CDC_TRY(tx->commit());
+    }
+    pushExternalChange(text, std::move(before).value());
+    return {};
+}
+
+Status Project::appendEvents(const QList<QueuedEvent>& events, const QString& text) {
+    return change(text, [&](Database& db) -> Status {
+        auto ids = ProjectStore::appendEvents(db, events);
+        if (!ids)
+            return ids.error();
+        return {};
+    });
+}
+
+Status Project::updateEvent(const QueuedEvent& event) {
+    return change(tr("Edit event %1").arg(event.id), [&](Database& db) { return ProjectStore::updateEvent(db, event); });
+}
+
+Status Project::removeEvents(const QList<qint64>& ids) {
+    return change(ids.size() == 1 ? tr("Delete event") : tr("Delete %n events", nullptr, int(ids.size())),
+                  [&](Database& db) { return ProjectStore::removeEvents(db, ids); });
+}
+
+Status Project::reorderEvents(const QList<qint64>& orderedIds) {
+    return change(tr("Reorder events"), [&](Database& db) { return ProjectStore::reorderEvents(db, orderedIds); });
+}
+
+Status Project::advanceClock(qint64 seconds) {
+    const qint64 next = clock() + seconds;
+    return change(tr("Advance clock"),
+                  [&](Database& db) { return ProjectStore::setValue(db, ProjectStore::kClockKey, QString::number(next)); });
+}
+
+void Project::notifyModified() {
+    const bool modified = isModified();
+    if (modified != m_lastModified) {
+        m_lastModified = modified;
+        emit modifiedChanged(modified);
+    }
+}
+
+} // namespace cdc::ui

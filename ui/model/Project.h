@@ -1,0 +1,92 @@
+#pragma once
+/// The open project: a temporary working copy of the `.cdcstudio` SQLite file that every edit and
+/// update goes to, so the file on disk changes only on Save (through the backup API). Every change of
+/// the working copy is a SnapshotCommand on the undo stack; "modified" is the stack's clean state
+/// plus the editor text.
+
+#include "core/common/Diagnostic.h"
+#include "core/storage/Database.h"
+#include "ui/model/ProjectStore.h"
+
+#include <QObject>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace cdc::ui {
+
+class Project : public QObject {
+    Q_OBJECT
+public:
+    explicit Project(QObject* parent = nullptr);
+    ~Project() override;
+
+    /// Starts an empty, untitled project.
+    Status newProject();
+    /// Opens a project (or any database made by `cdcstudio-cli --db`) into a fresh working copy.
+    /// The file itself is only read.
+    Status open(const QString& filePath);
+    /// Writes the working copy (with the current pipeline text) to `filePath` and makes it the project file.
+    Status saveAs(const QString& filePath);
+    Status save() { return saveAs(m_filePath); }
+
+    QString filePath() const { return m_filePath; }
+    QString displayName() const;
+    QString workingPath() const;
+    storage::Database& db() { return *m_db; }
+    QUndoStack* undoStack() { return &m_undo; }
+
+    bool isModified() const { return !m_undo.isClean() || m_pipelineDirty; }
+    /// Marks the current state as the saved one (also used after loading a sample).
+    void markClean();
+
+    QString pipelineText() const { return m_pipelineText; }
+    /// The editor's text; kept in memory and written to `__cdc_project` on save and before updates.
+    void setPipelineText(const QString& text);
+    Status storePipelineText();
+
+    qint64 clock() const;
+    qint64 clockTick() const;
+    QString readme() const;
+    QString sampleId() const;
+
+    /// Runs `change` in one transaction on the working copy and pushes it as an undoable command.
+    /// On error nothing changes and nothing is pushed.
+    Status change(const QString& text, const std::function<Status(storage::Database&)>& change);
+
+    /// For changes made by another connection (the update thread): snapshot first, then push.
+    Result<std::shared_ptr<storage::Database>> snapshot();
+    void pushExternalChange(const QString& text, std::shared_ptr<storage::Database> before);
+
+    // Convenience edits (each one undoable command).
+    Status appendEvents(const QList<QueuedEvent>& events, const QString& text);
+    Status updateEvent(const QueuedEvent& event);
+    Status removeEvents(const QList<qint64>& ids);
+    Status reorderEvents(const QList<qint64>& orderedIds);
+    Status advanceClock(qint64 seconds);
+
+signals:
+    /// The working copy changed (edit, update, undo, load): views reload.
+    void dataChanged();
+    /// A new project (file, sample or empty) replaced the previous one.
+    void projectReplaced();
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString& path);
+
+private:
+    Status resetWorkingCopy(storage::Database* source);
+    void notifyModified();
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<storage::Database> m_db;
+    QUndoStack m_undo;
+    QString m_filePath;
+    QString m_pipelineText;
+    bool m_pipelineDirty = false;
+    bool m_lastModified = false;
+};
+
+} // namespace cdc::ui

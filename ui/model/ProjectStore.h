@@ -1,0 +1,60 @@
+#pragma once
+/// The GUI's own tables inside a project database: `__cdc_project` (key/value settings such as the
+/// pipeline text and the simulated clock) and `__cdc_event_queue` (source rows written but not yet
+/// delivered to the pipeline). Plain functions over a storage::Database so any connection can use them.
+
+#include "core/common/Diagnostic.h"
+#include "core/common/Value.h"
+#include "core/storage/Database.h"
+
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace cdc::ui {
+
+/// One row waiting in the queue: which source table it goes to and its values in catalog column order
+/// (SQLite storage form, see DataType.h).
+struct QueuedEvent {
+    qint64 id = 0;
+    QString source;
+    cdc::Row values;
+    bool operator==(const QueuedEvent&) const = default;
+};
+
+namespace ProjectStore {
+
+inline constexpr auto kPipelineKey = "pipeline.sql";
+inline constexpr auto kClockKey = "clock";          ///< simulated time, epoch seconds
+inline constexpr auto kClockTickKey = "clock.tick"; ///< seconds the clock moves per update
+inline constexpr auto kReadmeKey = "readme.md";
+inline constexpr auto kSampleKey = "sample.id";
+inline constexpr qint64 kDefaultClock = 1767225600; // 2026-01-01T00:00:00Z
+inline constexpr qint64 kDefaultTick = 60;
+
+/// Creates the GUI tables when missing (idempotent); a database made by the CLI gains them on open.
+Status ensureSchema(storage::Database& db);
+
+std::optional<QString> value(const storage::Database& db, const char* key);
+QString value(const storage::Database& db, const char* key, const QString& fallback);
+qint64 intValue(const storage::Database& db, const char* key, qint64 fallback);
+Status setValue(storage::Database& db, const char* key, const QString& value);
+
+Result<QList<QueuedEvent>> events(const storage::Database& db);
+/// Appends at the end of the queue; returns the new ids.
+Result<QList<qint64>> appendEvents(storage::Database& db, const QList<QueuedEvent>& events);
+/// Rewrites the queue order: `orderedIds` is the complete new order.
+Status reorderEvents(storage::Database& db, const QList<qint64>& orderedIds);
+Status updateEvent(storage::Database& db, const QueuedEvent& event);
+Status removeEvents(storage::Database& db, const QList<qint64>& ids);
+/// Writes the first `count` queued events into their source tables and removes them from the queue.
+/// Returns how many were delivered.
+Result<int> deliverEvents(storage::Database& db, int count);
+
+/// JSON text for a row of values, and back (ints stay exact, blobs travel as base64).
+QString encodeRow(const cdc::Row& row);
+cdc::Row decodeRow(const QString& json);
+
+} // namespace ProjectStore
+} // namespace cdc::ui

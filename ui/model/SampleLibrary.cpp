@@ -1,0 +1,37 @@
+#include "ui/model/SampleLibrary.h"
+
+#include <QFile>
+#include <QRegularExpression>
+
+namespace cdc::ui::SampleLibrary {
+
+namespace {
+QString readResource(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly | QIODevice::Text))
+        return {};
+    return QString::fromUtf8(file.readAll());
+}
+} // namespace
+
+QStringList ids() {
+    return {QStringLiteral("scd1-users"),         QStringLiteral("scd1-truncate"),   QStringLiteral("scd2-users"),
+            QStringLiteral("scd2-track-history"), QStringLiteral("out-of-order-lab"), QStringLiteral("tombstone-gc-lab")};
+}
+
+SampleInfo load(const QString& id) {
+    if (!ids().contains(id))
+        return {};
+    const QString base = QStringLiteral(":/samples/%1/").arg(id);
+    SampleInfo info;
+    info.id = id;
+    info.readme = readResource(base + QLatin1String("README.md"));
+    info.pipeline = readResource(base + QLatin1String("pipeline.sql"));
+    info.sources = readResource(base + QLatin1String("sources.sql"));
+    info.events = readResource(base + QLatin1String("events.sql"));
+    const auto heading = QRegularExpression(QStringLiteral("^#\\s+(.+)$"), QRegularExpression::MultilineOption).match(info.readme);
+    info.title = heading.hasMatch() ? heading.captured(1).trimmed() : id;
+    return info;
+}
+
+} // namespace cdc::ui::SampleLibrary

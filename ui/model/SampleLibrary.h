@@ -1,0 +1,24 @@
+#pragma once
+#include <QList>
+#include <QString>
+
+namespace cdc::ui {
+
+/// A sample project embedded in the application (resources `:/samples/<id>/`).
+struct SampleInfo {
+    QString id;
+    QString title;    ///< the README's first heading
+    QString readme;   ///< the whole README (Markdown), shown in the app
+    QString pipeline; ///< pipeline.sql
+    QString sources;  ///< sources.sql: creates the empty source tables
+    QString events;   ///< events.sql: its rows become the event queue
+};
+
+namespace SampleLibrary {
+/// The ids in menu order.
+QStringList ids();
+/// Loads a sample from the resources; an unknown id gives an empty id.
+SampleInfo load(const QString& id);
+} // namespace SampleLibrary
+
+} // namespace cdc::ui

@@ -1,0 +1,31 @@
+#include "ui/model/SnapshotCommand.h"
+
+#include "core/storage/Backup.h"
+
+#include <QDebug>
+
+namespace cdc::ui {
+
+SnapshotCommand::SnapshotCommand(const QString& text, storage::Database& db, std::shared_ptr<storage::Database> before,
+                                 std::shared_ptr<storage::Database> after, Restored onRestored)
+    : m_db(db), m_before(std::move(before)), m_after(std::move(after)), m_onRestored(std::move(onRestored)) {
+    setText(text);
+}
+
+void SnapshotCommand::undo() { restore(*m_before); }
+
+void SnapshotCommand::redo() {
+    // The change already happened when the command was pushed.
+    if (std::exchange(m_firstRedo, false))
+        return;
+    restore(*m_after);
+}
+
+void SnapshotCommand::restore(storage::Database& from) {
+    if (auto st = storage::copyDatabase(from, m_db); !st)
+        qWarning("cannot restore the project state: %s", st.error().message.c_str());
+    if (m_onRestored)
+        m_onRestored();
+}
+
+} // namespace cdc::ui

@@ -1,0 +1,32 @@
+#pragma once
+#include "core/storage/Database.h"
+
+#include <QUndoCommand>
+
+#include <functional>
+#include <memory>
+
+namespace cdc::ui {
+
+/// An undoable change of the project database, kept as the whole database before and after it
+/// (in-memory copies through the backup API). Exact for any change — queue edits, updates, rewinds —
+/// which is what "undo a rewind" needs.
+class SnapshotCommand : public QUndoCommand {
+public:
+    using Restored = std::function<void()>;
+    SnapshotCommand(const QString& text, storage::Database& db, std::shared_ptr<storage::Database> before,
+                    std::shared_ptr<storage::Database> after, Restored onRestored);
+
+    void undo() override;
+    void redo() override;
+
+private:
+    void restore(storage::Database& from);
+    storage::Database& m_db;
+    std::shared_ptr<storage::Database> m_before;
+    std::shared_ptr<storage::Database> m_after;
+    Restored m_onRestored;
+    bool m_firstRedo = true;
+};
+
+} // namespace cdc::ui

@@ -1,0 +1,174 @@
+#include "ui/model/SourceRowsModel.h"
+
+#include "ui/model/Project.h"
+#include "ui/model/ValueText.h"
+
+#include <QBrush>
+#include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
+
+namespace cdc::ui {
+
+SourceRowsModel::SourceRowsModel(Project* project, const QString& table, QObject* parent)
+    : QAbstractTableModel(parent), m_project(project), m_table(table) {
+    connect(project, &Project::dataChanged, this, &SourceRowsModel::reload);
+    reload();
+}
+
+QStringList SourceRowsModel::columnNames() const {
+    QStringList names;
+    for (const auto& c : m_info.columns)
+        names << QString::fromStdString(c.name);
+    return names;
+}
+
+void SourceRowsModel::reload() {
+    beginResetModel();
+    m_delivered.clear();
+    m_pending.clear();
+    m_info = {};
+    auto& db = m_project->db();
+    if (auto found = storage::Catalog::find(db, m_table.toStdString()); found && *found) {
+        m_info = **found;
+        std::string sql = "SELECT ";
+        for (std::size_t i = 0; i < m_info.columns.size(); ++i)
+            sql += (i ? ", " : "") + storage::quoteIdentifier(m_info.columns[i].name);
+        sql += " FROM " + storage::quoteIdentifier(m_info.sqliteName) + " ORDER BY rowid";
+        if (auto stmt = db.prepare(sql)) {
+            while (true) {
+                auto has = stmt->step();
+                if (!has || !*has)
+                    break;
+                m_delivered << stmt->row();
+            }
+        }
+        if (auto queued = ProjectStore::events(db))
+            for (const auto& e : *queued)
+                if (storage::equalsIgnoreCase(e.source.toStdString(), m_info.name))
+                    m_pending << e;
+    }
+    endResetModel();
+}
+
+int SourceRowsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_delivered.size() + m_pending.size());
+}
+int SourceRowsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_info.columns.size()); }
+
+qint64 SourceRowsModel::eventId(int row) const { return isPending(row) ? m_pending[row - m_delivered.size()].id : 0; }
+
+QVariant SourceRowsModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
+        return {};
+    const bool pending = isPending(index.row());
+    const cdc::Row& row = pending ? m_pending[index.row() - m_delivered.size()].values : m_delivered[index.row()];
+    const cdc::Value value = std::size_t(index.column()) < row.size() ? row[index.column()] : cdc::Value{};
+    const auto& type = m_info.columns[index.column()].type;
+    switch (role) {
+    case Qt::DisplayRole: return displayText(value, type);
+    case Qt::EditRole: return isNull(value) ? QString() : displayText(value, type);
+    case Qt::ForegroundRole:
+        if (!pending || isNull(value))
+            return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
+        return {};
+    case Qt::FontRole:
+        if (isNull(value)) {
+            QFont italic;
+            italic.setItalic(true);
+            return italic;
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        return int((type.isNumeric() ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        return pending ? tr("Waiting in the event queue (event %1): editable until delivered").arg(eventId(index.row()))
+                       : tr("Delivered to the pipeline: read-only");
+    default: return {};
+    }
+}
+
+QVariant SourceRowsModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation == Qt::Horizontal && section < columnCount()) {
+        const auto& c = m_info.columns[section];
+        if (role == Qt::DisplayRole)
+            return QString::fromStdString(c.name);
+        if (role == Qt::ToolTipRole)
+            return QStringLiteral("%1 %2").arg(QString::fromStdString(c.name), QString::fromStdString(c.type.toString()));
+    }
+    if (orientation == Qt::Vertical && role == Qt::DisplayRole)
+        return isPending(section) ? QStringLiteral("+%1").arg(section - m_delivered.size() + 1) : QString::number(section + 1);
+    return QAbstractTableModel::headerData(section, orientation, role);
+}
+
+Qt::ItemFlags SourceRowsModel::flags(const QModelIndex& index) const {
+    if (!index.isValid())
+        return Qt::NoItemFlags;
+    Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+    if (isPending(index.row()))
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+bool SourceRowsModel::setData(const QModelIndex& index, const QVariant& value, int role) {
+    if (role != Qt::EditRole || !isPending(index.row()))
+        return false;
+    QueuedEvent event = m_pending[index.row() - m_delivered.size()];
+    cdc::Value parsed;
+    if (auto error = parseCell(value.toString(), m_info.columns[index.column()].type, parsed)) {
+        m_lastError = *error;
+        emit editRejected(*error);
+        return false;
+    }
+    event.values.resize(m_info.columns.size());
+    if (event.values[index.column()] == parsed)
+        return true;
+    event.values[index.column()] = parsed;
+    if (auto st = m_project->updateEvent(event); !st) {
+        m_lastError = QString::fromStdString(st.error().message);
+        emit editRejected(m_lastError);
+        return false;
+    }
+    return true;
+}
+
+Status SourceRowsModel::appendTextRows(const QList<QStringList>& cells, const QList<int>& mapping, const QString& what) {
+    QList<QueuedEvent> events;
+    for (int r = 0; r < cells.size(); ++r) {
+        QueuedEvent event{0, QString::fromStdString(m_info.name), {}};
+        for (int c = 0; c < int(m_info.columns.size()); ++c) {
+            const int from = c < mapping.size() ? mapping[c] : c;
+            const QString text = from >= 0 && from < cells[r].size() ? cells[r][from] : QString();
+            cdc::Value parsed;
+            if (auto error = parseCell(text, m_info.columns[c].type, parsed))
+                return Diagnostic::error("BAD_CELL", tr("row %1, column %2: %3")
+                                                         .arg(r + 1)
+                                                         .arg(QString::fromStdString(m_info.columns[c].name), *error)
+                                                         .toStdString());
+            event.values.push_back(parsed);
+        }
+        events << event;
+    }
+    if (events.isEmpty())
+        return Diagnostic::error("NO_ROWS", "there are no rows to add");
+    return m_project->appendEvents(events, what);
+}
+
+Status SourceRowsModel::addEmptyRow() {
+    if (m_info.columns.empty())
+        return Diagnostic::error("NO_TABLE", "the source table '" + m_table.toStdString() + "' does not exist");
+    QueuedEvent event{0, QString::fromStdString(m_info.name), cdc::Row(m_info.columns.size())};
+    return m_project->appendEvents({event}, tr("Add row to %1").arg(m_table));
+}
+
+Status SourceRowsModel::removeRowsAt(const QList<int>& rows) {
+    QList<qint64> ids;
+    for (int row : rows)
+        if (isPending(row))
+            ids << eventId(row);
+    if (ids.isEmpty())
+        return Diagnostic::error("DELIVERED", "delivered rows cannot be deleted: the pipeline has already read them");
+    return m_project->removeEvents(ids);
+}
+
+} // namespace cdc::ui

@@ -1,0 +1,58 @@
+#pragma once
+#include "core/storage/Catalog.h"
+#include "ui/model/ProjectStore.h"
+
+#include <QAbstractTableModel>
+
+namespace cdc::ui {
+
+class Project;
+
+/// One source table as a grid: the rows already delivered (read-only, greyed) followed by the rows
+/// still waiting in the event queue (editable). Edits become undoable queue changes.
+class SourceRowsModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    SourceRowsModel(Project* project, const QString& table, QObject* parent = nullptr);
+
+    QString table() const { return m_table; }
+    const storage::TableInfo& info() const { return m_info; }
+    QStringList columnNames() const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex& index) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+
+    int deliveredCount() const { return int(m_delivered.size()); }
+    bool isPending(int row) const { return row >= m_delivered.size() && row < rowCount(); }
+    /// Queue id of a pending row, 0 for delivered rows.
+    qint64 eventId(int row) const;
+
+    /// Appends rows given as text cells in column order (paste, CSV import). `mapping[i]` is the
+    /// index in `cells` of table column i, or -1 for NULL. All rows or none: a bad cell is an error
+    /// naming its line and column.
+    Status appendTextRows(const QList<QStringList>& cells, const QList<int>& mapping, const QString& what);
+    Status addEmptyRow();
+    Status removeRowsAt(const QList<int>& rows);
+    /// The last error of setData (the view shows it in the status bar).
+    QString lastError() const { return m_lastError; }
+
+public slots:
+    void reload();
+
+signals:
+    void editRejected(const QString& message);
+
+private:
+    Project* m_project;
+    QString m_table;
+    storage::TableInfo m_info;
+    QList<cdc::Row> m_delivered;
+    QList<QueuedEvent> m_pending;
+    QString m_lastError;
+};
+
+} // namespace cdc::ui

@@ -1,0 +1,186 @@
+#include "ui/widgets/CodeEditor.h"
+
+#include "ui/widgets/SqlLexer.h"
+
+#include <Qsci/qsciapis.h>
+
+#include <QApplication>
+#include <QEvent>
+#include <QToolTip>
+
+namespace cdc::ui {
+
+CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent), m_lexer(new SqlLexer(this)), m_apis(new QsciAPIs(m_lexer)) {
+    setUtf8(true);
+    setLexer(m_lexer);
+    setMarginType(0, NumberMargin);
+    setMarginLineNumbers(0, true);
+    setFolding(BoxedTreeFoldStyle, 2);
+    setAutoIndent(true);
+    setIndentationsUseTabs(false);
+    setTabWidth(2);
+    setBraceMatching(SloppyBraceMatch);
+    setCaretLineVisible(true);
+    setAutoCompletionSource(AcsAll);
+    setAutoCompletionThreshold(2);
+    setAutoCompletionCaseSensitivity(false);
+    setAutoCompletionReplaceWord(true);
+    setAutoCompletionUseSingle(AcusExplicit);
+    setWrapMode(WrapNone);
+    setEolMode(EolUnix);
+
+    indicatorDefine(SquiggleLowIndicator, ErrorIndicator);
+    indicatorDefine(SquiggleLowIndicator, WarningIndicator);
+    setIndicatorForegroundColor(QColor(220, 40, 40), ErrorIndicator);
+    setIndicatorForegroundColor(QColor(230, 150, 0), WarningIndicator);
+    SendScintilla(SCI_SETMOUSEDWELLTIME, 400);
+    connect(this, &QsciScintilla::SCN_DWELLSTART, this, &CodeEditor::showHover);
+    connect(this, &QsciScintilla::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
+    connect(this, &QsciScintilla::linesChanged, this, &CodeEditor::updateMarginWidth);
+    applyPalette();
+    updateMarginWidth();
+}
+
+void CodeEditor::updateMarginWidth() {
+    setMarginWidth(0, QStringLiteral("0%1").arg(lines()));
+}
+
+void CodeEditor::applyPalette() {
+    m_lexer->applyPalette();
+    const QPalette palette = QApplication::palette();
+    setMarginsBackgroundColor(palette.color(QPalette::Window));
+    setMarginsForegroundColor(palette.color(QPalette::PlaceholderText));
+    setFoldMarginColors(palette.color(QPalette::Window), palette.color(QPalette::Window));
+    QColor caretLine = palette.color(QPalette::Highlight);
+    caretLine.setAlpha(28);
+    setCaretLineBackgroundColor(caretLine);
+    setCaretForegroundColor(palette.color(QPalette::Text));
+    setSelectionBackgroundColor(palette.color(QPalette::Highlight));
+    setSelectionForegroundColor(palette.color(QPalette::HighlightedText));
+    setMatchedBraceBackgroundColor(caretLine.darker(110));
+    recolor();
+}
+
+void CodeEditor::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+    QsciScintilla::changeEvent(event);
+}
+
+void CodeEditor::setDiagnostics(std::vector<Diagnostic> diagnostics) {
+    m_diagnostics = std::move(diagnostics);
+    const long length = SendScintilla(SCI_GETLENGTH);
+    for (int indicator : {int(ErrorIndicator), int(WarningIndicator)}) {
+        SendScintilla(SCI_SETINDICATORCURRENT, indicator);
+        SendScintilla(SCI_INDICATORCLEARRANGE, 0, length);
+    }
+    for (const auto& d : m_diagnostics) {
+        if (!d.location.valid() || d.severity == Severity::Note)
+            continue;
+        long start = long(d.location.offset);
+        if (start > length)
+            start = length;
+        long span = long(std::max<std::size_t>(d.location.length, 1));
+        // A zero-width error at the end of the text still needs something to squiggle.
+        if (start >= length && length > 0)
+            start = length - 1;
+        if (start + span > length)
+            span = length - start;
+        SendScintilla(SCI_SETINDICATORCURRENT, d.severity == Severity::Error ? int(ErrorIndicator) : int(WarningIndicator));
+        SendScintilla(SCI_INDICATORFILLRANGE, start, span);
+    }
+}
+
+const Diagnostic* CodeEditor::diagnosticAt(int bytePosition) const {
+    const Diagnostic* best = nullptr;
+    for (const auto& d : m_diagnostics) {
+        if (!d.location.valid())
+            continue;
+        const auto begin = long(d.location.offset);
+        const auto end = begin + long(std::max<std::size_t>(d.location.length, 1));
+        if (bytePosition >= begin && bytePosition < end && (!best || d.severity < best->severity))
+            best = &d;
+    }
+    return best;
+}
+
+bool CodeEditor::hasIndicatorAt(Indicator indicator, int bytePosition) const {
+    return const_cast<CodeEditor*>(this)->SendScintilla(SCI_INDICATORVALUEAT, int(indicator), bytePosition) != 0;
+}
+
+void CodeEditor::showHover(int position, int x, int y) {
+    if (position < 0)
+        return;
+    if (const Diagnostic* d = diagnosticAt(position))
+        QToolTip::showText(mapToGlobal(QPoint(x, y + 16)), QString::fromStdString(d->format()), this);
+}
+
+void CodeEditor::setCompletionWords(const QStringList& keywords, const QStringList& functions, const QStringList& schemaNames) {
+    m_lexer->setFunctionNames(functions);
+    m_lexer->setSchemaNames(schemaNames);
+    m_apis->clear();
+    for (const auto& list : {keywords, functions, schemaNames})
+        for (const auto& word : list)
+            m_apis->add(word);
+    m_apis->prepare();
+    // Keyword lists are read when the lexer is set: re-apply so new names get their colour.
+    setLexer(m_lexer);
+    applyPalette();
+}
+
+void CodeEditor::goToLocation(const SourceLocation& location) {
+    if (!location.valid())
+        return;
+    const long lineStart = SendScintilla(SCI_POSITIONFROMLINE, location.line - 1);
+    const long pos = lineStart + std::max(0, location.column - 1);
+    SendScintilla(SCI_GOTOPOS, pos);
+    if (location.length > 0)
+        SendScintilla(SCI_SETSEL, pos, pos + long(location.length));
+    ensureLineVisible(location.line - 1);
+    setFocus();
+}
+
+void CodeEditor::toggleComment() {
+    int lineFrom = 0, indexFrom = 0, lineTo = 0, indexTo = 0;
+    if (hasSelectedText()) {
+        getSelection(&lineFrom, &indexFrom, &lineTo, &indexTo);
+        if (indexTo == 0 && lineTo > lineFrom)
+            --lineTo;
+    } else {
+        getCursorPosition(&lineFrom, &indexFrom);
+        lineTo = lineFrom;
+    }
+    bool allCommented = true;
+    for (int l = lineFrom; l <= lineTo; ++l) {
+        const QString t = text(l).trimmed();
+        if (!t.isEmpty() && !t.startsWith(QLatin1String("--")))
+            allCommented = false;
+    }
+    beginUndoAction();
+    for (int l = lineFrom; l <= lineTo; ++l) {
+        const QString t = text(l);
+        if (allCommented) {
+            const int at = int(t.indexOf(QLatin1String("--")));
+            if (at < 0)
+                continue;
+            const int width = t.mid(at + 2, 1) == QLatin1String(" ") ? 3 : 2;
+            setSelection(l, at, l, at + width);
+            removeSelectedText();
+        } else {
+            insertAt(QStringLiteral("-- "), l, 0);
+        }
+    }
+    endUndoAction();
+}
+
+void CodeEditor::replaceAllText(const QString& newText) {
+    int line = 0, index = 0;
+    getCursorPosition(&line, &index);
+    beginUndoAction();
+    selectAll();
+    replaceSelectedText(newText);
+    endUndoAction();
+    setCursorPosition(std::min(line, lines() - 1), 0);
+}
+
+} // namespace cdc::ui

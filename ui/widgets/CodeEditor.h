@@ -1,0 +1,57 @@
+#pragma once
+#include "core/common/Diagnostic.h"
+
+#include <Qsci/qsciscintilla.h>
+
+#include <vector>
+
+class QsciAPIs;
+
+namespace cdc::ui {
+
+class SqlLexer;
+
+/// The pipeline SQL editor: Spark SQL highlighting, line numbers, folding, completion of keywords
+/// and live table / column names, and squiggles for diagnostics whose message shows on hover.
+/// Positions are UTF-8 byte offsets, as in Diagnostic, all the way to Scintilla.
+class CodeEditor : public QsciScintilla {
+    Q_OBJECT
+public:
+    enum Indicator { ErrorIndicator = 8, WarningIndicator = 9 };
+
+    explicit CodeEditor(QWidget* parent = nullptr);
+
+    SqlLexer* sqlLexer() const { return m_lexer; }
+    /// Replaces the squiggles.
+    void setDiagnostics(std::vector<Diagnostic> diagnostics);
+    const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
+    /// The diagnostic whose range covers a byte position (what hovering there shows), or null.
+    const Diagnostic* diagnosticAt(int bytePosition) const;
+    /// True when the given indicator is drawn at a byte position.
+    bool hasIndicatorAt(Indicator indicator, int bytePosition) const;
+
+    /// Completion words: keywords, functions and the project's tables and columns.
+    void setCompletionWords(const QStringList& keywords, const QStringList& functions, const QStringList& schemaNames);
+
+    /// Moves the caret to a diagnostic's position (1-based line, byte column) and shows it.
+    void goToLocation(const SourceLocation& location);
+    /// Comments the selected lines out with `-- `, or uncomments them when all are commented.
+    void toggleComment();
+    /// Replaces the whole text as one undo step (Format SQL), keeping the caret line.
+    void replaceAllText(const QString& text);
+    /// Re-reads colours from the palette (theme switch).
+    void applyPalette();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void showHover(int position, int x, int y);
+    void updateMarginWidth();
+
+    SqlLexer* m_lexer;
+    QsciAPIs* m_apis;
+    std::vector<Diagnostic> m_diagnostics;
+};
+
+} // namespace cdc::ui

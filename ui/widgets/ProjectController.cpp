@@ -1,0 +1,143 @@
+#include "ui/widgets/ProjectController.h"
+
+#include "ui/model/Project.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QSettings>
+#include <QStyle>
+#include <QWidget>
+
+namespace cdc::ui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+const QString kRecentKey = QStringLiteral("recentFiles");
+const QString kFilter = QObject::tr("CDC Studio projects (*.cdcstudio);;SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)");
+} // namespace
+
+ProjectController::ProjectController(Project* project, QWidget* window)
+    : QObject(window), m_project(project), m_window(window), m_recentMenu(new QMenu(tr("Open &Recent"), window)) {
+    QStyle* style = window->style();
+    m_new = new QAction(style->standardIcon(QStyle::SP_FileIcon), tr("&New Project"), this);
+    m_new->setShortcut(QKeySequence::New);
+    m_new->setToolTip(tr("Start an empty project (Ctrl+N)"));
+    m_open = new QAction(style->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
+    m_open->setShortcut(QKeySequence::Open);
+    m_open->setToolTip(tr("Open a .cdcstudio project or a database made by cdcstudio-cli (Ctrl+O)"));
+    m_save = new QAction(style->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
+    m_save->setShortcut(QKeySequence::Save);
+    m_save->setToolTip(tr("Save the project (Ctrl+S)"));
+    m_saveAs = new QAction(tr("Save &As…"), this);
+    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    m_saveAs->setToolTip(tr("Save the project under a new name (Ctrl+Shift+S)"));
+
+    connect(m_new, &QAction::triggered, this, [this] {
+        if (!maybeSave())
+            return;
+        if (auto st = m_project->newProject(); !st)
+            showError(tr("Cannot create a project"), st.error());
+        else
+            emit statusMessage(tr("New project"));
+    });
+    connect(m_open, &QAction::triggered, this, [this] {
+        if (!maybeSave())
+            return;
+        const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"), QString(), kFilter);
+        if (!path.isEmpty())
+            openFile(path);
+    });
+    connect(m_save, &QAction::triggered, this, &ProjectController::save);
+    connect(m_saveAs, &QAction::triggered, this, &ProjectController::saveAs);
+    rebuildRecentMenu();
+}
+
+void ProjectController::showError(const QString& what, const Diagnostic& error) {
+    emit statusMessage(QStringLiteral("%1: %2").arg(what, QString::fromStdString(error.message)), 8000);
+    if (m_window->isVisible())
+        QMessageBox::warning(m_window, what, QString::fromStdString(error.message));
+}
+
+bool ProjectController::openFile(const QString& path) {
+    if (auto st = m_project->open(path); !st) {
+        showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), st.error());
+        return false;
+    }
+    addRecent(m_project->filePath());
+    emit statusMessage(tr("Opened %1").arg(m_project->filePath()));
+    return true;
+}
+
+bool ProjectController::saveTo(const QString& path) {
+    if (auto st = m_project->saveAs(path); !st) {
+        showError(tr("Cannot save %1").arg(QFileInfo(path).fileName()), st.error());
+        return false;
+    }
+    addRecent(m_project->filePath());
+    emit statusMessage(tr("Saved %1").arg(m_project->filePath()));
+    return true;
+}
+
+bool ProjectController::save() { return m_project->filePath().isEmpty() ? saveAs() : saveTo(m_project->filePath()); }
+
+bool ProjectController::saveAs() {
+    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Project As"), m_project->filePath(), kFilter);
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".cdcstudio");
+    return saveTo(path);
+}
+
+bool ProjectController::maybeSave() {
+    if (!m_project->isModified())
+        return true;
+    const auto answer = m_prompt ? m_prompt()
+                                 : QMessageBox::question(m_window, tr("Unsaved Changes"),
+                                                         tr("%1 has unsaved changes. Save them?").arg(m_project->displayName()),
+                                                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                                         QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+QStringList ProjectController::recentFiles() const { return QSettings().value(kRecentKey).toStringList(); }
+
+void ProjectController::addRecent(const QString& path) {
+    QStringList files = recentFiles();
+    files.removeAll(path);
+    files.prepend(path);
+    while (files.size() > kMaxRecent)
+        files.removeLast();
+    QSettings().setValue(kRecentKey, files);
+    rebuildRecentMenu();
+}
+
+void ProjectController::rebuildRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        auto* action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(path);
+        action->setStatusTip(path);
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    if (files.isEmpty())
+        m_recentMenu->addAction(tr("No recent projects"))->setEnabled(false);
+    else {
+        m_recentMenu->addSeparator();
+        connect(m_recentMenu->addAction(tr("Clear Menu")), &QAction::triggered, this, [this] {
+            QSettings().remove(kRecentKey);
+            rebuildRecentMenu();
+        });
+    }
+}
+
+} // namespace cdc::ui

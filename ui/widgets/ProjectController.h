@@ -1,0 +1,60 @@
+#pragma once
+#include "core/common/Diagnostic.h"
+
+#include <QMessageBox>
+#include <QObject>
+#include <QStringList>
+
+#include <functional>
+
+class QAction;
+class QMenu;
+class QWidget;
+
+namespace cdc::ui {
+
+class Project;
+
+/// File handling: New / Open / Save / Save As / recent files / the unsaved-changes prompt.
+/// Dialogs are shown here; the work is Project's.
+class ProjectController : public QObject {
+    Q_OBJECT
+public:
+    ProjectController(Project* project, QWidget* window);
+
+    QAction* newAction() const { return m_new; }
+    QAction* openAction() const { return m_open; }
+    QAction* saveAction() const { return m_save; }
+    QAction* saveAsAction() const { return m_saveAs; }
+    QMenu* recentMenu() const { return m_recentMenu; }
+
+    bool openFile(const QString& path);
+    bool saveTo(const QString& path);
+    bool save();
+    bool saveAs();
+    /// Asks what to do with unsaved changes; true when it is fine to go on (saved or discarded).
+    bool maybeSave();
+    QStringList recentFiles() const;
+
+    /// Replaces the Save / Discard / Cancel question (tests answer it without a dialog).
+    void setSavePrompt(std::function<QMessageBox::StandardButton()> prompt) { m_prompt = std::move(prompt); }
+
+signals:
+    void statusMessage(const QString& message, int timeoutMs = 4000);
+
+private:
+    void addRecent(const QString& path);
+    void rebuildRecentMenu();
+    void showError(const QString& what, const Diagnostic& error);
+
+    Project* m_project;
+    QWidget* m_window;
+    QAction* m_new;
+    QAction* m_open;
+    QAction* m_save;
+    QAction* m_saveAs;
+    QMenu* m_recentMenu;
+    std::function<QMessageBox::StandardButton()> m_prompt;
+};
+
+} // namespace cdc::ui

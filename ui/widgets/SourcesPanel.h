@@ -1,0 +1,61 @@
+#pragma once
+#include "core/common/Diagnostic.h"
+
+#include <QWidget>
+
+class QTabWidget;
+class QTableView;
+class QToolBar;
+class QAction;
+class QLabel;
+
+namespace cdc::ui {
+
+class Project;
+class SourceRowsModel;
+
+/// One grid per source table: delivered rows (read-only) and the rows still waiting in the event
+/// queue (editable). Add, delete, paste from the clipboard, import CSV with a header mapping.
+class SourcesPanel : public QWidget {
+    Q_OBJECT
+public:
+    SourcesPanel(Project* project, QWidget* parent = nullptr);
+
+    QTabWidget* tabs() const { return m_tabs; }
+    /// The grid model of a table (by catalog name), or null.
+    SourceRowsModel* modelFor(const QString& table) const;
+    QTableView* currentView() const;
+    SourceRowsModel* currentModel() const;
+
+    QAction* addRowAction() const { return m_addRow; }
+    QAction* deleteRowsAction() const { return m_deleteRows; }
+    QAction* pasteAction() const { return m_paste; }
+    QAction* importCsvAction() const { return m_importCsv; }
+
+    /// Adds rows from text (tab- or comma-separated, optional header row matching column names).
+    void pasteText(const QString& text);
+    /// Opens the header-mapping dialog for CSV text, then adds the rows (returns false if cancelled).
+    bool importCsvText(const QString& text);
+
+public slots:
+    void rebuild();
+
+signals:
+    void statusMessage(const QString& message);
+
+private:
+    void importCsvFile();
+    void report(const Status& status, const QString& success);
+
+    Project* m_project;
+    QTabWidget* m_tabs;
+    QToolBar* m_toolBar;
+    QLabel* m_empty;
+    QAction* m_addRow;
+    QAction* m_deleteRows;
+    QAction* m_paste;
+    QAction* m_importCsv;
+    QStringList m_tables;
+};
+
+} // namespace cdc::ui

@@ -1,0 +1,15 @@
+#pragma once
+/// Toolbar icons of the result panels, painted as vectors in the palette's text colour: crisp at any
+/// device pixel ratio and right in light and dark themes without shipping image files.
+
+#include <QIcon>
+
+namespace cdc::ui::resulticons {
+
+QIcon zoomIn();
+QIcon zoomOut();
+QIcon zoomFit();
+QIcon changeFeed();
+QIcon tombstone();
+
+} // namespace cdc::ui::resulticons

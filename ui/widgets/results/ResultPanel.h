@@ -1,0 +1,63 @@
+#pragma once
+/// What the result panels share: a toolbar that starts with the target selector, a content area,
+/// and a placeholder shown while there is nothing to show. Subclasses say which snapshots they
+/// accept and how to show one.
+
+#include "ui/model/results/TargetSnapshot.h"
+
+#include <QWidget>
+
+class QLabel;
+class QStackedWidget;
+class QToolBar;
+
+namespace cdc::ui {
+
+class TargetSelector;
+
+class ResultPanel : public QWidget {
+    Q_OBJECT
+public:
+    /// Shows the snapshots of the latest (or the selected) update; keeps the selected target.
+    void setSnapshots(const QList<cdc::ui::TargetSnapshot>& snapshots);
+    const QList<TargetSnapshot>& snapshots() const { return m_snapshots; }
+    QString currentTarget() const;
+    bool selectTarget(const QString& target);
+    /// The snapshot on show, nullptr when none.
+    const TargetSnapshot* currentSnapshot() const;
+    TargetSelector* targetSelector() const { return m_selector; }
+    QToolBar* toolBar() const { return m_toolBar; }
+    /// The placeholder's text while it is shown, empty otherwise.
+    QString placeholderText() const;
+    /// The status line under the content ("SCD type 2 · update 3 · 7 rows").
+    QString summaryText() const;
+
+signals:
+    void targetChanged(const QString& target);
+
+protected:
+    ResultPanel(const QString& placeholder, QWidget* parent);
+    void setContent(QWidget* content);
+    /// An expanding spacer: what is added to the toolbar after it sits on the right.
+    void addToolBarStretch();
+    /// Puts `widget` (a legend) at the left of the status line under the content.
+    void setFooterWidget(QWidget* widget);
+    void setSummaryText(const QString& text);
+    virtual bool accepts(const TargetSnapshot&) const { return true; }
+    virtual void showSnapshot(const TargetSnapshot& snapshot) = 0;
+    virtual void clearSnapshot() = 0;
+
+private:
+    void refresh();
+
+    QList<TargetSnapshot> m_snapshots;
+    QToolBar* m_toolBar;
+    TargetSelector* m_selector;
+    QStackedWidget* m_stack;
+    QLabel* m_placeholder;
+    QString m_placeholderText;
+    QWidget* m_footer;
+    QLabel* m_summary;
+};
+
+} // namespace cdc::ui

@@ -1,0 +1,36 @@
+#pragma once
+/// The delete tombstones of a target: what a late, older upsert would be checked against, and when
+/// garbage collection removes each one on the simulated clock. Collected tombstones stay listed,
+/// greyed, after the update that collected them.
+
+#include "ui/widgets/results/ResultPanel.h"
+
+#include <optional>
+
+class QTableView;
+
+namespace cdc::ui {
+
+class TombstoneModel;
+
+class TombstonePanel : public ResultPanel {
+    Q_OBJECT
+public:
+    explicit TombstonePanel(QWidget* parent = nullptr);
+
+    /// The simulated clock (epoch seconds), for showing which tombstones the next update collects.
+    void setSimulatedNow(std::optional<qint64> now);
+
+    TombstoneModel* model() const { return m_model; }
+    QTableView* view() const { return m_view; }
+
+protected:
+    void showSnapshot(const TargetSnapshot& snapshot) override;
+    void clearSnapshot() override;
+
+private:
+    TombstoneModel* m_model;
+    QTableView* m_view;
+};
+
+} // namespace cdc::ui
