@@ -88,13 +88,18 @@ void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
     const double inc = f.engine.incrementality();
     out << "  incrementality        " << pad(fixed(inc, 2), 24) << "target <= " << fixed(Targets::incrementality, 1)
         << "  " << verdict(inc <= Targets::incrementality) << "   (" << grouped(static_cast<double>(r.incremental.events))
-        << "-event update: " << fixed(f.engine.smallHistoryMs, 1) << " ms on "
+        << "-event update: " << fixed(f.engine.smallHistory.ms, 1) << " ms on "
         << grouped(static_cast<double>(r.incremental.events)) << " events of history, "
-        << fixed(f.engine.largeHistoryMs, 1) << " ms on " << grouped(static_cast<double>(r.workload.events))
+        << fixed(f.engine.largeHistory.ms, 1) << " ms on " << grouped(static_cast<double>(r.workload.events))
         << ")\n";
+    out << "    in CPU time         " << pad(fixed(f.engine.cpuIncrementality(), 2), 24) << "("
+        << fixed(f.engine.smallHistory.cpuMs, 1) << " ms vs " << fixed(f.engine.largeHistory.cpuMs, 1)
+        << " ms; pages missed in cache " << f.engine.smallHistory.cacheMisses << " vs "
+        << f.engine.largeHistory.cacheMisses << ", pages written " << f.engine.smallHistory.pagesWritten << " vs "
+        << f.engine.largeHistory.pagesWritten << ")\n";
     if (f.handwritten)
         out << "  hand-written incr.    " << pad(fixed(f.handwritten->incrementality(), 2), 24) << "("
-            << fixed(f.handwritten->smallHistoryMs, 1) << " ms vs " << fixed(f.handwritten->largeHistoryMs, 1)
+            << fixed(f.handwritten->smallHistory.ms, 1) << " ms vs " << fixed(f.handwritten->largeHistory.ms, 1)
             << " ms)\n";
     if (f.enginePeakRssMb)
         out << "  engine phase peak RSS " << fixed(*f.enginePeakRssMb, 1) << " MB\n";
@@ -132,6 +137,12 @@ std::string updateMsList(const ScenarioResult& r) {
     return out + "]";
 }
 
+std::string incrementalJson(const IncrementalFigures& f) {
+    return "{\"ms\": " + number(f.ms) + ", \"cpu_ms\": " + number(f.cpuMs) +
+           ", \"cache_misses\": " + std::to_string(f.cacheMisses) + ", \"pages_written\": " +
+           std::to_string(f.pagesWritten) + "}";
+}
+
 void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdFigures>& f) {
     if (!f) {
         out << "null";
@@ -147,16 +158,17 @@ void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdF
         << ", \"vs_limit_cpu\": " << number(f->vsLimitCpu(r.workload.events, r.limitRowsPerCpuSecond))
         << ", \"engine_update_ms\": " << updateMsList(e) << ", \"target_rows\": " << e.visibleRows
         << ",\n    \"incremental_update_events\": " << r.incremental.events
-        << ", \"incremental_small_history_ms\": " << number(e.smallHistoryMs)
-        << ", \"incremental_large_history_ms\": " << number(e.largeHistoryMs)
+        << ",\n    \"incremental_small_history\": " << incrementalJson(e.smallHistory)
+        << ",\n    \"incremental_large_history\": " << incrementalJson(e.largeHistory)
+        << ", \"cpu_incrementality\": " << number(e.cpuIncrementality())
         << ", \"engine_phase_peak_rss_mb\": " << optionalNumber(f->enginePeakRssMb);
     if (const auto& h = f->handwritten) {
         out << ",\n    \"handwritten\": {\"events_per_s\": " << number(h->eventsPerSecond(r.workload.events))
             << ", \"seconds\": " << number(h->seconds) << ", \"cpu_seconds\": " << number(h->cpuSeconds)
             << ", \"update_ms\": " << updateMsList(*h)
             << ", \"target_rows\": " << h->visibleRows << ", \"incrementality\": " << number(h->incrementality())
-            << ", \"incremental_small_history_ms\": " << number(h->smallHistoryMs)
-            << ", \"incremental_large_history_ms\": " << number(h->largeHistoryMs) << "}";
+            << ", \"incremental_small_history\": " << incrementalJson(h->smallHistory)
+            << ", \"incremental_large_history\": " << incrementalJson(h->largeHistory) << "}";
     }
     out << "}";
 }
