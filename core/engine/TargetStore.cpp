@@ -76,7 +76,7 @@ Result<std::vector<StoredTarget>> storedTargets(const storage::Database& db) {
 
 std::string backingColumnsFor(int scdType, std::size_t n) {
     return dataColumns(n) + (scdType == 2 ? ", __cdc_s, __START_AT, __cdc_e, __END_AT, __cdc_upd"
-                                          : ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at");
+                                          : ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at, __cdc_upd");
 }
 
 std::string logColumnsFor(std::size_t n) {
@@ -120,7 +120,7 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
         sql += "CREATE INDEX " + q(t.undoLog + "_i") + " ON " + q(t.undoLog) + "(__u_upd, __u_phase);";
     } else {
         sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t, keyIsRowId(t)) +
-               ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER);";
+               ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER, __cdc_upd INTEGER);";
         if (!keyIsRowId(t))
             sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ");";
         sql += "CREATE INDEX " + q(t.backing + "_gc") + " ON " + q(t.backing) +
@@ -385,7 +385,7 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
                                 b));
                 } else {
                     CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE (" + keyList(t.keys) + ") IN (SELECT " +
-                                        keyList(t.keys) + " FROM " + q(n.undo) + inPhase + ")",
+                                        keyList(t.keys) + " FROM " + q(n.undo) + inPhase + " AND __u_saved = 1)",
                                 b));
                 }
                 CDC_TRY(run(db, "INSERT INTO " + q(n.backing) + "(" + bcols + ") SELECT " + bcols + " FROM " +
@@ -393,10 +393,10 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
                             b));
             }
             CDC_TRY(run(db, "DELETE FROM " + q(n.undo) + " WHERE __u_upd = ?1", {u}));
+            // Rows the update created carry its id; rows it changed were restored above.
+            CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE __cdc_upd = ?1", {u}));
             if (t.scdType == 2) {
-                // Rows the update created carry its id; rows it changed were restored above.
                 CDC_TRY(run(db, "DELETE FROM " + q(n.undoLog) + " WHERE __u_upd = ?1", {u}));
-                CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE __cdc_upd = ?1", {u}));
                 CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE __cdc_upd = ?1", {u}));
             }
             CDC_TRY(run(db, "DELETE FROM " + q(n.cdf) + " WHERE _commit_version = ?1", {u}));
