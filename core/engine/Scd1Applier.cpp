@@ -234,7 +234,7 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
                     join(n, [](std::size_t i) { return "b." + col(i); }) + ", b.ctu, t.rowid AS trow, " +
                     join(n, [](std::size_t i) { return "t." + col(i) + " AS o" + std::to_string(i); }) +
                     ", t.__cdc_s AS os, t.__cdc_sv AS osv, t.__cdc_d AS od, t.__cdc_dv AS odv, "
-                    "t.__cdc_deleted_at AS oat, " +
+                    "t.__cdc_deleted_at AS oat, t.__cdc_upd AS oupd, " +
                     kOutcomeSql + " AS outcome, coalesce(b.ns = b.s, 0) AS tie FROM (SELECT *, row_number() OVER win "
                     "AS rn, lead(s) OVER win AS ns FROM " + ctx.batch + " WHERE op <> 2 AND (?1 IS NULL OR s >= ?1) WINDOW "
                     "win AS (PARTITION BY " + keys + " ORDER BY s DESC, op ASC, rid DESC)) b LEFT JOIN main." +
@@ -250,10 +250,11 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
     const std::string preImage =
         join(n, [&](std::size_t i) {
             return isKey(t, i) ? col(i) : "o" + std::to_string(i);
-        }) + ", os, osv, od, odv, oat";
+        }) + ", os, osv, od, odv, oat, oupd";
+    // Keys this update creates need no pre-image: they carry its id in __cdc_upd.
     CDC_TRY(run(ctx.db, "INSERT INTO main." + q(t.undoRows) + "(__u_upd, __u_phase, __u_saved, " +
-                            store::backingColumns(t) + ") SELECT ?1, ?2, trow IS NOT NULL, " + preImage +
-                            " FROM temp.__cdc_w WHERE outcome BETWEEN 1 AND 6",
+                            store::backingColumns(t) + ") SELECT ?1, ?2, 1, " + preImage +
+                            " FROM temp.__cdc_w WHERE outcome BETWEEN 2 AND 5",
                 ub));
 
     // Change data feed (§9.1): identity = keys.
@@ -273,9 +274,9 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
                                 return isKey(t, i) ? col(i) : "CASE WHEN op = 0 THEN " + col(i) + " END";
                             }) +
                             ", CASE WHEN op = 0 THEN s END, CASE WHEN op = 0 THEN sv END, CASE WHEN op = 1 THEN s "
-                            "END, CASE WHEN op = 1 THEN sv END, CASE WHEN op = 1 THEN ?1 END FROM temp.__cdc_w "
+                            "END, CASE WHEN op = 1 THEN sv END, CASE WHEN op = 1 THEN ?1 END, ?2 FROM temp.__cdc_w "
                             "WHERE outcome IN (1, 6)",
-                {now}));
+                {now, ctx.updateId}));
     std::string setValues;
     for (std::size_t i = 0; i < n; ++i)
         if (!isKey(t, i)) // keys are equal by the join; rewriting them would touch the key index
