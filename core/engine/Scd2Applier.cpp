@@ -17,6 +17,7 @@ struct Version {
     std::int64_t rowid = 0;
     Row values;
     Value start, startShown, end, endShown;
+    Value writtenIn; ///< __cdc_upd
 };
 
 /// Replays a key's event log from a point (semantics.md §3.7): deletes close the open version,
@@ -50,7 +51,7 @@ public:
                 m_current->endShown = shown;
                 m_out.push_back(std::move(*m_current));
             }
-            m_current = Version{0, values, s, shown, {}, {}};
+            m_current = Version{0, values, s, shown, {}, {}, {}};
         }
         m_previous = std::move(values);
     }
@@ -85,8 +86,10 @@ public:
     Status run() {
         CDC_TRY(mergeIntoLog());
         CDC_TRY(prepareStatements());
-        auto keys = m_ctx.db.prepare("SELECT " + keyList(m_t.keyIndex) + ", min(s) FROM temp.__cdc_d GROUP BY " +
-                                     keyList(m_t.keyIndex));
+        // __cdc_d comes out of the window in (key, sequence) order, so each key's rows are adjacent and the
+        // first holds its lowest sequence. Were they not, a key would just be recomputed twice — the later
+        // pass from the lower point replays everything after it — so correctness never rests on the order.
+        auto keys = m_ctx.db.prepare("SELECT " + keyList(m_t.keyIndex) + ", s FROM temp.__cdc_d ORDER BY rowid");
         if (!keys)
             return keys.error();
         std::vector<std::pair<Row, Value>> touched;
@@ -99,7 +102,13 @@ public:
             Row k;
             for (std::size_t i = 0; i < m_nk; ++i)
                 k.push_back(keys->value(static_cast<int>(i)));
-            touched.emplace_back(std::move(k), keys->value(static_cast<int>(m_nk)));
+            Value s = keys->value(static_cast<int>(m_nk));
+            if (!touched.empty() && touched.back().first == k) {
+                if (compareValues(s, touched.back().second) < 0)
+                    touched.back().second = std::move(s);
+                continue;
+            }
+            touched.emplace_back(std::move(k), std::move(s));
         }
         keys->reset();
         for (const auto& [k, minSeq] : touched)
@@ -123,21 +132,18 @@ private:
         CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_d"));
         CDC_TRY(sqltext::run(m_ctx.db,
                              "CREATE TEMP TABLE __cdc_d AS SELECT * FROM (SELECT b.*, row_number() OVER p AS rn, "
-                             "max(op) OVER p AS anydel, (min(op) OVER p) = 0 AS anyups, count(*) OVER p AS cnt FROM "
-                             "temp.__cdc_b b WINDOW p AS (PARTITION BY " +
+                             "max(op) OVER p AS anydel, (min(op) OVER p) = 0 AS anyups, count(*) OVER p AS cnt FROM " +
+                                 m_ctx.batch + " b WINDOW p AS (PARTITION BY " +
                                  keys + ", s ORDER BY op ASC, rid DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED "
                                         "FOLLOWING)) WHERE rn = 1"));
         m_phase = m_ctx.nextPhase();
         const std::vector<Value> ub{m_ctx.updateId, static_cast<std::int64_t>(m_phase)};
         const std::string lcols = store::logColumns(m_t);
         CDC_TRY(sqltext::run(m_ctx.db, "INSERT INTO main." + q(m_t.undoLog) + "(__u_upd, __u_phase, __u_saved, " +
-                                           keys + ", __cdc_s) SELECT ?1, ?2, 0, " + keys + ", s FROM temp.__cdc_d",
-                             ub));
-        CDC_TRY(sqltext::run(m_ctx.db, "INSERT INTO main." + q(m_t.undoLog) + "(__u_upd, __u_phase, __u_saved, " +
                                            lcols + ") SELECT ?1, ?2, 1, " +
                                            join(m_n, [](std::size_t i) { return "l." + col(i); }) +
                                            ", l.__cdc_ctu, l.__cdc_s, l.__cdc_sv, l.__cdc_del, l.__cdc_ups, "
-                                           "l.__cdc_deleted_at FROM temp.__cdc_d d JOIN main." +
+                                           "l.__cdc_deleted_at, l.__cdc_upd FROM temp.__cdc_d d JOIN main." +
                                            q(m_t.eventLog) + " l ON " + keyJoin(m_t.keyIndex, "l", "d") +
                                            " AND l.__cdc_s = d.s",
                              ub));
@@ -147,14 +153,20 @@ private:
         CDC_TRY(sqltext::run(
             m_ctx.db,
             "INSERT INTO main." + q(m_t.eventLog) + "(" + lcols + ") SELECT " + data +
-                ", ctu, s, sv, anydel, anyups, CASE WHEN anydel THEN ?1 END FROM temp.__cdc_d WHERE true ON CONFLICT(" +
+                ", ctu, s, sv, anydel, anyups, CASE WHEN anydel THEN ?1 END, ?2 FROM temp.__cdc_d WHERE true ON CONFLICT(" +
                 keys + ", __cdc_s) DO UPDATE SET " + set +
                 "__cdc_ctu = CASE WHEN excluded.__cdc_ups THEN excluded.__cdc_ctu ELSE __cdc_ctu END, "
                 "__cdc_deleted_at = CASE WHEN excluded.__cdc_del AND NOT __cdc_del THEN excluded.__cdc_deleted_at "
                 "ELSE __cdc_deleted_at END, __cdc_del = max(__cdc_del, excluded.__cdc_del), "
                 "__cdc_ups = max(__cdc_ups, excluded.__cdc_ups)",
-            {m_ctx.now}));
+            {m_ctx.now, m_ctx.updateId}));
 
+        auto ties = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_d WHERE cnt > 1");
+        if (!ties)
+            return ties.error();
+        m_m.ties += ties.value();
+        if (m_m.ties > 0)
+            CDC_TRY(reportTies(m_ctx, m_t, m_f, m_m, "SELECT " + keys + ", sv, cnt FROM temp.__cdc_d WHERE cnt > 1 LIMIT 6"));
         auto deletes = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_d WHERE anydel");
         if (!deletes)
             return deletes.error();
@@ -164,7 +176,7 @@ private:
 
     Status prepareStatements() {
         const std::string data = join(m_n, [](std::size_t i) { return col(i); });
-        const std::string cols = data + ", __cdc_s, __START_AT, __cdc_e, __END_AT";
+        const std::string cols = data + ", __cdc_s, __START_AT, __cdc_e, __END_AT, __cdc_upd";
         const std::string backing = "main." + q(m_t.backing);
         auto versions = m_ctx.db.prepare(
             "SELECT rowid, " + cols + " FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s >= coalesce((SELECT "
@@ -192,15 +204,15 @@ private:
             return previous.error();
         m_previous.emplace(std::move(previous.value()));
 
-        const std::string undoCols = "__u_upd, __u_phase, __u_saved, __u_from, " + cols;
-        auto undo = m_ctx.db.prepare("INSERT INTO main." + q(m_t.undoRows) + "(" + undoCols + ") VALUES (" +
-                                     join(4 + m_n + 4, [](std::size_t i) { return "?" + std::to_string(i + 1); }) + ")");
+        const std::string undoCols = "__u_upd, __u_phase, __u_saved, " + cols;
+        auto undo = m_ctx.db.prepare("INSERT INTO main." + q(m_t.undoRows) + "(" + undoCols + ") VALUES (?1, ?2, 1, " +
+                                     join(m_n + 5, [](std::size_t i) { return "?" + std::to_string(i + 3); }) + ")");
         if (!undo)
             return undo.error();
         m_undo.emplace(std::move(undo.value()));
 
         auto ins = m_ctx.db.prepare("INSERT INTO " + backing + "(" + cols + ") VALUES (" +
-                                    join(m_n + 4, [](std::size_t i) { return "?" + std::to_string(i + 1); }) + ")");
+                                    join(m_n + 5, [](std::size_t i) { return "?" + std::to_string(i + 1); }) + ")");
         if (!ins)
             return ins.error();
         m_insert.emplace(std::move(ins.value()));
@@ -249,6 +261,7 @@ private:
             v.startShown = m_versions->value(at + 1);
             v.end = m_versions->value(at + 2);
             v.endShown = m_versions->value(at + 3);
+            v.writtenIn = m_versions->value(at + 4);
             old.push_back(std::move(v));
         }
         m_versions->reset();
@@ -306,7 +319,7 @@ private:
         }
         m_events->reset();
         std::vector<Version> fresh = replay.finish();
-        return writeDiff(key, from, old, fresh);
+        return writeDiff(old, fresh);
     }
 
     Status feed(const Version& v, const char* changeType) {
@@ -321,24 +334,17 @@ private:
         return m_feed->run();
     }
 
-    Status saveUndo(const Row& key, const Value& from, const std::vector<Version>& old) {
-        // Marker: on rewind, versions of this key from `from` on are removed, then the saved ones return.
+    /// The pre-image of a version this update changes or removes (rows it creates need none: rewind
+    /// removes them by __cdc_upd).
+    Status saveUndo(const Version& v) {
         m_undo->reset();
-        m_undo->clearBindings();
-        m_undo->bind(1, m_ctx.updateId).bind(2, static_cast<std::int64_t>(m_phase)).bind(3, 0).bind(4, from);
-        for (std::size_t k = 0; k < m_nk; ++k)
-            m_undo->bind(static_cast<int>(5 + m_t.keyIndex[k]), key[k]);
-        CDC_TRY(m_undo->run());
-        for (const Version& v : old) {
-            m_undo->reset();
-            m_undo->bind(3, 1).bind(4, Value{});
-            for (std::size_t i = 0; i < m_n; ++i)
-                m_undo->bind(static_cast<int>(5 + i), v.values[i]);
-            const int at = static_cast<int>(5 + m_n);
-            m_undo->bind(at, v.start).bind(at + 1, v.startShown).bind(at + 2, v.end).bind(at + 3, v.endShown);
-            CDC_TRY(m_undo->run());
-        }
-        return Status::success();
+        m_undo->bind(1, m_ctx.updateId).bind(2, static_cast<std::int64_t>(m_phase));
+        for (std::size_t i = 0; i < m_n; ++i)
+            m_undo->bind(static_cast<int>(3 + i), v.values[i]);
+        const int at = static_cast<int>(3 + m_n);
+        m_undo->bind(at, v.start).bind(at + 1, v.startShown).bind(at + 2, v.end).bind(at + 3, v.endShown);
+        m_undo->bind(at + 4, v.writtenIn);
+        return m_undo->run();
     }
 
     bool sameVersion(const Version& a, const Version& b) const {
@@ -350,21 +356,14 @@ private:
         return true;
     }
 
-    Status writeDiff(const Row& key, const Value& from, const std::vector<Version>& old, const std::vector<Version>& fresh) {
+    Status writeDiff(const std::vector<Version>& old, const std::vector<Version>& fresh) {
         // Identity of an SCD2 row = keys + __START_AT (§9.1).
         std::size_t i = 0, j = 0;
-        bool saved = false;
-        auto ensureSaved = [&]() -> Status {
-            if (saved)
-                return Status::success();
-            saved = true;
-            return saveUndo(key, from, old);
-        };
         while (i < old.size() || j < fresh.size()) {
             int c = i == old.size() ? 1 : j == fresh.size() ? -1 : compareValues(old[i].start, fresh[j].start);
             if (c == 0) {
                 if (!sameVersion(old[i], fresh[j])) {
-                    CDC_TRY(ensureSaved());
+                    CDC_TRY(saveUndo(old[i]));
                     const Version& o = old[i];
                     const Version& f = fresh[j];
                     m_update->reset();
@@ -385,7 +384,7 @@ private:
                 ++i;
                 ++j;
             } else if (c < 0) {
-                CDC_TRY(ensureSaved());
+                CDC_TRY(saveUndo(old[i]));
                 m_delete->reset();
                 m_delete->bind(1, old[i].rowid);
                 CDC_TRY(m_delete->run());
@@ -393,13 +392,13 @@ private:
                 ++m_m.deleted;
                 ++i;
             } else {
-                CDC_TRY(ensureSaved());
                 const Version& f = fresh[j];
                 m_insert->reset();
                 for (std::size_t k = 0; k < m_n; ++k)
                     m_insert->bind(static_cast<int>(k + 1), f.values[k]);
                 const int at = static_cast<int>(m_n + 1);
                 m_insert->bind(at, f.start).bind(at + 1, f.startShown).bind(at + 2, f.end).bind(at + 3, f.endShown);
+                m_insert->bind(at + 4, m_ctx.updateId);
                 CDC_TRY(m_insert->run());
                 CDC_TRY(feed(f, "insert"));
                 ++m_m.upserted;

@@ -21,8 +21,18 @@ std::string affinity(const DataType& t) {
     return a.empty() ? "" : " " + a;
 }
 
-std::string dataColumnDefs(const TargetPlan& t) {
-    return join(t.columns.size(), [&](std::size_t i) { return col(i) + affinity(t.columns[i].type); });
+/// A single integral key is the SCD1 backing table's rowid: lookups and upserts touch one B-tree.
+bool keyIsRowId(const TargetPlan& t) {
+    return t.scdType == pipeline::ScdType::Type1 && t.keyIndex.size() == 1 &&
+           (t.columns[static_cast<std::size_t>(t.keyIndex[0])].type.isIntegral());
+}
+
+std::string dataColumnDefs(const TargetPlan& t, bool rowIdKey = false) {
+    return join(t.columns.size(), [&](std::size_t i) {
+        if (rowIdKey && static_cast<int>(i) == t.keyIndex[0])
+            return col(i) + " INTEGER PRIMARY KEY";
+        return col(i) + affinity(t.columns[i].type);
+    });
 }
 
 std::string dataColumns(std::size_t n) { return join(n, [](std::size_t i) { return col(i); }); }
@@ -65,12 +75,12 @@ Result<std::vector<StoredTarget>> storedTargets(const storage::Database& db) {
 }
 
 std::string backingColumnsFor(int scdType, std::size_t n) {
-    return dataColumns(n) + (scdType == 2 ? ", __cdc_s, __START_AT, __cdc_e, __END_AT"
-                                          : ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at");
+    return dataColumns(n) + (scdType == 2 ? ", __cdc_s, __START_AT, __cdc_e, __END_AT, __cdc_upd"
+                                          : ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at, __cdc_upd");
 }
 
 std::string logColumnsFor(std::size_t n) {
-    return dataColumns(n) + ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at";
+    return dataColumns(n) + ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at, __cdc_upd";
 }
 
 struct Names {
@@ -98,19 +108,21 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     std::string sql;
     std::string seqAff = affinity(t.sequenceType);
     if (scd2) {
+        // __cdc_upd: the update that wrote the row (rewind removes the rows of undone updates).
         sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) + ", __cdc_s, __START_AT" + seqAff +
-               ", __cdc_e, __END_AT" + seqAff + ");";
+               ", __cdc_e, __END_AT" + seqAff + ", __cdc_upd INTEGER);";
         sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ", __cdc_s);";
         sql += "CREATE TABLE " + q(t.eventLog) + "(" + dataColumnDefs(t) +
-               ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER);";
-        sql += "CREATE UNIQUE INDEX " + q(t.eventLog + "_k") + " ON " + q(t.eventLog) + "(" + keys + ", __cdc_s);";
+               ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER, "
+               "__cdc_upd INTEGER, PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
         sql += "CREATE TABLE " + q(t.undoLog) + "(__u_upd INTEGER, __u_phase INTEGER, __u_saved INTEGER, " +
                logColumnsFor(n) + ");";
         sql += "CREATE INDEX " + q(t.undoLog + "_i") + " ON " + q(t.undoLog) + "(__u_upd, __u_phase);";
     } else {
-        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) +
-               ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER);";
-        sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ");";
+        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t, keyIsRowId(t)) +
+               ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER, __cdc_upd INTEGER);";
+        if (!keyIsRowId(t))
+            sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ");";
         sql += "CREATE INDEX " + q(t.backing + "_gc") + " ON " + q(t.backing) +
                "(__cdc_deleted_at) WHERE __cdc_d IS NOT NULL;";
     }
@@ -360,22 +372,20 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
                 const std::vector<Value> b{u, p};
                 const std::string inPhase = " WHERE __u_upd = ?1 AND __u_phase = ?2";
                 if (t.scdType == 2) {
-                    CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE rowid IN (SELECT v.rowid FROM " + q(n.undo) +
-                                        " u JOIN " + q(n.backing) + " v ON " + keyJoin(t.keys, "v", "u") +
-                                        " AND (u.__u_from IS NULL OR v.__cdc_s >= u.__u_from) WHERE u.__u_upd = ?1 "
-                                        "AND u.__u_phase = ?2 AND u.__u_saved = 0)",
+                    // SCD2 phases save only the rows they changed: put those back over whatever replaced them.
+                    CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE (" + keyList(t.keys) + ", __cdc_s) IN (SELECT " +
+                                        keyList(t.keys) + ", __cdc_s FROM " + q(n.undo) + inPhase + " AND __u_saved = 1)",
                                 b));
-                    CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE rowid IN (SELECT l.rowid FROM " + q(n.undoLog) +
-                                        " u JOIN " + q(n.log) + " l ON " + keyJoin(t.keys, "l", "u") +
-                                        " AND l.__cdc_s = u.__cdc_s WHERE u.__u_upd = ?1 AND u.__u_phase = ?2 AND "
-                                        "u.__u_saved = 0)",
+                    CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE (" + keyList(t.keys) + ", __cdc_s) IN (SELECT " +
+                                        keyList(t.keys) + ", __cdc_s FROM " + q(n.undoLog) + inPhase +
+                                        " AND __u_saved = 1)",
                                 b));
                     CDC_TRY(run(db, "INSERT INTO " + q(n.log) + "(" + lcols + ") SELECT " + lcols + " FROM " +
                                         q(n.undoLog) + inPhase + " AND __u_saved = 1",
                                 b));
                 } else {
                     CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE (" + keyList(t.keys) + ") IN (SELECT " +
-                                        keyList(t.keys) + " FROM " + q(n.undo) + inPhase + ")",
+                                        keyList(t.keys) + " FROM " + q(n.undo) + inPhase + " AND __u_saved = 1)",
                                 b));
                 }
                 CDC_TRY(run(db, "INSERT INTO " + q(n.backing) + "(" + bcols + ") SELECT " + bcols + " FROM " +
@@ -383,8 +393,12 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
                             b));
             }
             CDC_TRY(run(db, "DELETE FROM " + q(n.undo) + " WHERE __u_upd = ?1", {u}));
-            if (t.scdType == 2)
+            // Rows the update created carry its id; rows it changed were restored above.
+            CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE __cdc_upd = ?1", {u}));
+            if (t.scdType == 2) {
                 CDC_TRY(run(db, "DELETE FROM " + q(n.undoLog) + " WHERE __u_upd = ?1", {u}));
+                CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE __cdc_upd = ?1", {u}));
+            }
             CDC_TRY(run(db, "DELETE FROM " + q(n.cdf) + " WHERE _commit_version = ?1", {u}));
             CDC_TRY(run(db, "DELETE FROM " + q(n.gc) + " WHERE __COLLECTED_IN = ?1", {u}));
         }

@@ -38,6 +38,14 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
     sqlite3_busy_timeout(raw, 5000);
     if (auto st = db.exec("PRAGMA foreign_keys = ON"); !st)
         return st.error();
+    if (mode == Mode::ReadWriteCreate || mode == Mode::ReadWrite) {
+        // Each dirty page written once (WAL) without an fsync per commit, and a page cache large enough
+        // for the per-key indexes of a big target: without these an update's cost grows with the
+        // history's size through page I/O alone (see docs/performance.md).
+        if (auto st = db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536");
+            !st)
+            return st.error();
+    }
     sql::registerSparkFunctions(raw);
     return db;
 }
