@@ -63,7 +63,8 @@ void Scd2TimelinePanel::showSnapshot(const SharedSnapshot& snapshot) {
     setSummaryText(tr("update %1 · %2 · %3")
                            .arg(snapshot->updateId)
                            .arg(resulttext::countOf(m_model->lanes().size(), tr("key"), tr("keys")),
-                                resulttext::countOf(versions, tr("version"), tr("versions"))));
+                                resulttext::countOf(versions, tr("version"), tr("versions"))) +
+                   (snapshot->sequenceType.isEmpty() ? QString() : tr(" · sequence %1").arg(snapshot->sequenceType)));
     updateZoomActions();
 }
 
