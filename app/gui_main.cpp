@@ -1,6 +1,8 @@
 #include "ui/model/AppInfo.h"
 #include "ui/widgets/MainWindow.h"
+#include "ui/model/SampleLibrary.h"
 #include "ui/widgets/ProjectController.h"
+#include "ui/widgets/SimulationController.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -24,7 +26,15 @@ int main(int argc, char** argv) {
     const QCommandLineOption projectOption(QStringLiteral("project"), QStringLiteral("Open the project file P."), QStringLiteral("P"));
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
                                               QStringLiteral("Write a PNG of the main window to FILE and quit."), QStringLiteral("FILE"));
-    parser.addOptions({projectOption, screenshotOption});
+    const QCommandLineOption sampleOption(QStringLiteral("sample"),
+                                          QStringLiteral("Open the sample project ID (%1).").arg(cdc::ui::SampleLibrary::ids().join(QLatin1String(", "))),
+                                          QStringLiteral("ID"));
+    const QCommandLineOption stepOption(QStringLiteral("step"), QStringLiteral("Deliver N events, one update each, before showing."),
+                                        QStringLiteral("N"));
+    const QCommandLineOption dockOption(QStringLiteral("show-dock"),
+                                        QStringLiteral("Bring the dock NAME to the front (e.g. timelineDock, tombstonesDock)."),
+                                        QStringLiteral("NAME"));
+    parser.addOptions({projectOption, sampleOption, stepOption, screenshotOption, dockOption});
     parser.process(app);
 
     cdc::ui::MainWindow window;
@@ -36,6 +46,30 @@ int main(int argc, char** argv) {
         if (parser.isSet(screenshotOption))
             return 1;
     }
+
+    if (parser.isSet(sampleOption) && !window.projectController()->openSample(parser.value(sampleOption))) {
+        std::fprintf(stderr, "error: no sample '%s' (samples: %s)\n", qPrintable(parser.value(sampleOption)),
+                     qPrintable(cdc::ui::SampleLibrary::ids().join(QLatin1String(", "))));
+        return 2;
+    }
+    bool stepsOk = true;
+    const int steps = parser.value(stepOption).toInt(&stepsOk);
+    if (parser.isSet(stepOption) && (!stepsOk || steps < 0)) {
+        std::fprintf(stderr, "error: --step needs a number of events\n");
+        return 2;
+    }
+    for (int i = 0; parser.isSet(stepOption) && i < steps; ++i) {
+        if (!window.simulation()->step())
+            break;
+        window.simulation()->waitForFinished();
+    }
+    if (parser.isSet(screenshotOption)) {
+        // Screenshots are reproducible: the default layout and size, not the user's saved ones.
+        window.resetLayout();
+        window.resize(1440, 900);
+    }
+    for (const QString& dock : parser.values(dockOption))
+        window.raiseDock(dock);
 
     if (parser.isSet(screenshotOption)) {
         window.show();

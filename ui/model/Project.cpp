@@ -24,7 +24,10 @@ Project::~Project() {
 QString Project::workingPath() const { return m_db ? QString::fromStdString(m_db->path()) : QString(); }
 
 QString Project::displayName() const {
-    return m_filePath.isEmpty() ? tr("Untitled") : QFileInfo(m_filePath).fileName();
+    if (!m_filePath.isEmpty())
+        return QFileInfo(m_filePath).fileName();
+    const QString sample = sampleId();
+    return sample.isEmpty() ? tr("Untitled") : tr("%1 (sample)").arg(sample);
 }
 
 Status Project::resetWorkingCopy(Database* source) {
@@ -51,6 +54,16 @@ Status Project::resetWorkingCopy(Database* source) {
     emit dataChanged();
     notifyModified();
     return {};
+}
+
+void Project::reloadWorkingCopy() {
+    m_undo.clear();
+    m_pipelineText = ProjectStore::value(*m_db, ProjectStore::kPipelineKey, QString());
+    m_pipelineDirty = false;
+    m_undo.setClean();
+    emit projectReplaced();
+    emit dataChanged();
+    notifyModified();
 }
 
 Status Project::newProject() {
@@ -137,6 +150,8 @@ void Project::pushExternalChange(const QString& text, std::shared_ptr<Database> 
 }
 
 Status Project::change(const QString& text, const std::function<Status(Database&)>& change) {
+    if (m_busy)
+        return Diagnostic::error("BUSY", "an update is running; wait for it or cancel it first");
     auto before = snapshot();
     if (!before)
         return before.error();

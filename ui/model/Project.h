@@ -32,6 +32,12 @@ public:
     /// Writes the working copy (with the current pipeline text) to `filePath` and makes it the project file.
     Status saveAs(const QString& filePath);
     Status save() { return saveAs(m_filePath); }
+    /// Re-reads the working copy after it was filled outside the undo stack (a sample being
+    /// installed): new pipeline text, empty undo history, clean.
+    void reloadWorkingCopy();
+    /// While an update runs on another connection, edits are refused (they would race with it).
+    void setBusy(bool busy) { m_busy = busy; }
+    bool isBusy() const { return m_busy; }
 
     QString filePath() const { return m_filePath; }
     QString displayName() const;
@@ -87,6 +93,7 @@ private:
     QString m_pipelineText;
     bool m_pipelineDirty = false;
     bool m_lastModified = false;
+    bool m_busy = false;
 };
 
 } // namespace cdc::ui

@@ -23,6 +23,13 @@ CREATE TABLE IF NOT EXISTS __cdc_event_queue(
   source   TEXT NOT NULL,
   row_json TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS __cdc_delivery(
+  id           INTEGER PRIMARY KEY,
+  update_id    INTEGER,
+  source       TEXT NOT NULL,
+  source_rowid INTEGER NOT NULL,
+  row_json     TEXT NOT NULL
+);
 )sql");
 }
 
@@ -204,10 +211,99 @@ Result<int> deliverEvents(Database& db, int count) {
         for (std::size_t i = 0; i < event.values.size(); ++i)
             insert->bind(static_cast<int>(i) + 1, event.values[i]);
         CDC_TRY(insert->run());
+        CDC_TRY(recordDelivery(db, QString::fromStdString(info.name), db.lastInsertRowid(), event.values));
         CDC_TRY(removeEvents(db, {event.id}));
         ++delivered;
     }
     return delivered;
+}
+
+Status recordDelivery(Database& db, const QString& source, qint64 rowid, const cdc::Row& values) {
+    auto stmt = db.prepare("INSERT INTO __cdc_delivery(update_id, source, source_rowid, row_json) VALUES(NULL, ?, ?, ?)");
+    if (!stmt)
+        return stmt.error();
+    stmt->bind(1, cdc::Value(source.toStdString()))
+        .bind(2, static_cast<std::int64_t>(rowid))
+        .bind(3, cdc::Value(encodeRow(values).toStdString()));
+    return stmt->run();
+}
+
+Status assignDeliveries(Database& db, qint64 updateId) {
+    auto stmt = db.prepare("UPDATE __cdc_delivery SET update_id = ? WHERE update_id IS NULL");
+    if (!stmt)
+        return stmt.error();
+    stmt->bind(1, static_cast<std::int64_t>(updateId));
+    return stmt->run();
+}
+
+Status undeliverAfter(Database& db, qint64 updateId) {
+    auto stmt = db.prepare("SELECT id, source, source_rowid, row_json FROM __cdc_delivery "
+                           "WHERE update_id IS NULL OR update_id > ? ORDER BY id");
+    if (!stmt)
+        return stmt.error();
+    stmt->bind(1, static_cast<std::int64_t>(updateId));
+    QList<QueuedEvent> back;
+    QList<qint64> deliveryIds;
+    QList<std::pair<std::string, qint64>> sourceRows;
+    while (true) {
+        auto has = stmt->step();
+        if (!has)
+            return has.error();
+        if (!*has)
+            break;
+        deliveryIds << stmt->int64(0);
+        back.append({0, QString::fromStdString(stmt->text(1)), decodeRow(QString::fromStdString(stmt->text(3)))});
+        sourceRows.append({stmt->text(1), stmt->int64(2)});
+    }
+    if (back.isEmpty())
+        return {};
+    for (const auto& [source, rowid] : sourceRows) {
+        auto table = storage::Catalog::find(db, source);
+        if (!table)
+            return table.error();
+        if (!*table)
+            continue; // the table was dropped since: nothing to take back
+        auto del = db.prepare("DELETE FROM " + storage::quoteIdentifier((*table)->sqliteName) + " WHERE rowid = ?");
+        if (!del)
+            return del.error();
+        del->bind(1, static_cast<std::int64_t>(rowid));
+        CDC_TRY(del->run());
+    }
+    auto clear = db.prepare("DELETE FROM __cdc_delivery WHERE id = ?");
+    if (!clear)
+        return clear.error();
+    for (qint64 id : deliveryIds) {
+        clear->reset();
+        clear->bind(1, static_cast<std::int64_t>(id));
+        CDC_TRY(clear->run());
+    }
+    // Back to the front of the queue, before the events that were never delivered.
+    auto waiting = events(db);
+    if (!waiting)
+        return waiting.error();
+    auto ids = appendEvents(db, back);
+    if (!ids)
+        return ids.error();
+    QList<qint64> order = *ids;
+    for (const auto& e : *waiting)
+        order << e.id;
+    return reorderEvents(db, order);
+}
+
+Status rewindClock(Database& db, qint64 updateId) {
+    qint64 time = intValue(db, kClockStartKey, kDefaultClock);
+    if (updateId > 0 && db.tableExists("__cdc_updates")) {
+        auto stmt = db.prepare("SELECT now FROM __cdc_updates WHERE update_id = ?");
+        if (!stmt)
+            return stmt.error();
+        stmt->bind(1, static_cast<std::int64_t>(updateId));
+        auto has = stmt->step();
+        if (!has)
+            return has.error();
+        if (*has && stmt->columnType(0) == 1 /* SQLITE_INTEGER */)
+            time = stmt->int64(0);
+    }
+    return setValue(db, kClockKey, QString::number(time));
 }
 
 } // namespace cdc::ui::ProjectStore

@@ -28,6 +28,7 @@ namespace ProjectStore {
 inline constexpr auto kPipelineKey = "pipeline.sql";
 inline constexpr auto kClockKey = "clock";          ///< simulated time, epoch seconds
 inline constexpr auto kClockTickKey = "clock.tick"; ///< seconds the clock moves per update
+inline constexpr auto kClockStartKey = "clock.start"; ///< the clock before the first update
 inline constexpr auto kReadmeKey = "readme.md";
 inline constexpr auto kSampleKey = "sample.id";
 inline constexpr qint64 kDefaultClock = 1767225600; // 2026-01-01T00:00:00Z
@@ -51,6 +52,17 @@ Status removeEvents(storage::Database& db, const QList<qint64>& ids);
 /// Writes the first `count` queued events into their source tables and removes them from the queue.
 /// Returns how many were delivered.
 Result<int> deliverEvents(storage::Database& db, int count);
+
+/// Records that a delivered row (SQLite rowid in its source table) waits for the next update.
+Status recordDelivery(storage::Database& db, const QString& source, qint64 rowid, const cdc::Row& values);
+/// Attributes the rows delivered since the last call to update `updateId`.
+Status assignDeliveries(storage::Database& db, qint64 updateId);
+/// Undoes the deliveries of updates after `updateId`: their rows leave the source tables and go back
+/// to the front of the queue, in their original order. Call together with engine::rewindTo.
+Status undeliverAfter(storage::Database& db, qint64 updateId);
+
+/// Sets the clock back to the time of update `updateId` (the project's start time for 0).
+Status rewindClock(storage::Database& db, qint64 updateId);
 
 /// JSON text for a row of values, and back (ints stay exact, blobs travel as base64).
 QString encodeRow(const cdc::Row& row);

@@ -42,7 +42,7 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent), m_lexer(new Sql
 }
 
 void CodeEditor::updateMarginWidth() {
-    setMarginWidth(0, QStringLiteral("0%1").arg(lines()));
+    setMarginWidth(0, QStringLiteral("00%1").arg(lines()));
 }
 
 void CodeEditor::applyPalette() {

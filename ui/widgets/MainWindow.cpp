@@ -4,19 +4,33 @@
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/IssueListModel.h"
 #include "ui/model/Project.h"
+#include "ui/model/SampleLibrary.h"
+#include "ui/model/UpdateRunner.h"
+#include "ui/model/UpdateLogModel.h"
+#include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/CodeEditor.h"
+#include "ui/widgets/EditorController.h"
+#include "ui/widgets/ResultsController.h"
+#include "ui/widgets/SimulationController.h"
+#include "ui/widgets/SourceSqlDialog.h"
+#include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/EventQueuePanel.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
 #include "ui/widgets/SourcesPanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
+#include "ui/widgets/results/Scd2TimelinePanel.h"
+#include "ui/widgets/results/TargetTablePanel.h"
+#include "ui/widgets/results/TombstonePanel.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenuBar>
+#include <QProgressBar>
 #include <QMessageBox>
 #include <QSettings>
 #include <QStatusBar>
@@ -31,7 +45,13 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_project(new Project(this)), m_projectController(new ProjectController(m_project, this)),
       m_workbench(new WorkbenchPanel(this)), m_sources(new SourcesPanel(m_project, this)),
       m_queueModel(new EventQueueModel(m_project, this)), m_queuePanel(new EventQueuePanel(m_queueModel, this)),
-      m_issuesModel(new IssueListModel(this)), m_issuesView(new QTableView(this)), m_info(new ProjectInfoPanel(m_project, this)) {
+      m_issuesModel(new IssueListModel(this)), m_issuesView(new QTableView(this)), m_info(new ProjectInfoPanel(m_project, this)),
+      m_editorController(new EditorController(m_project, m_workbench->editor(), m_issuesModel, this)),
+      m_simulation(new SimulationController(m_project, m_editorController, this)),
+      m_timelineModel(new UpdateTimelineModel(m_project, this)), m_timeline(new TimelinePanel(m_project, m_timelineModel, this)),
+      m_logModel(new UpdateLogModel(m_project, this)), m_logView(new QTableView(this)),
+      m_results(new ResultsController(m_project, m_editorController, this)), m_targetTable(new TargetTablePanel(this)),
+      m_scd2Timeline(new Scd2TimelinePanel(this)), m_tombstones(new TombstonePanel(this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/cdcstudio.svg")));
     setCentralWidget(m_workbench);
@@ -42,25 +62,54 @@ MainWindow::MainWindow(QWidget* parent)
     createActions();
     createMenus();
 
-    auto* editor = m_workbench->editor();
-    connect(m_project, &Project::projectReplaced, this, [this, editor] {
-        const QSignalBlocker block(editor);
-        editor->setText(m_project->pipelineText());
-        editor->SendScintilla(QsciScintilla::SCI_EMPTYUNDOBUFFER);
-        editor->setModified(false);
-        updateTitle();
-    });
-    connect(editor, &QsciScintilla::textChanged, this, [this, editor] { m_project->setPipelineText(editor->text()); });
+    connect(m_project, &Project::projectReplaced, this, &MainWindow::updateTitle);
     connect(m_project, &Project::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_project, &Project::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_projectController, &ProjectController::statusMessage, this, &MainWindow::showStatus);
     connect(m_sources, &SourcesPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     connect(m_queuePanel, &EventQueuePanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_timeline, &TimelinePanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_editorController, &EditorController::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_simulation, &SimulationController::statusMessage, this, &MainWindow::showStatus);
+    connect(m_simulation->runner(), &UpdateRunner::finished, this, [this](int updates, const std::optional<Diagnostic>& error) {
+        // New updates: show their result, whatever older update was being looked at.
+        if (updates > 0)
+            m_timeline->selectUpdate(-1);
+        if (error && error->code != "CANCELLED") {
+            m_logModel->addFailure(*error);
+            if (error->location.valid())
+                raiseDock(QStringLiteral("issuesDock"));
+        }
+    });
+    connect(m_timeline, &TimelinePanel::updateSelected, m_results, &ResultsController::showUpdate);
+    for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones})
+        connect(m_results, &ResultsController::snapshotsChanged, panel, &ResultPanel::setSnapshots);
+    connect(m_results, &ResultsController::descriptionChanged, this, [this](const QString& text) {
+        for (auto* d : {dock(QStringLiteral("targetsDock")), dock(QStringLiteral("scd2Dock")), dock(QStringLiteral("tombstonesDock"))})
+            d->setToolTip(text);
+        const qint64 shown = m_results->shownUpdate();
+        dock(QStringLiteral("targetsDock"))
+            ->setWindowTitle(shown < 0 ? tr("Target Tables") : tr("Target Tables · as of update %1").arg(shown));
+    });
+    connect(m_scd2Timeline, &Scd2TimelinePanel::versionActivated, this, [this](const QString& target, int row) {
+        m_targetTable->selectRow(target, row);
+        raiseDock(QStringLiteral("targetsDock"));
+    });
+    const auto updateClock = [this] { m_tombstones->setSimulatedNow(m_project->clock()); };
+    connect(m_project, &Project::dataChanged, this, updateClock);
+    updateClock();
+    for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones})
+        panel->setSnapshots(m_results->snapshots());
+    connect(m_logView, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+        if (auto error = m_logModel->errorAt(index.row()))
+            m_workbench->editor()->goToLocation(error->location);
+    });
     connect(m_issuesView, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
         if (const Diagnostic* d = m_issuesModel->at(index.row()))
             m_workbench->editor()->goToLocation(d->location);
     });
 
+    statusBar()->addPermanentWidget(m_simulation->progressBar());
     statusBar()->showMessage(tr("Ready"));
     resize(1440, 900);
     m_defaultState = saveState();
@@ -105,15 +154,37 @@ void MainWindow::createDocks() {
     m_issuesView->setToolTip(tr("Errors and warnings of the pipeline SQL. Double-click to jump to the position."));
     m_issuesView->setWordWrap(false);
 
+    m_logView->setModel(m_logModel);
+    m_logView->setObjectName(QStringLiteral("updateLogView"));
+    m_logView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_logView->verticalHeader()->hide();
+    m_logView->horizontalHeader()->setStretchLastSection(true);
+    m_logView->setAlternatingRowColors(true);
+    m_logView->setWordWrap(false);
+    m_logView->setToolTip(tr("Per update and flow: every metric and any error. Double-click an error to see its position."));
+    connect(m_logModel, &QAbstractItemModel::modelReset, m_logView, &QTableView::resizeColumnsToContents);
+
     auto* info = addDock(QStringLiteral("infoDock"), tr("About This Project"), m_info, Qt::LeftDockWidgetArea);
+    auto* timeline = addDock(QStringLiteral("timelineDock"), tr("Update Timeline"), m_timeline, Qt::LeftDockWidgetArea);
+    splitDockWidget(info, timeline, Qt::Vertical);
     auto* queue = addDock(QStringLiteral("queueDock"), tr("Event Queue"), m_queuePanel, Qt::RightDockWidgetArea);
+    auto* targets = addDock(QStringLiteral("targetsDock"), tr("Target Tables"), m_targetTable, Qt::BottomDockWidgetArea);
+    auto* scd2 = addDock(QStringLiteral("scd2Dock"), tr("SCD2 Timeline"), m_scd2Timeline, Qt::BottomDockWidgetArea);
+    auto* tombstones = addDock(QStringLiteral("tombstonesDock"), tr("Tombstones"), m_tombstones, Qt::BottomDockWidgetArea);
     auto* sources = addDock(QStringLiteral("sourcesDock"), tr("Sources"), m_sources, Qt::BottomDockWidgetArea);
     auto* issues = addDock(QStringLiteral("issuesDock"), tr("Issues"), m_issuesView, Qt::BottomDockWidgetArea);
+    auto* log = addDock(QStringLiteral("logDock"), tr("Update Log"), m_logView, Qt::BottomDockWidgetArea);
+    splitDockWidget(targets, sources, Qt::Horizontal);
+    tabifyDockWidget(targets, scd2);
+    tabifyDockWidget(scd2, tombstones);
     tabifyDockWidget(sources, issues);
+    tabifyDockWidget(issues, log);
+    targets->raise();
     sources->raise();
-    resizeDocks({info}, {300}, Qt::Horizontal);
-    resizeDocks({queue}, {380}, Qt::Horizontal);
-    resizeDocks({sources}, {300}, Qt::Vertical);
+    resizeDocks({info, queue}, {330, 400}, Qt::Horizontal);
+    resizeDocks({info, timeline}, {250, 350}, Qt::Vertical);
+    resizeDocks({targets, sources}, {760, 520}, Qt::Horizontal);
+    resizeDocks({targets}, {330}, Qt::Vertical);
 }
 
 void MainWindow::createActions() {
@@ -158,8 +229,15 @@ void MainWindow::createActions() {
                               "<p>Built with Qt %3, QScintilla and SQLite.</p>")
                                .arg(AppInfo::name(), AppInfo::version(), QString::fromLatin1(qVersion())));
     });
+    m_sourceSql = new QAction(tr("Source &SQL…"), this);
+    m_sourceSql->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_sourceSql->setToolTip(tr("Create source tables or queue rows with Spark SQL (Ctrl+E)"));
+    connect(m_sourceSql, &QAction::triggered, this, [this] {
+        SourceSqlDialog dialog(m_project, this);
+        dialog.exec();
+    });
     m_resetLayout = new QAction(tr("&Reset Layout"), this);
-    connect(m_resetLayout, &QAction::triggered, this, [this] { restoreState(m_defaultState); });
+    connect(m_resetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
 }
 
 void MainWindow::createMenus() {
@@ -182,6 +260,31 @@ void MainWindow::createMenus() {
     edit->addAction(m_workbench->replaceAction());
     edit->addAction(m_workbench->toggleCommentAction());
 
+    edit->addSeparator();
+    edit->addAction(m_editorController->formatAction());
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    run->addAction(m_simulation->stepAction());
+    run->addAction(m_simulation->deliverNAction());
+    run->addAction(m_simulation->deliverAllAction());
+    run->addAction(m_simulation->runToEndAction());
+    run->addAction(m_simulation->updateAction());
+    run->addAction(m_simulation->cancelAction());
+    run->addSeparator();
+    run->addAction(m_simulation->advanceClockAction());
+    run->addAction(m_timeline->rewindAction());
+    run->addSeparator();
+    run->addAction(m_sourceSql);
+
+    QMenu* samples = menuBar()->addMenu(tr("&Samples"));
+    for (const QString& id : SampleLibrary::ids()) {
+        const SampleInfo sample = SampleLibrary::load(id);
+        QAction* action = samples->addAction(sample.title);
+        action->setStatusTip(tr("Open the sample project \"%1\" (%2)").arg(sample.title, id));
+        action->setData(id);
+        connect(action, &QAction::triggered, this, [this, id] { m_projectController->openSample(id); });
+    }
+
     m_viewMenu = menuBar()->addMenu(tr("&View"));
     for (auto* d : std::as_const(m_docks))
         m_viewMenu->addAction(d->toggleViewAction());
@@ -202,6 +305,36 @@ void MainWindow::createMenus() {
     toolBar->addAction(m_redo);
     for (auto* a : {m_undo, m_redo, m_quit})
         addAction(a);
+
+    auto* simulation = addToolBar(tr("Simulation"));
+    simulation->setObjectName(QStringLiteral("simulationToolBar"));
+    simulation->setIconSize(QSize(18, 18));
+    simulation->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    simulation->addAction(m_simulation->stepAction());
+    simulation->addAction(m_simulation->deliverAllAction());
+    simulation->addAction(m_simulation->runToEndAction());
+    simulation->addAction(m_simulation->cancelAction());
+    simulation->addSeparator();
+    simulation->addWidget(m_simulation->clockLabel());
+    simulation->addAction(m_simulation->advanceClockAction());
+    for (auto* a : {m_simulation->updateAction(), m_simulation->stepAction(), m_simulation->deliverNAction(),
+                    m_simulation->deliverAllAction(), m_simulation->runToEndAction(), m_simulation->cancelAction(),
+                    m_simulation->advanceClockAction(), m_editorController->formatAction(), m_sourceSql})
+        addAction(a);
+
+    // The queue dock's own tool bar gets the delivery buttons too, where the events are.
+    m_queuePanel->toolBar()->addAction(m_simulation->stepAction());
+    m_queuePanel->toolBar()->addAction(m_simulation->deliverNAction());
+    m_queuePanel->toolBar()->addAction(m_simulation->deliverAllAction());
+    m_queuePanel->toolBar()->addAction(m_simulation->runToEndAction());
+}
+
+void MainWindow::resetLayout() {
+    restoreState(m_defaultState);
+    for (auto* d : std::as_const(m_docks))
+        d->show();
+    raiseDock(QStringLiteral("targetsDock"));
+    raiseDock(QStringLiteral("sourcesDock"));
 }
 
 void MainWindow::restoreLayout() {

@@ -17,6 +17,15 @@ class EventQueuePanel;
 class EventQueueModel;
 class IssueListModel;
 class ProjectInfoPanel;
+class EditorController;
+class SimulationController;
+class UpdateTimelineModel;
+class TimelinePanel;
+class UpdateLogModel;
+class ResultsController;
+class TargetTablePanel;
+class Scd2TimelinePanel;
+class TombstonePanel;
 
 /// Assembles the docks, menus and toolbars and wires the per-feature controllers together.
 /// Features live in the panels and controllers, not here.
@@ -34,6 +43,18 @@ public:
     EventQueueModel* eventQueueModel() const { return m_queueModel; }
     IssueListModel* issuesModel() const { return m_issuesModel; }
     QTableView* issuesView() const { return m_issuesView; }
+    EditorController* editorController() const { return m_editorController; }
+    SimulationController* simulation() const { return m_simulation; }
+    UpdateTimelineModel* timelineModel() const { return m_timelineModel; }
+    TimelinePanel* timelinePanel() const { return m_timeline; }
+    UpdateLogModel* updateLogModel() const { return m_logModel; }
+    QTableView* updateLogView() const { return m_logView; }
+    ResultsController* results() const { return m_results; }
+    TargetTablePanel* targetTablePanel() const { return m_targetTable; }
+    Scd2TimelinePanel* scd2TimelinePanel() const { return m_scd2Timeline; }
+    TombstonePanel* tombstonePanel() const { return m_tombstones; }
+    /// The dock layout the application starts with (also what --screenshot uses).
+    void resetLayout();
     QDockWidget* dock(const QString& objectName) const;
 
     /// Shows a dock and brings its tab to the front.
@@ -60,6 +81,17 @@ private:
     IssueListModel* m_issuesModel;
     QTableView* m_issuesView;
     ProjectInfoPanel* m_info;
+    EditorController* m_editorController;
+    SimulationController* m_simulation;
+    UpdateTimelineModel* m_timelineModel;
+    TimelinePanel* m_timeline;
+    UpdateLogModel* m_logModel;
+    QTableView* m_logView;
+    ResultsController* m_results;
+    TargetTablePanel* m_targetTable;
+    Scd2TimelinePanel* m_scd2Timeline;
+    TombstonePanel* m_tombstones;
+    QAction* m_sourceSql = nullptr;
     QList<QDockWidget*> m_docks;
     QAction* m_undo = nullptr;
     QAction* m_redo = nullptr;

@@ -1,6 +1,8 @@
 #include "ui/widgets/ProjectController.h"
 
 #include "ui/model/Project.h"
+#include "ui/model/SampleLibrary.h"
+#include "ui/model/SourceScripts.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -67,6 +69,24 @@ bool ProjectController::openFile(const QString& path) {
     }
     addRecent(m_project->filePath());
     emit statusMessage(tr("Opened %1").arg(m_project->filePath()));
+    return true;
+}
+
+bool ProjectController::openSample(const QString& id) {
+    if (!maybeSave())
+        return false;
+    const SampleInfo sample = SampleLibrary::load(id);
+    if (sample.id.isEmpty()) {
+        showError(tr("Cannot open the sample"), Diagnostic::error("UNKNOWN_SAMPLE", "there is no sample called '" + id.toStdString() +
+                                                                                         "'; try one of: " +
+                                                                                         SampleLibrary::ids().join(QLatin1String(", ")).toStdString()));
+        return false;
+    }
+    if (auto st = SourceScripts::installSample(*m_project, sample); !st) {
+        showError(tr("Cannot open the sample %1").arg(id), st.error());
+        return false;
+    }
+    emit statusMessage(tr("Opened the sample \"%1\": press F10 to deliver the first event").arg(sample.title), 8000);
     return true;
 }
 

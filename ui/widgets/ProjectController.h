@@ -29,6 +29,8 @@ public:
     QMenu* recentMenu() const { return m_recentMenu; }
 
     bool openFile(const QString& path);
+    /// Replaces the project by an embedded sample (after the unsaved-changes question).
+    bool openSample(const QString& id);
     bool saveTo(const QString& path);
     bool save();
     bool saveAs();

@@ -65,12 +65,22 @@ QString TombstoneModel::status(int row) const {
             in = QString::number(m_updateId);
         return tr("Collected in update %1").arg(in);
     }
+    if (!isCollected(row) && neverCollected(row))
+        return tr("Kept");
     return isDue(row) ? tr("Due for GC") : tr("Live");
+}
+
+bool TombstoneModel::neverCollected(int row) const {
+    // SCD2 keeps its delete events as history: the engine gives them no GC due time.
+    const int c = resulttext::columnIndex(m_live, kGcDueAt);
+    return c >= 0 && cdc::isNull(m_live.rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(c)]);
 }
 
 QString TombstoneModel::text(int row, const Column& column) const {
     if (column.field == Field::Status)
         return status(row);
+    if (column.field == Field::GcDueAt && !isCollected(row) && neverCollected(row))
+        return tr("never");
     return isCollected(row) ? resulttext::cellText(m_collected, static_cast<std::size_t>(row - liveCount()), column.collected)
                             : resulttext::cellText(m_live, static_cast<std::size_t>(row), column.live);
 }
@@ -104,6 +114,8 @@ QVariant TombstoneModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (collected)
             return tr("Garbage-collected by update %1: a late upsert older than this delete would now re-insert the row").arg(m_updateId);
+        if (neverCollected(index.row()))
+            return tr("SCD type 2 keeps delete events as history: they are never garbage-collected");
         if (column.field == Field::GcDueAt)
             return tr("The first update that starts at or after this simulated time removes the tombstone");
         return {};

@@ -25,7 +25,7 @@ public:
     int collectedCount() const { return static_cast<int>(m_collected.rows.size()); }
     bool isCollected(int row) const { return row >= liveCount(); }
     Field field(int column) const;
-    /// The status text of a row ("Live", "Due for GC", "Collected in update N").
+    /// The status text of a row ("Live", "Due for GC", "Kept" (SCD2), "Collected in update N").
     QString status(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
@@ -43,6 +43,7 @@ private:
     };
     QString text(int row, const Column& column) const;
     bool isDue(int row) const;
+    bool neverCollected(int row) const;
 
     cdc::ResultSet m_live;
     cdc::ResultSet m_collected;

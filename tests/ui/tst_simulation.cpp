@@ -1,0 +1,266 @@
+// The replay loop through the real main window: samples, Step / Deliver / Run to end off the GUI
+// thread, the update timeline, exact history views, Rewind Here (undoable), tombstone GC on the
+// simulated clock, error squiggles while typing, and save + reopen.
+#include "core/common/ResultSet.h"
+#include "ui/model/EventQueueModel.h"
+#include "ui/model/IssueListModel.h"
+#include "ui/model/Project.h"
+#include "ui/model/UpdateLogModel.h"
+#include "ui/model/UpdateTimelineModel.h"
+#include "ui/widgets/CodeEditor.h"
+#include "ui/widgets/EditorController.h"
+#include "ui/widgets/MainWindow.h"
+#include "ui/widgets/ProjectController.h"
+#include "ui/widgets/ResultsController.h"
+#include "ui/widgets/SimulationController.h"
+#include "ui/widgets/TimelinePanel.h"
+#include "ui/widgets/WorkbenchPanel.h"
+
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace cdc;
+using namespace cdc::ui;
+
+namespace {
+QStringList render(const ResultSet& rs, const QStringList& columns = {}) {
+    QList<int> picked;
+    for (std::size_t i = 0; i < rs.columns.size(); ++i)
+        if (columns.isEmpty() || columns.contains(QString::fromStdString(rs.columns[i])))
+            picked << int(i);
+    QStringList lines;
+    for (const auto& row : rs.rows) {
+        QStringList cells;
+        for (int i : picked)
+            cells << QString::fromStdString(displayValue(row[i], rs.typeOf(i)));
+        lines << cells.join(QLatin1Char('|'));
+    }
+    return lines;
+}
+
+const TargetSnapshot* target(const MainWindow& w, const QString& name) {
+    return findSnapshot(w.results()->snapshots(), name);
+}
+
+QStringList targetRows(const MainWindow& w, const QString& name, const QStringList& columns = {}) {
+    const TargetSnapshot* s = target(w, name);
+    return s ? render(s->rows, columns) : QStringList{QStringLiteral("<no target %1>").arg(name)};
+}
+
+void finish(MainWindow& w) { w.simulation()->waitForFinished(); }
+} // namespace
+
+class TestSimulation : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("CDCStudioTests"));
+        QStandardPaths::setTestModeEnabled(true);
+    }
+
+    void samplesRunToTheDocumentedResult_data() {
+        QTest::addColumn<QString>("sample");
+        QTest::addColumn<int>("events");
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QStringList>("columns");
+        QTest::addColumn<QStringList>("expected");
+        QTest::newRow("scd1-users") << "scd1-users" << 8 << "users_current" << QStringList{}
+                                    << QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"};
+        QTest::newRow("scd1-truncate") << "scd1-truncate" << 9 << "users_current" << QStringList{}
+                                       << QStringList{"125|Mercedes|Guadalajara"};
+        QTest::newRow("scd2-users") << "scd2-users" << 8 << "users_history" << QStringList{}
+                                    << QStringList{"123|Isabel|Monterrey|1|5",   "123|Isabel|Chihuahua|5|6",
+                                                   "124|Raul|Oaxaca|1|null",     "125|Mercedes|Tijuana|2|5",
+                                                   "125|Mercedes|Mexicali|5|6",  "125|Mercedes|Guadalajara|6|null",
+                                                   "126|Lily|Cancun|2|null"};
+        QTest::newRow("scd2-track-history") << "scd2-track-history" << 8 << "users_history" << QStringList{}
+                                            << QStringList{"123|Isabel|Chihuahua|1|6", "124|Raul|Oaxaca|1|null",
+                                                           "125|Mercedes|Guadalajara|2|null", "126|Lily|Cancun|2|null"};
+        QTest::newRow("out-of-order current") << "out-of-order-lab" << 8 << "orders_current" << QStringList{"orderId", "status"}
+                                              << QStringList{"1|delivered", "3|paid"};
+        QTest::newRow("out-of-order history")
+            << "out-of-order-lab" << 8 << "orders_history" << QStringList{"orderId", "status", "__START_AT", "__END_AT"}
+            << QStringList{"1|created|1|2", "1|paid|2|3", "1|shipped|3|4", "1|delivered|4|null", "2|created|4|5", "3|created|1|2",
+                           "3|paid|2|null"};
+    }
+
+    void samplesRunToTheDocumentedResult() {
+        QFETCH(QString, sample);
+        QFETCH(int, events);
+        QFETCH(QString, target);
+        QFETCH(QStringList, columns);
+        QFETCH(QStringList, expected);
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(sample));
+        QVERIFY(!w.isWindowModified());
+        QCOMPARE(w.eventQueueModel()->rowCount(), events);
+        QVERIFY2(!w.editorController()->hasErrors(), qPrintable(w.issuesModel()->index(0, 2).data().toString()));
+        QVERIFY(w.simulation()->runToEnd());
+        finish(w);
+        QCOMPARE(w.eventQueueModel()->rowCount(), 0);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(events));
+        QCOMPARE(targetRows(w, target, columns), expected);
+        QVERIFY(w.isWindowModified());
+    }
+
+    void stepShowsEachUpdateAndHistoryIsExact() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(w.simulation()->step());
+            finish(w);
+        }
+        QCOMPARE(w.eventQueueModel()->rowCount(), 5);
+        QCOMPARE(w.timelineModel()->rowCount(), 4); // start + 3 updates
+        QCOMPARE(targetRows(w, "users_current"), (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana"}));
+        const TargetSnapshot* s = target(w, "users_current");
+        QCOMPARE(s->updateId, qint64(3));
+        QCOMPARE(render(s->changes, {"userId", "_change_type"}), (QStringList{"125|insert"}));
+
+        // Selecting update 1 shows the state right after it; the latest is untouched.
+        w.timelinePanel()->selectUpdate(1);
+        QCOMPARE(w.results()->shownUpdate(), qint64(1));
+        QCOMPARE(targetRows(w, "users_current"), (QStringList{"124|Raul|Oaxaca"}));
+        QVERIFY(w.results()->description().contains(QStringLiteral("1 of 3")));
+        w.timelinePanel()->selectUpdate(-1);
+        QCOMPARE(targetRows(w, "users_current").size(), 3);
+        QCOMPARE(w.timelineModel()->entries().at(3).upserted, qint64(1));
+    }
+
+    void rewindHereIsUndoableAndRequeuesEvents() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
+        QVERIFY(w.simulation()->runToEnd());
+        finish(w);
+        QCOMPARE(w.eventQueueModel()->rowCount(), 0);
+        QVERIFY(w.timelinePanel()->rewindTo(2).ok());
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(2));
+        QCOMPARE(w.eventQueueModel()->rowCount(), 6);
+        QCOMPARE(targetRows(w, "users_current"), (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca"}));
+        // The third event (Mercedes' insert) is first in the queue again.
+        QVERIFY(w.eventQueueModel()->index(0, EventQueueModel::ValuesColumn).data().toString().contains(QStringLiteral("Tijuana")));
+
+        w.project()->undoStack()->undo();
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(8));
+        QCOMPARE(w.eventQueueModel()->rowCount(), 0);
+        QCOMPARE(targetRows(w, "users_current").size(), 3);
+        w.project()->undoStack()->redo();
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(2));
+
+        // A different arrival order after the rewind gives the same final table.
+        QVERIFY(w.eventQueueModel()->moveEvents({w.eventQueueModel()->idAt(5)}, 0).ok());
+        QVERIFY(w.simulation()->runToEnd());
+        finish(w);
+        QCOMPARE(targetRows(w, "users_current"), (QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"}));
+
+        // Undo of a whole Run to End returns to the rewound state.
+        w.project()->undoStack()->undo();
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(2));
+        QCOMPARE(w.eventQueueModel()->rowCount(), 6);
+    }
+
+    void tombstonesAreCollectedAfterTheClockMoves() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("tombstone-gc-lab")));
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(w.simulation()->step());
+            finish(w);
+        }
+        const TargetSnapshot* s = target(w, "accounts");
+        QVERIFY(s);
+        QCOMPARE(render(s->rows), QStringList{});
+        QCOMPARE(render(s->tombstones, {"accountId", "__SEQUENCE"}), (QStringList{"1|3"}));
+        QCOMPARE(w.timelineModel()->entries().at(3).stale, qint64(1));
+
+        QVERIFY(w.simulation()->advanceClock(7200));
+        QVERIFY(w.simulation()->step()); // Grace; the expired tombstone is collected
+        finish(w);
+        s = target(w, "accounts");
+        QCOMPARE(render(s->tombstones), QStringList{});
+        QCOMPARE(render(s->collected, {"accountId", "__SEQUENCE"}), (QStringList{"1|3"}));
+        QCOMPARE(render(s->rows), (QStringList{"2|Grace"}));
+
+        QVERIFY(w.simulation()->step()); // the very late upsert resurrects account 1
+        finish(w);
+        QCOMPARE(targetRows(w, "accounts"), (QStringList{"1|Ada (very late)", "2|Grace"}));
+    }
+
+    void typoGetsASquiggleWithTheParsersMessage() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
+        auto* editor = w.workbench()->editor();
+        QVERIFY(!w.editorController()->hasErrors());
+        const QString text = editor->text();
+        const int at = int(text.indexOf(QStringLiteral("KEYS")));
+        QVERIFY(at > 0);
+        QSignalSpy parsed(w.editorController(), &EditorController::parsed);
+        editor->setSelection(editor->text().left(at).count('\n'), at - int(text.left(at).lastIndexOf('\n')) - 1,
+                             editor->text().left(at).count('\n'), at - int(text.left(at).lastIndexOf('\n')) + 3);
+        editor->replaceSelectedText(QStringLiteral("KEYZ"));
+        QVERIFY(parsed.wait(5000)); // debounced, not immediate
+        QVERIFY(w.editorController()->hasErrors());
+        QVERIFY(w.issuesModel()->errorCount() >= 1);
+        const Diagnostic* first = w.issuesModel()->at(0);
+        QVERIFY(first && first->location.valid());
+        const int position = int(first->location.offset);
+        QVERIFY(editor->hasIndicatorAt(CodeEditor::ErrorIndicator, position));
+        QVERIFY(editor->diagnosticAt(position) != nullptr);
+        // An update refuses to run with the error and leaves everything as it was.
+        QVERIFY(!w.simulation()->step());
+        QCOMPARE(w.eventQueueModel()->rowCount(), 8);
+        editor->undo();
+        w.editorController()->reparseNow();
+        QVERIFY(!w.editorController()->hasErrors());
+        QVERIFY(!editor->hasIndicatorAt(CodeEditor::ErrorIndicator, position));
+    }
+
+    void saveAndReopenGivesTheSameState() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("lab.cdcstudio"));
+        QStringList rows, history;
+        {
+            MainWindow w;
+            QVERIFY(w.projectController()->openSample(QStringLiteral("scd2-users")));
+            QVERIFY(w.simulation()->deliver(5));
+            finish(w);
+            QVERIFY(w.simulation()->step());
+            finish(w);
+            rows = targetRows(w, "users_history");
+            QVERIFY(w.projectController()->saveTo(path));
+            w.timelinePanel()->selectUpdate(1);
+            history = targetRows(w, "users_history");
+        }
+        MainWindow w;
+        QVERIFY(w.projectController()->openFile(path));
+        QCOMPARE(w.eventQueueModel()->rowCount(), 2);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(2));
+        QCOMPARE(targetRows(w, "users_history"), rows);
+        w.timelinePanel()->selectUpdate(1);
+        QCOMPARE(targetRows(w, "users_history"), history);
+        QVERIFY(w.workbench()->editor()->text().contains(QStringLiteral("SCD TYPE 2")));
+        QVERIFY(!w.isWindowModified());
+        // And the run continues where it stopped.
+        QVERIFY(w.simulation()->runToEnd());
+        finish(w);
+        QCOMPARE(targetRows(w, "users_history").size(), 7);
+    }
+
+    void failedUpdateChangesNothingAndIsLogged() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
+        // A pipeline that parses but reads a table that does not exist.
+        w.workbench()->editor()->setText(QStringLiteral(
+            "CREATE OR REFRESH STREAMING TABLE t;\nCREATE FLOW f AS AUTO CDC INTO t FROM stream(nowhere) KEYS (id) SEQUENCE BY seq;"));
+        w.editorController()->reparseNow();
+        QVERIFY(w.editorController()->hasErrors() || !w.simulation()->step() || (finish(w), true));
+        finish(w);
+        QCOMPARE(w.eventQueueModel()->rowCount(), 8);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(0));
+        QVERIFY(w.issuesModel()->errorCount() >= 1);
+    }
+};
+
+QTEST_MAIN(TestSimulation)
+#include "tst_simulation.moc"

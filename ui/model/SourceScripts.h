@@ -1,0 +1,28 @@
+#pragma once
+/// Source-side SQL in the GUI: scripts that create tables run as they are; scripts that write rows
+/// can instead be captured as events for the queue (nothing reaches the tables until delivered).
+
+#include "core/common/Diagnostic.h"
+#include "core/storage/Database.h"
+#include "ui/model/ProjectStore.h"
+
+#include <QList>
+#include <QString>
+
+namespace cdc::ui {
+
+class Project;
+struct SampleInfo;
+
+namespace SourceScripts {
+
+/// Runs `script` in a savepoint that is rolled back, and returns the rows it added to source
+/// tables, in table order then insertion order. Catalog changes are rolled back too.
+Result<QList<QueuedEvent>> captureEvents(storage::Database& db, const QString& script, const QString& file);
+
+/// Replaces the project by a sample: its source tables, its events in the queue, its pipeline text
+/// and explanation. The result is an untitled, unmodified project.
+Status installSample(Project& project, const SampleInfo& sample);
+
+} // namespace SourceScripts
+} // namespace cdc::ui

@@ -1,0 +1,22 @@
+#include "ui/model/TargetHistory.h"
+
+#include "core/engine/Engine.h"
+
+namespace cdc::ui::TargetHistory {
+
+cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const pipeline::Pipeline& pipeline, qint64 updateId) {
+    auto last = engine::lastUpdateId(db);
+    if (!last)
+        return last.error();
+    if (updateId >= *last)
+        return loadTargetSnapshots(db, pipeline);
+    auto tx = storage::Transaction::begin(db, "cdc_view_history");
+    if (!tx)
+        return tx.error();
+    CDC_TRY(engine::rewindTo(db, updateId));
+    auto snapshots = loadTargetSnapshots(db, pipeline);
+    tx->rollback();
+    return snapshots;
+}
+
+} // namespace cdc::ui::TargetHistory

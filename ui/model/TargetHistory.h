@@ -1,0 +1,13 @@
+#pragma once
+#include "core/common/Diagnostic.h"
+#include "core/pipeline/Pipeline.h"
+#include "core/storage/Database.h"
+#include "ui/model/results/TargetSnapshot.h"
+
+namespace cdc::ui::TargetHistory {
+
+/// The targets as they were right after update `updateId` (0 = before the first update): the
+/// later updates are rewound inside a savepoint that is then rolled back, so nothing changes.
+cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const pipeline::Pipeline& pipeline, qint64 updateId);
+
+} // namespace cdc::ui::TargetHistory

@@ -1,0 +1,145 @@
+#include "ui/model/UpdateRunner.h"
+
+#include "core/storage/Database.h"
+#include "ui/model/Project.h"
+#include "ui/model/ProjectStore.h"
+
+#include <QPointer>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace cdc::ui {
+
+using storage::Database;
+
+UpdateRunner::UpdateRunner(Project* project, QObject* parent)
+    : QObject(parent), m_project(project), m_watcher(new QFutureWatcher<Outcome>(this)) {
+    connect(m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] { complete(m_watcher->result()); });
+}
+
+UpdateRunner::~UpdateRunner() {
+    if (m_running) {
+        cancel();
+        m_watcher->waitForFinished();
+    }
+}
+
+void UpdateRunner::cancel() {
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+void UpdateRunner::waitForFinished() {
+    if (!m_running)
+        return;
+    m_watcher->waitForFinished();
+    // The watcher's finished signal is queued: apply the outcome now.
+    if (m_running)
+        complete(m_watcher->result());
+}
+
+bool UpdateRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText, Diagnostic* error) {
+    const auto fail = [error](Diagnostic d) {
+        if (error)
+            *error = std::move(d);
+        return false;
+    };
+    if (m_running)
+        return fail(Diagnostic::error("BUSY", "an update is already running"));
+    if (batches.isEmpty())
+        return fail(Diagnostic::error("NO_EVENTS", "there are no events to deliver"));
+    if (auto st = m_project->storePipelineText(); !st)
+        return fail(st.error());
+    auto before = m_project->snapshot();
+    if (!before)
+        return fail(before.error());
+    m_before = std::static_pointer_cast<void>(std::move(before).value());
+    m_undoText = undoText;
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_reports.clear();
+    m_running = true;
+    m_project->setBusy(true);
+
+    const std::string path = m_project->workingPath().toStdString();
+    const qint64 clock = m_project->clock();
+    const qint64 tick = m_project->clockTick();
+    auto cancelFlag = m_cancel;
+    QPointer<UpdateRunner> self(this);
+    emit started(int(batches.size()));
+    m_watcher->setFuture(QtConcurrent::run([=]() -> Outcome {
+        Outcome out;
+        auto db = Database::open(path, Database::Mode::ReadWrite);
+        if (!db) {
+            out.error = db.error();
+            return out;
+        }
+        for (int b = 0; b < batches.size(); ++b) {
+            if (cancelFlag->load()) {
+                out.error = Diagnostic::error("CANCELLED", "cancelled after " + std::to_string(b) + " update(s)");
+                break;
+            }
+            const qint64 now = clock + tick * (b + 1);
+            engine::UpdateOptions options;
+            options.now = now;
+            options.cancel = cancelFlag.get();
+            options.progress = [self, b, n = int(batches.size())](const std::string& flow, std::int64_t done, std::int64_t total) {
+                QMetaObject::invokeMethod(
+                    self.data(),
+                    [self, flow = QString::fromStdString(flow), done, total, b, n] {
+                        if (self)
+                            emit self->progress(flow, done, total, b, n);
+                    },
+                    Qt::QueuedConnection);
+            };
+            auto tx = storage::Transaction::begin(*db, "cdc_gui_batch");
+            if (!tx) {
+                out.error = tx.error();
+                break;
+            }
+            if (b == 0 && !ProjectStore::value(*db, ProjectStore::kClockStartKey))
+                if (auto st = ProjectStore::setValue(*db, ProjectStore::kClockStartKey, QString::number(clock)); !st) {
+                    out.error = st.error();
+                    break;
+                }
+            if (auto delivered = ProjectStore::deliverEvents(*db, batches[b]); !delivered) {
+                out.error = delivered.error();
+                break;
+            }
+            if (auto st = ProjectStore::setValue(*db, ProjectStore::kClockKey, QString::number(now)); !st) {
+                out.error = st.error();
+                break;
+            }
+            auto report = engine::runUpdate(*db, pipeline, options);
+            if (!report) {
+                out.error = report.error();
+                break; // the batch's transaction rolls back: events stay queued
+            }
+            if (auto st = ProjectStore::assignDeliveries(*db, report->updateId); !st) {
+                out.error = st.error();
+                break;
+            }
+            if (auto st = tx->commit(); !st) {
+                out.error = st.error();
+                break;
+            }
+            out.reports.push_back(std::move(report).value());
+        }
+        return out;
+    }));
+    return true;
+}
+
+void UpdateRunner::complete(const Outcome& outcome) {
+    if (!m_running)
+        return;
+    m_running = false;
+    m_project->setBusy(false);
+    m_reports = outcome.reports;
+    auto before = std::static_pointer_cast<Database>(std::exchange(m_before, nullptr));
+    if (!outcome.reports.empty())
+        m_project->pushExternalChange(m_undoText, std::move(before));
+    for (const auto& r : outcome.reports)
+        emit updateDone(r);
+    emit finished(int(outcome.reports.size()), outcome.error);
+}
+
+} // namespace cdc::ui

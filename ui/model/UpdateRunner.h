@@ -1,0 +1,62 @@
+#pragma once
+/// Runs simulated pipeline updates off the GUI thread, on its own connection to the project's
+/// working copy. A run is a list of batches: each batch delivers N queued events (0 = none) and
+/// runs one update, in one transaction, so a failed update also leaves its events in the queue.
+/// The whole run becomes one undoable step.
+
+#include "core/common/Diagnostic.h"
+#include "core/engine/Engine.h"
+#include "core/pipeline/Pipeline.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace cdc::ui {
+
+class Project;
+
+class UpdateRunner : public QObject {
+    Q_OBJECT
+public:
+    explicit UpdateRunner(Project* project, QObject* parent = nullptr);
+    ~UpdateRunner() override;
+
+    /// Starts a run; false (with the reason in `error`) when one is running or the project is not ready.
+    bool start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText, Diagnostic* error = nullptr);
+    bool isRunning() const { return m_running; }
+    void cancel();
+    /// Blocks until the current run has finished and its results are applied (tests, shutdown).
+    void waitForFinished();
+
+    const std::vector<engine::UpdateReport>& lastReports() const { return m_reports; }
+
+signals:
+    void started(int batches);
+    /// Progress inside the current update, and which batch of how many it is.
+    void progress(const QString& flow, qint64 done, qint64 total, int batch, int batches);
+    void updateDone(const cdc::engine::UpdateReport& report);
+    /// The run ended: `updates` updates committed; `error` set when it stopped on an error or cancel.
+    void finished(int updates, const std::optional<cdc::Diagnostic>& error);
+
+private:
+    struct Outcome {
+        std::vector<engine::UpdateReport> reports;
+        std::optional<Diagnostic> error;
+    };
+    void complete(const Outcome& outcome);
+
+    Project* m_project;
+    std::shared_ptr<std::atomic<bool>> m_cancel;
+    QFutureWatcher<Outcome>* m_watcher;
+    bool m_running = false;
+    QString m_undoText;
+    std::shared_ptr<void> m_before; // std::shared_ptr<storage::Database>, kept opaque here
+    std::vector<engine::UpdateReport> m_reports;
+};
+
+} // namespace cdc::ui

@@ -1,0 +1,125 @@
+// loadTargetSnapshots: reads what the result views show of every AUTO CDC target after the last update.
+#include "ui/model/results/TargetSnapshot.h"
+
+#include "core/engine/Engine.h"
+#include "core/pipeline/Pipeline.h"
+#include "core/storage/Catalog.h"
+#include "core/storage/Database.h"
+#include "ui/model/results/ResultText.h"
+
+namespace cdc::ui {
+
+namespace {
+
+/// The target's public rows (its catalog view), typed from the catalog, ordered by key then version.
+Result<cdc::ResultSet> readRows(storage::Database& db, const storage::TableInfo& info, const QStringList& keys,
+                                bool scd2) {
+    std::string order;
+    for (const QString& k : keys)
+        if (info.columnIndex(k.toStdString()) >= 0)
+            order += (order.empty() ? "" : ", ") + storage::quoteIdentifier(k.toStdString());
+    if (scd2 && info.columnIndex("__START_AT") >= 0)
+        order += (order.empty() ? "" : ", ") + std::string("\"__START_AT\"");
+    const std::string sql = "SELECT * FROM " + storage::quoteIdentifier(info.sqliteName) +
+                            (order.empty() ? std::string() : " ORDER BY " + order);
+    auto st = db.prepare(sql);
+    if (!st)
+        return st.error();
+    cdc::ResultSet rs;
+    for (int c = 0; c < st->columnCount(); ++c) {
+        rs.columns.push_back(st->columnName(c));
+        const int ci = info.columnIndex(rs.columns.back());
+        rs.types.push_back(ci >= 0 ? std::optional<DataType>(info.columns[static_cast<std::size_t>(ci)].type)
+                                   : std::nullopt);
+    }
+    for (;;) {
+        auto has = st->step();
+        if (!has)
+            return has.error();
+        if (!has.value())
+            break;
+        rs.rows.push_back(st->row());
+    }
+    return rs;
+}
+
+QStringList trackedColumns(const pipeline::AutoCdcFlow& flow, const cdc::ResultSet& rows) {
+    if (!flow.trackHistory || flow.trackHistory->mode == pipeline::ColumnSelection::Mode::All)
+        return {};
+    QStringList listed;
+    for (const pipeline::Identifier& c : flow.trackHistory->columns)
+        listed << QString::fromStdString(c.name);
+    if (flow.trackHistory->mode == pipeline::ColumnSelection::Mode::Only)
+        return listed;
+    QStringList keys;
+    for (const pipeline::Identifier& k : flow.keys)
+        keys << QString::fromStdString(k.name);
+    QStringList out;
+    for (const std::string& name : rows.columns) {
+        const QString c = QString::fromStdString(name);
+        if (!c.startsWith(QLatin1String("__")) && !keys.contains(c, Qt::CaseInsensitive) &&
+            !listed.contains(c, Qt::CaseInsensitive))
+            out << c;
+    }
+    return out;
+}
+
+} // namespace
+
+Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const pipeline::Pipeline& p) {
+    auto last = engine::lastUpdateId(db);
+    if (!last)
+        return last.error();
+    const std::int64_t updateId = last.value();
+
+    QList<TargetSnapshot> out;
+    for (const pipeline::AutoCdcFlow& flow : p.cdcFlows) {
+        const QString target = QString::fromStdString(flow.target.name);
+        if (findSnapshot(out, target))
+            continue; // several flows into one target: one snapshot
+        auto info = storage::Catalog::find(db, flow.target.name);
+        if (!info)
+            return info.error();
+        if (!info.value() || info.value()->kind != storage::TableKind::Target)
+            continue; // not created yet: no update has run this flow
+
+        TargetSnapshot s;
+        s.target = QString::fromStdString(info.value()->name);
+        s.scd2 = flow.scdType == pipeline::ScdType::Type2;
+        for (const pipeline::Identifier& k : flow.keys)
+            s.keyColumns << QString::fromStdString(k.name);
+        s.updateId = updateId;
+
+        auto rows = readRows(db, *info.value(), s.keyColumns, s.scd2);
+        if (!rows)
+            return rows.error();
+        s.rows = std::move(rows.value());
+        s.trackedColumns = trackedColumns(flow, s.rows);
+
+        if (updateId > 0) {
+            auto changes = engine::changeFeed(db, info.value()->name, updateId, updateId);
+            if (!changes)
+                return changes.error();
+            s.changes = std::move(changes.value());
+            auto collected = engine::collectedTombstones(db, info.value()->name, updateId);
+            if (!collected)
+                return collected.error();
+            s.collected = std::move(collected.value());
+        }
+        auto tombstones = engine::tombstones(db, info.value()->name);
+        if (!tombstones)
+            return tombstones.error();
+        s.tombstones = std::move(tombstones.value());
+
+        const int seq = s.scd2 ? resulttext::columnIndex(s.rows, resulttext::startAt())
+                               : resulttext::columnIndex(s.tombstones, QStringLiteral("__SEQUENCE"));
+        const auto seqType = s.scd2 ? s.rows.typeOf(static_cast<std::size_t>(std::max(seq, 0)))
+                                    : s.tombstones.typeOf(static_cast<std::size_t>(std::max(seq, 0)));
+        if (seq >= 0 && seqType)
+            s.sequenceType = QString::fromStdString(seqType->toString());
+        out.append(std::move(s));
+    }
+    return out;
+}
+
+} // namespace cdc::ui

@@ -1,0 +1,55 @@
+#pragma once
+#include "core/common/Diagnostic.h"
+#include "core/pipeline/Pipeline.h"
+
+#include <QObject>
+
+#include <vector>
+
+class QAction;
+class QTimer;
+
+namespace cdc::ui {
+
+class CodeEditor;
+class IssueListModel;
+class Project;
+
+/// Keeps the pipeline text, its parse and the issues list in step: re-parses (and validates
+/// against the catalog) shortly after typing stops, paints squiggles, feeds completion with the
+/// project's live table and column names, and formats the text on request.
+class EditorController : public QObject {
+    Q_OBJECT
+public:
+    EditorController(Project* project, CodeEditor* editor, IssueListModel* issues, QObject* parent = nullptr);
+
+    QAction* formatAction() const { return m_format; }
+    /// Parses now instead of after the debounce delay.
+    void reparseNow();
+    const pipeline::Pipeline& pipeline() const { return m_pipeline; }
+    bool hasErrors() const;
+    /// Errors found later (an update that failed) join the parser's in the list and the squiggles
+    /// until the text changes.
+    void setRuntimeDiagnostics(std::vector<Diagnostic> diagnostics);
+    static constexpr int kDebounceMs = 350;
+
+signals:
+    void parsed(int errors, int warnings);
+    void statusMessage(const QString& message);
+
+private:
+    void publish();
+    void refreshCompletion();
+    void formatSql();
+
+    Project* m_project;
+    CodeEditor* m_editor;
+    IssueListModel* m_issues;
+    QTimer* m_debounce;
+    QAction* m_format;
+    pipeline::Pipeline m_pipeline;
+    std::vector<Diagnostic> m_parseDiagnostics;
+    std::vector<Diagnostic> m_runtimeDiagnostics;
+};
+
+} // namespace cdc::ui

@@ -1,0 +1,54 @@
+#include "ui/widgets/ResultsController.h"
+
+#include "core/engine/Engine.h"
+#include "ui/model/Project.h"
+#include "ui/model/TargetHistory.h"
+#include "ui/widgets/EditorController.h"
+
+namespace cdc::ui {
+
+ResultsController::ResultsController(Project* project, EditorController* editor, QObject* parent)
+    : QObject(parent), m_project(project), m_editor(editor) {
+    connect(project, &Project::dataChanged, this, &ResultsController::reload);
+    connect(project, &Project::projectReplaced, this, [this] { m_updateId = -1; });
+    connect(editor, &EditorController::parsed, this, [this](int errors, int) {
+        // A new valid pipeline may name other targets; a broken one keeps the last good views.
+        if (errors == 0)
+            reload();
+    });
+    reload();
+}
+
+void ResultsController::showUpdate(qint64 updateId) {
+    if (updateId == m_updateId)
+        return;
+    m_updateId = updateId;
+    reload();
+}
+
+void ResultsController::reload() {
+    auto last = engine::lastUpdateId(m_project->db());
+    const qint64 lastId = last ? *last : 0;
+    const qint64 shown = m_updateId < 0 || m_updateId > lastId ? lastId : m_updateId;
+    if (m_editor->hasErrors())
+        return;
+    auto loaded = TargetHistory::snapshotsAt(m_project->db(), m_editor->pipeline(), shown);
+    if (!loaded) {
+        m_description = tr("Cannot show the targets: %1").arg(QString::fromStdString(loaded.error().message));
+        emit descriptionChanged(m_description);
+        return;
+    }
+    m_snapshots = *loaded;
+    if (lastId == 0)
+        m_description = tr("No update yet: press Step (F10) to deliver the first event");
+    else if (shown == lastId)
+        m_description = tr("After update %1 (the latest)").arg(lastId);
+    else
+        m_description = tr("After update %1 of %2 — as it was then; \"Rewind Here\" in the timeline discards the later ones")
+                            .arg(shown)
+                            .arg(lastId);
+    emit snapshotsChanged(m_snapshots);
+    emit descriptionChanged(m_description);
+}
+
+} // namespace cdc::ui

@@ -1,0 +1,75 @@
+#pragma once
+#include "core/common/Diagnostic.h"
+#include "core/engine/Engine.h"
+
+#include <QObject>
+
+#include <optional>
+
+class QAction;
+class QLabel;
+class QProgressBar;
+class QToolButton;
+class QWidget;
+
+namespace cdc::ui {
+
+class EditorController;
+class Project;
+class UpdateRunner;
+
+/// Replay controls: Update, Step, Deliver N, Deliver All, Run to End, Cancel, the simulated clock
+/// and Advance Clock. Runs go through UpdateRunner (off the GUI thread); errors land in the issues
+/// list with their position.
+class SimulationController : public QObject {
+    Q_OBJECT
+public:
+    SimulationController(Project* project, EditorController* editor, QWidget* window);
+
+    QAction* updateAction() const { return m_update; }
+    QAction* stepAction() const { return m_step; }
+    QAction* deliverNAction() const { return m_deliverN; }
+    QAction* deliverAllAction() const { return m_deliverAll; }
+    QAction* runToEndAction() const { return m_runToEnd; }
+    QAction* cancelAction() const { return m_cancel; }
+    QAction* advanceClockAction() const { return m_advanceClock; }
+    QLabel* clockLabel() const { return m_clockLabel; }
+    QProgressBar* progressBar() const { return m_progress; }
+    UpdateRunner* runner() const { return m_runner; }
+
+    /// Each delivers events and runs updates; false when nothing started (reason in the status bar).
+    bool runUpdate();
+    bool step();
+    bool deliver(int count);
+    bool deliverAll();
+    bool runToEnd();
+    bool advanceClock(qint64 seconds);
+    /// Blocks until the running update finished (tests, --step).
+    void waitForFinished();
+
+signals:
+    void statusMessage(const QString& message, int timeoutMs = 5000);
+    void runFinished(int updates, bool ok);
+
+private:
+    bool start(const QList<int>& batches, const QString& text);
+    int queuedCount() const;
+    void refreshClock();
+    void setRunning(bool running);
+
+    Project* m_project;
+    EditorController* m_editor;
+    QWidget* m_window;
+    UpdateRunner* m_runner;
+    QAction* m_update;
+    QAction* m_step;
+    QAction* m_deliverN;
+    QAction* m_deliverAll;
+    QAction* m_runToEnd;
+    QAction* m_cancel;
+    QAction* m_advanceClock;
+    QLabel* m_clockLabel;
+    QProgressBar* m_progress;
+};
+
+} // namespace cdc::ui

@@ -1,0 +1,32 @@
+#pragma once
+#include "core/common/Diagnostic.h"
+
+#include <QDialog>
+
+class QLabel;
+
+namespace cdc::ui {
+
+class CodeEditor;
+class Project;
+
+/// Runs source-side Spark SQL against the project (CREATE SCHEMA / TABLE, INSERT...): either
+/// executed as is, or with the rows it inserts captured into the event queue instead.
+class SourceSqlDialog : public QDialog {
+    Q_OBJECT
+public:
+    SourceSqlDialog(Project* project, QWidget* parent = nullptr);
+    CodeEditor* editor() const { return m_editor; }
+    /// Executes the text; rows written go straight to the tables. Undoable. False on error (shown).
+    bool execute();
+    /// Runs the text in a rolled-back savepoint and queues the rows it would insert. Undoable.
+    bool queueAsEvents();
+
+private:
+    bool report(const Status& status);
+    Project* m_project;
+    CodeEditor* m_editor;
+    QLabel* m_message;
+};
+
+} // namespace cdc::ui
