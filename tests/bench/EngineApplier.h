@@ -21,6 +21,8 @@ public:
     Status setUp(storage::Database& db) override;
     Status apply(storage::Database& db) override;
     Result<std::int64_t> visibleRows(storage::Database& db) override;
+    /// The parsed pipeline (after setUp()).
+    const pipeline::Pipeline& pipeline() const { return m_pipeline; }
 
 private:
     Scd m_scd;

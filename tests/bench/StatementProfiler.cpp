@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <ostream>
 #include <vector>
@@ -23,6 +24,24 @@ std::string oneLine(const char* sql, std::size_t max) {
     }
     return out;
 }
+/// Statements that embed per-update literals (a source rowid range) are one statement: numbers that are
+/// not part of an identifier or a `?N` parameter become `#`.
+std::string normalized(const char* sql) {
+    std::string out;
+    for (const char* p = sql; *p; ++p) {
+        const unsigned char prev = out.empty() ? ' ' : static_cast<unsigned char>(out.back());
+        const bool numberStart = std::isdigit(static_cast<unsigned char>(*p)) && !std::isalnum(prev) &&
+                                 prev != '_' && prev != '?' && prev != '#';
+        if (!numberStart) {
+            out += *p;
+            continue;
+        }
+        while (std::isdigit(static_cast<unsigned char>(p[1])))
+            ++p;
+        out += '#';
+    }
+    return out;
+}
 } // namespace
 
 void StatementProfiler::attach(sqlite3* db) { sqlite3_trace_v2(db, SQLITE_TRACE_PROFILE, &onTrace, this); }
@@ -34,7 +53,7 @@ int StatementProfiler::onTrace(unsigned type, void* self, void* stmt, void* nano
         return 0;
     auto* profiler = static_cast<StatementProfiler*>(self);
     const char* sql = sqlite3_sql(static_cast<sqlite3_stmt*>(stmt));
-    Cost& cost = profiler->m_costs[sql ? sql : "?"];
+    Cost& cost = profiler->m_costs[sql ? normalized(sql) : "?"];
     ++cost.calls;
     cost.nanoseconds += *static_cast<sqlite3_int64*>(nanoseconds);
     return 0;

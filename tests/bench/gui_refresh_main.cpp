@@ -9,8 +9,6 @@
 #include "Stopwatch.h"
 #include "Workload.h"
 
-#include "core/engine/Engine.h"
-#include "core/sql/SqlApi.h"
 #include "ui/model/results/Scd2TimelineModel.h"
 #include "ui/model/results/TargetRowsModel.h"
 #include "ui/widgets/results/Scd2TimelineView.h"
@@ -36,36 +34,16 @@ struct Options {
     std::int64_t updateEvents = 1'000; ///< events of each update after which the views refresh
 };
 
-/// What the result views show of the target after the last update (TargetSnapshot's documented content).
-Result<ui::TargetSnapshot> loadSnapshot(storage::Database& db) {
-    const std::string target = EngineApplier::kTarget;
-    ui::TargetSnapshot s;
-    s.target = QString::fromStdString(target);
-    s.scd2 = true;
-    s.keyColumns = {QStringLiteral("id")};
-    s.sequenceType = QStringLiteral("BIGINT");
-    auto update = engine::lastUpdateId(db);
-    if (!update)
-        return update.error();
-    s.updateId = update.value();
-    auto rows = sql::runQuery(db, "SELECT * FROM " + target + " ORDER BY id, __START_AT");
-    if (!rows)
-        return rows.error();
-    s.rows = std::move(rows).value();
-    const std::string id = std::to_string(s.updateId);
-    auto changes = sql::runQuery(db, "SELECT * FROM table_changes('" + target + "', " + id + ", " + id + ")");
-    if (!changes)
-        return changes.error();
-    s.changes = std::move(changes).value();
-    auto tombstones = engine::tombstones(db, target);
-    if (!tombstones)
-        return tombstones.error();
-    s.tombstones = std::move(tombstones).value();
-    auto collected = engine::collectedTombstones(db, target, s.updateId);
-    if (!collected)
-        return collected.error();
-    s.collected = std::move(collected).value();
-    return s;
+/// What the result panels show of the target after the last update, loaded the way the GUI loads it.
+Result<ui::TargetSnapshot> loadSnapshot(storage::Database& db, const pipeline::Pipeline& pipeline) {
+    auto snapshots = ui::loadTargetSnapshots(db, pipeline);
+    if (!snapshots)
+        return snapshots.error();
+    const ui::TargetSnapshot* snapshot =
+        ui::findSnapshot(snapshots.value(), QString::fromLatin1(EngineApplier::kTarget));
+    if (!snapshot)
+        return Diagnostic::error("BENCH", "the snapshot has no target 'target'");
+    return *snapshot;
 }
 
 int fail(const Diagnostic& error) {
@@ -127,7 +105,7 @@ int main(int argc, char** argv) {
     view.resize(1200, 800);
     QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
     {
-        auto before = loadSnapshot(*db);
+        auto before = loadSnapshot(*db, engine.pipeline());
         if (!before)
             return fail(before.error());
         timeline.setSnapshot(before.value());
@@ -142,7 +120,7 @@ int main(int argc, char** argv) {
         if (auto st = engine.apply(*db); !st)
             return fail(st.error());
         Stopwatch watch;
-        auto snapshot = loadSnapshot(*db);
+        auto snapshot = loadSnapshot(*db, engine.pipeline());
         if (!snapshot)
             return fail(snapshot.error());
         const double loaded = watch.seconds();

@@ -192,7 +192,7 @@ void TestResultWidgets::timelineListsOnlyScd2Targets() {
     QCOMPARE(panel.targetSelector()->count(), 2);
     QCOMPARE(panel.currentTarget(), QStringLiteral("users_scd2"));
     QCOMPARE(panel.model()->lanes().size(), 4);
-    QCOMPARE(panel.summaryText(), QStringLiteral("update 2 · 4 keys · 7 versions"));
+    QCOMPARE(panel.summaryText(), QStringLiteral("update 2 · 4 keys · 7 versions · sequence BIGINT"));
     panel.selectTarget(QStringLiteral("devices"));
     QCOMPARE(panel.model()->lanes().size(), 2);
     QCOMPARE(panel.model()->axis().scale(), SequenceAxis::Scale::Temporal);

@@ -20,8 +20,9 @@ private slots:
 };
 
 void TestTimelineBench::hundredThousandVersions() {
-    const TargetSnapshot snapshot = cdc::test::scd2Large(20000, 5);
-    QCOMPARE(snapshot.rows.rows.size(), std::size_t(100000));
+    // Shared, as the panels hand snapshots to their models: no copy of the 100,000 rows.
+    const SharedSnapshot snapshot = std::make_shared<const TargetSnapshot>(cdc::test::scd2Large(20000, 5));
+    QCOMPARE(snapshot->rows.rows.size(), std::size_t(100000));
 
     Scd2TimelineModel model;
     Scd2TimelineView view;

@@ -39,6 +39,7 @@ struct FeedEntry {
     bool preEndNull = false;
     bool postEndNull = false;
     int deleteRow = -1;
+    bool present = false; ///< the identity is still a row of the target
 };
 
 } // namespace
@@ -76,15 +77,12 @@ ChangeClassification classifyChanges(const TargetSnapshot& snapshot) {
     }
 
     const std::vector<int> rowIds = identityColumns(snapshot, snapshot.rows);
-    std::unordered_map<std::string, bool> present;
-    present.reserve(snapshot.rows.rows.size());
     for (std::size_t r = 0; r < snapshot.rows.rows.size(); ++r) {
-        std::string id = identityOf(snapshot, snapshot.rows.rows[r], rowIds);
-        auto it = entries.find(id);
-        present.emplace(std::move(id), true);
+        auto it = entries.find(identityOf(snapshot, snapshot.rows.rows[r], rowIds));
         if (it == entries.end())
             continue;
-        const FeedEntry& e = it->second;
+        FeedEntry& e = it->second;
+        e.present = true;
         if (e.inserted)
             out.rowChanges[r] = RowChange::Inserted;
         else if (e.postimage)
@@ -92,7 +90,7 @@ ChangeClassification classifyChanges(const TargetSnapshot& snapshot) {
     }
 
     for (const auto& [id, e] : entries)
-        if (e.deleteRow >= 0 && !present.count(id))
+        if (e.deleteRow >= 0 && !e.present)
             out.ghostChangeRows.push_back(e.deleteRow);
     std::sort(out.ghostChangeRows.begin(), out.ghostChangeRows.end());
     return out;

@@ -31,16 +31,20 @@ bool TimelineLane::current() const {
 Scd2TimelineModel::Scd2TimelineModel(QObject* parent) : QAbstractItemModel(parent) {}
 
 void Scd2TimelineModel::setSnapshot(const TargetSnapshot& snapshot) {
+    setSnapshot(std::make_shared<const TargetSnapshot>(snapshot));
+}
+
+void Scd2TimelineModel::setSnapshot(SharedSnapshot snapshot) {
     beginResetModel();
-    m_snapshot = snapshot;
-    m_changes = classifyChanges(m_snapshot);
-    const cdc::ResultSet& rs = m_snapshot.rows;
-    m_keyColumns = resulttext::columnIndices(rs, m_snapshot.keyColumns);
+    m_snapshot = snapshot ? std::move(snapshot) : emptySnapshot();
+    m_changes = classifyChanges(*m_snapshot);
+    const cdc::ResultSet& rs = m_snapshot->rows;
+    m_keyColumns = resulttext::columnIndices(rs, m_snapshot->keyColumns);
     m_start = resulttext::columnIndex(rs, resulttext::startAt());
     m_end = resulttext::columnIndex(rs, resulttext::endAt());
     m_labelColumns.clear();
-    if (!m_snapshot.trackedColumns.isEmpty()) {
-        for (int c : resulttext::columnIndices(rs, m_snapshot.trackedColumns))
+    if (!m_snapshot->trackedColumns.isEmpty()) {
+        for (int c : resulttext::columnIndices(rs, m_snapshot->trackedColumns))
             if (c >= 0)
                 m_labelColumns.push_back(c);
     } else {
@@ -55,12 +59,12 @@ void Scd2TimelineModel::setSnapshot(const TargetSnapshot& snapshot) {
     m_ghostRows.clear();
     std::vector<int> feedColumn;
     for (const std::string& name : rs.columns)
-        feedColumn.push_back(resulttext::columnIndex(m_snapshot.changes, QString::fromStdString(name)));
+        feedColumn.push_back(resulttext::columnIndex(m_snapshot->changes, QString::fromStdString(name)));
     for (int feedRow : m_changes.ghostChangeRows) {
         cdc::Row row(rs.columns.size());
         for (std::size_t c = 0; c < rs.columns.size(); ++c)
             if (feedColumn[c] >= 0)
-                row[c] = m_snapshot.changes.rows[static_cast<std::size_t>(feedRow)][static_cast<std::size_t>(feedColumn[c])];
+                row[c] = m_snapshot->changes.rows[static_cast<std::size_t>(feedRow)][static_cast<std::size_t>(feedColumn[c])];
         m_ghostRows.push_back(std::move(row));
     }
     buildLanes();
@@ -68,11 +72,11 @@ void Scd2TimelineModel::setSnapshot(const TargetSnapshot& snapshot) {
 }
 
 const cdc::Row& Scd2TimelineModel::rowValues(int row) const {
-    const std::size_t n = m_snapshot.rows.rows.size();
+    const std::size_t n = m_snapshot->rows.rows.size();
     if (row < 0)
         return m_emptyRow;
     if (static_cast<std::size_t>(row) < n)
-        return m_snapshot.rows.rows[static_cast<std::size_t>(row)];
+        return m_snapshot->rows.rows[static_cast<std::size_t>(row)];
     const std::size_t g = static_cast<std::size_t>(row) - n;
     return g < m_ghostRows.size() ? m_ghostRows[g] : m_emptyRow;
 }
@@ -84,7 +88,7 @@ const cdc::Value& Scd2TimelineModel::cell(int row, int column) const {
 
 void Scd2TimelineModel::buildLanes() {
     m_lanes.clear();
-    const int total = static_cast<int>(m_snapshot.rows.rows.size() + m_ghostRows.size());
+    const int total = static_cast<int>(m_snapshot->rows.rows.size() + m_ghostRows.size());
     m_location.assign(static_cast<std::size_t>(total), {-1, -1});
     if (m_start < 0 || m_end < 0)
         return;
@@ -95,9 +99,9 @@ void Scd2TimelineModel::buildLanes() {
         sequenceValues.push_back(&cell(r, m_start));
         sequenceValues.push_back(&cell(r, m_end));
     }
-    std::optional<cdc::DataType> type = m_snapshot.rows.typeOf(static_cast<std::size_t>(m_start));
-    if (!type && !m_snapshot.sequenceType.isEmpty())
-        type = cdc::DataType::parse(m_snapshot.sequenceType.toStdString());
+    std::optional<cdc::DataType> type = m_snapshot->rows.typeOf(static_cast<std::size_t>(m_start));
+    if (!type && !m_snapshot->sequenceType.isEmpty())
+        type = cdc::DataType::parse(m_snapshot->sequenceType.toStdString());
     m_axis.build(type, sequenceValues);
 
     std::unordered_map<std::string, int> laneOfKey;
@@ -112,7 +116,7 @@ void Scd2TimelineModel::buildLanes() {
         }
         TimelineBar bar;
         bar.row = r;
-        bar.ghost = r >= static_cast<int>(m_snapshot.rows.rows.size());
+        bar.ghost = r >= static_cast<int>(m_snapshot->rows.rows.size());
         bar.change = bar.ghost ? RowChange::Deleted : m_changes.at(static_cast<std::size_t>(r));
         const auto start = m_axis.position(cell(r, m_start));
         const auto end = m_axis.position(cell(r, m_end));
@@ -168,14 +172,14 @@ QString Scd2TimelineModel::laneLabel(int lane) const {
     QStringList parts;
     const int row = m_lanes[lane].keyRow;
     for (int c : m_keyColumns)
-        parts << resulttext::valueText(cell(row, c), m_snapshot.rows.typeOf(static_cast<std::size_t>(std::max(c, 0))));
+        parts << resulttext::valueText(cell(row, c), m_snapshot->rows.typeOf(static_cast<std::size_t>(std::max(c, 0))));
     return parts.join(QStringLiteral(", "));
 }
 
 QString Scd2TimelineModel::barLabel(const TimelineBar& bar) const {
     QStringList parts;
     for (int c : m_labelColumns)
-        parts << resulttext::valueText(cell(bar.row, c), m_snapshot.rows.typeOf(static_cast<std::size_t>(c)));
+        parts << resulttext::valueText(cell(bar.row, c), m_snapshot->rows.typeOf(static_cast<std::size_t>(c)));
     return parts.join(QStringLiteral(" \u00b7 "));
 }
 
@@ -189,10 +193,10 @@ QString Scd2TimelineModel::barToolTip(const TimelineBar& bar) const {
     QStringList lines;
     lines << QStringLiteral("[%1, %2)").arg(startText(bar), endText(bar));
     if (bar.change != RowChange::None)
-        lines << tr("%1 by update %2").arg(ChangePalette::label(bar.change)).arg(m_snapshot.updateId);
+        lines << tr("%1 by update %2").arg(ChangePalette::label(bar.change)).arg(m_snapshot->updateId);
     if (bar.closedByDelete)
         lines << tr("Closed by a delete");
-    const cdc::ResultSet& rs = m_snapshot.rows;
+    const cdc::ResultSet& rs = m_snapshot->rows;
     for (std::size_t c = 0; c < rs.columns.size(); ++c)
         lines << QStringLiteral("%1: %2").arg(QString::fromStdString(rs.columns[c]),
                                              resulttext::valueText(cell(bar.row, static_cast<int>(c)), rs.typeOf(c)));

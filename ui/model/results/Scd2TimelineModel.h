@@ -38,8 +38,10 @@ public:
 
     explicit Scd2TimelineModel(QObject* parent = nullptr);
 
+    /// Copies `snapshot`; the shared overload shows it without a copy.
     void setSnapshot(const TargetSnapshot& snapshot);
-    const TargetSnapshot& snapshot() const { return m_snapshot; }
+    void setSnapshot(SharedSnapshot snapshot);
+    const TargetSnapshot& snapshot() const { return *m_snapshot; }
     const QList<TimelineLane>& lanes() const { return m_lanes; }
     const SequenceAxis& axis() const { return m_axis; }
     /// Lane and bar index of a row in TargetRowsModel numbering; {-1, -1} when it has none.
@@ -65,7 +67,7 @@ private:
     const cdc::Value& cell(int row, int column) const;
     void buildLanes();
 
-    TargetSnapshot m_snapshot;
+    SharedSnapshot m_snapshot = emptySnapshot();
     ChangeClassification m_changes;
     SequenceAxis m_axis;
     QList<TimelineLane> m_lanes;

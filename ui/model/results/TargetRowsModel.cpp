@@ -10,20 +10,24 @@ namespace cdc::ui {
 TargetRowsModel::TargetRowsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
 void TargetRowsModel::setSnapshot(const TargetSnapshot& snapshot) {
+    setSnapshot(std::make_shared<const TargetSnapshot>(snapshot));
+}
+
+void TargetRowsModel::setSnapshot(SharedSnapshot snapshot) {
     beginResetModel();
-    m_snapshot = snapshot;
-    m_changes = classifyChanges(m_snapshot);
+    m_snapshot = snapshot ? std::move(snapshot) : emptySnapshot();
+    m_changes = classifyChanges(*m_snapshot);
     m_ghostColumns.clear();
-    for (const std::string& name : m_snapshot.rows.columns)
-        m_ghostColumns.push_back(resulttext::columnIndex(m_snapshot.changes, QString::fromStdString(name)));
+    for (const std::string& name : m_snapshot->rows.columns)
+        m_ghostColumns.push_back(resulttext::columnIndex(m_snapshot->changes, QString::fromStdString(name)));
     m_fetched = std::min(totalRows(), FetchBatch);
     endResetModel();
 }
 
-void TargetRowsModel::clear() { setSnapshot(TargetSnapshot{}); }
+void TargetRowsModel::clear() { setSnapshot(emptySnapshot()); }
 
 int TargetRowsModel::totalRows() const {
-    return static_cast<int>(m_snapshot.rows.rows.size() + m_changes.ghostChangeRows.size());
+    return static_cast<int>(m_snapshot->rows.rows.size() + m_changes.ghostChangeRows.size());
 }
 
 void TargetRowsModel::fetchUpTo(int row) {
@@ -46,7 +50,7 @@ int TargetRowsModel::count(RowChange change) const {
 int TargetRowsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_fetched; }
 
 int TargetRowsModel::columnCount(const QModelIndex& parent) const {
-    return parent.isValid() ? 0 : static_cast<int>(m_snapshot.rows.columns.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_snapshot->rows.columns.size());
 }
 
 bool TargetRowsModel::canFetchMore(const QModelIndex& parent) const {
@@ -60,9 +64,9 @@ void TargetRowsModel::fetchMore(const QModelIndex& parent) {
 
 QString TargetRowsModel::cell(int row, int column) const {
     if (!isGhost(row))
-        return resulttext::cellText(m_snapshot.rows, static_cast<std::size_t>(row), column);
-    const int feedRow = m_changes.ghostChangeRows[static_cast<std::size_t>(row) - m_snapshot.rows.rows.size()];
-    return resulttext::cellText(m_snapshot.changes, static_cast<std::size_t>(feedRow),
+        return resulttext::cellText(m_snapshot->rows, static_cast<std::size_t>(row), column);
+    const int feedRow = m_changes.ghostChangeRows[static_cast<std::size_t>(row) - m_snapshot->rows.rows.size()];
+    return resulttext::cellText(m_snapshot->changes, static_cast<std::size_t>(feedRow),
                                 m_ghostColumns[static_cast<std::size_t>(column)]);
 }
 
@@ -76,7 +80,7 @@ QVariant TargetRowsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (change == RowChange::None)
             return {};
-        return tr("%1 by update %2").arg(ChangePalette::label(change)).arg(m_snapshot.updateId);
+        return tr("%1 by update %2").arg(ChangePalette::label(change)).arg(m_snapshot->updateId);
     case Qt::BackgroundRole: {
         const QColor c = ChangePalette::background(change, QGuiApplication::palette());
         return c.isValid() ? QVariant(c) : QVariant();
@@ -92,7 +96,7 @@ QVariant TargetRowsModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::TextAlignmentRole:
         // Ghost rows share the target's column types, so the target's first row decides for them.
-        return QVariant::fromValue(resulttext::cellAlignment(m_snapshot.rows, isGhost(row) ? 0 : static_cast<std::size_t>(row),
+        return QVariant::fromValue(resulttext::cellAlignment(m_snapshot->rows, isGhost(row) ? 0 : static_cast<std::size_t>(row),
                                                              index.column()));
     case RowChangeRole: return static_cast<int>(change);
     case GhostRole: return isGhost(row);
@@ -105,13 +109,13 @@ QVariant TargetRowsModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation == Qt::Horizontal) {
         if (section < 0 || section >= columnCount())
             return {};
-        const auto name = QString::fromStdString(m_snapshot.rows.columns[static_cast<std::size_t>(section)]);
+        const auto name = QString::fromStdString(m_snapshot->rows.columns[static_cast<std::size_t>(section)]);
         if (role == Qt::DisplayRole)
             return name;
         if (role == Qt::ToolTipRole) {
-            const auto type = m_snapshot.rows.typeOf(static_cast<std::size_t>(section));
+            const auto type = m_snapshot->rows.typeOf(static_cast<std::size_t>(section));
             QString tip = type ? QStringLiteral("%1 %2").arg(name, QString::fromStdString(type->toString())) : name;
-            if (m_snapshot.keyColumns.contains(name, Qt::CaseInsensitive))
+            if (m_snapshot->keyColumns.contains(name, Qt::CaseInsensitive))
                 tip += tr(" (key)");
             return tip;
         }

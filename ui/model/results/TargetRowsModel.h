@@ -17,16 +17,18 @@ public:
 
     explicit TargetRowsModel(QObject* parent = nullptr);
 
+    /// Copies `snapshot`; the shared overload shows it without a copy.
     void setSnapshot(const TargetSnapshot& snapshot);
+    void setSnapshot(SharedSnapshot snapshot);
     void clear();
-    const TargetSnapshot& snapshot() const { return m_snapshot; }
+    const TargetSnapshot& snapshot() const { return *m_snapshot; }
 
     /// Rows of the target plus ghost rows, whether fetched yet or not.
     int totalRows() const;
     /// Makes sure `row` is fetched (for selecting a row far down).
     void fetchUpTo(int row);
     RowChange rowChange(int row) const;
-    bool isGhost(int row) const { return row >= static_cast<int>(m_snapshot.rows.rows.size()); }
+    bool isGhost(int row) const { return row >= static_cast<int>(m_snapshot->rows.rows.size()); }
     /// How many rows the shown update touched, per kind.
     int count(RowChange change) const;
 
@@ -40,7 +42,7 @@ public:
 private:
     QString cell(int row, int column) const;
 
-    TargetSnapshot m_snapshot;
+    SharedSnapshot m_snapshot = emptySnapshot();
     ChangeClassification m_changes;
     std::vector<int> m_ghostColumns; ///< per target column, its index in the change feed
     int m_fetched = 0;

@@ -9,6 +9,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <memory>
+
 namespace cdc::storage {
 class Database;
 }
@@ -33,6 +35,11 @@ struct TargetSnapshot {
     cdc::ResultSet collected;  ///< tombstones collected by update `updateId` (same columns + __COLLECTED_IN)
     qint64 updateId = 0;
 };
+
+/// Snapshots are shared read-only between the panels and their models: no copy of large targets.
+using SharedSnapshot = std::shared_ptr<const TargetSnapshot>;
+/// The empty snapshot (no target).
+SharedSnapshot emptySnapshot();
 
 /// The snapshot named `target` in `snapshots`, or nullptr.
 const TargetSnapshot* findSnapshot(const QList<TargetSnapshot>& snapshots, const QString& target);

@@ -73,7 +73,10 @@ QString TombstoneModel::status(int row) const {
 bool TombstoneModel::neverCollected(int row) const {
     // SCD2 keeps its delete events as history: the engine gives them no GC due time.
     const int c = resulttext::columnIndex(m_live, kGcDueAt);
-    return c >= 0 && cdc::isNull(m_live.rows[static_cast<std::size_t>(row)][static_cast<std::size_t>(c)]);
+    if (c < 0 || row < 0 || static_cast<std::size_t>(row) >= m_live.rows.size())
+        return false;
+    const cdc::Row& r = m_live.rows[static_cast<std::size_t>(row)];
+    return static_cast<std::size_t>(c) < r.size() && cdc::isNull(r[static_cast<std::size_t>(c)]);
 }
 
 QString TombstoneModel::text(int row, const Column& column) const {

@@ -74,12 +74,13 @@ void ResultPanel::setSummaryText(const QString& text) { m_summary->setText(text)
 QString ResultPanel::summaryText() const { return m_summary->text(); }
 
 void ResultPanel::setSnapshots(const QList<TargetSnapshot>& snapshots) {
-    m_snapshots.clear();
+    m_all = std::make_shared<const QList<TargetSnapshot>>(snapshots);
+    m_accepted.clear();
     QStringList targets;
-    for (const TargetSnapshot& s : snapshots)
-        if (accepts(s)) {
-            m_snapshots.append(s);
-            targets << s.target;
+    for (int i = 0; i < m_all->size(); ++i)
+        if (accepts(m_all->at(i))) {
+            m_accepted << i;
+            targets << m_all->at(i).target;
         }
     const QString before = m_selector->currentTarget();
     m_selector->setTargets(targets);
@@ -93,7 +94,17 @@ QString ResultPanel::currentTarget() const { return m_selector->currentTarget();
 bool ResultPanel::selectTarget(const QString& target) { return m_selector->selectTarget(target); }
 
 const TargetSnapshot* ResultPanel::currentSnapshot() const {
-    return findSnapshot(m_snapshots, m_selector->currentTarget());
+    return currentSharedSnapshot().get();
+}
+
+SharedSnapshot ResultPanel::currentSharedSnapshot() const {
+    if (!m_all)
+        return nullptr;
+    const QString target = m_selector->currentTarget();
+    for (int i : m_accepted)
+        if (m_all->at(i).target.compare(target, Qt::CaseInsensitive) == 0)
+            return SharedSnapshot(m_all, &m_all->at(i)); // aliasing: lives as long as the list
+    return nullptr;
 }
 
 QString ResultPanel::placeholderText() const {
@@ -101,8 +112,8 @@ QString ResultPanel::placeholderText() const {
 }
 
 void ResultPanel::refresh() {
-    if (const TargetSnapshot* s = currentSnapshot()) {
-        showSnapshot(*s);
+    if (const SharedSnapshot s = currentSharedSnapshot()) {
+        showSnapshot(s);
         if (m_stack->count() > 1)
             m_stack->setCurrentIndex(1);
     } else {

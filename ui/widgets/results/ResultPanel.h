@@ -20,11 +20,12 @@ class ResultPanel : public QWidget {
 public:
     /// Shows the snapshots of the latest (or the selected) update; keeps the selected target.
     void setSnapshots(const QList<cdc::ui::TargetSnapshot>& snapshots);
-    const QList<TargetSnapshot>& snapshots() const { return m_snapshots; }
     QString currentTarget() const;
     bool selectTarget(const QString& target);
     /// The snapshot on show, nullptr when none.
     const TargetSnapshot* currentSnapshot() const;
+    /// The same, shared with the models (no copy).
+    SharedSnapshot currentSharedSnapshot() const;
     TargetSelector* targetSelector() const { return m_selector; }
     QToolBar* toolBar() const { return m_toolBar; }
     /// The placeholder's text while it is shown, empty otherwise.
@@ -44,13 +45,15 @@ protected:
     void setFooterWidget(QWidget* widget);
     void setSummaryText(const QString& text);
     virtual bool accepts(const TargetSnapshot&) const { return true; }
-    virtual void showSnapshot(const TargetSnapshot& snapshot) = 0;
+    virtual void showSnapshot(const SharedSnapshot& snapshot) = 0;
     virtual void clearSnapshot() = 0;
 
 private:
     void refresh();
 
-    QList<TargetSnapshot> m_snapshots;
+    /// The list as given (implicitly shared, so keeping it copies nothing) and the ones this panel shows.
+    std::shared_ptr<const QList<TargetSnapshot>> m_all;
+    QList<int> m_accepted;
     QToolBar* m_toolBar;
     TargetSelector* m_selector;
     QStackedWidget* m_stack;

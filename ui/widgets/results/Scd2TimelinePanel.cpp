@@ -47,7 +47,7 @@ Scd2TimelinePanel::Scd2TimelinePanel(QWidget* parent)
     updateZoomActions();
 }
 
-void Scd2TimelinePanel::showSnapshot(const TargetSnapshot& snapshot) {
+void Scd2TimelinePanel::showSnapshot(const SharedSnapshot& snapshot) {
     m_model->setSnapshot(snapshot);
     int versions = 0;
     QMap<RowChange, int> counts;
@@ -61,14 +61,15 @@ void Scd2TimelinePanel::showSnapshot(const TargetSnapshot& snapshot) {
         }
     m_legend->setCounts(counts);
     setSummaryText(tr("update %1 · %2 · %3")
-                           .arg(snapshot.updateId)
+                           .arg(snapshot->updateId)
                            .arg(resulttext::countOf(m_model->lanes().size(), tr("key"), tr("keys")),
-                                resulttext::countOf(versions, tr("version"), tr("versions"))));
+                                resulttext::countOf(versions, tr("version"), tr("versions"))) +
+                   (snapshot->sequenceType.isEmpty() ? QString() : tr(" · sequence %1").arg(snapshot->sequenceType)));
     updateZoomActions();
 }
 
 void Scd2TimelinePanel::clearSnapshot() {
-    m_model->setSnapshot({});
+    m_model->setSnapshot(emptySnapshot());
     setSummaryText({});
     updateZoomActions();
 }

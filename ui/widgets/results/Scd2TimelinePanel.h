@@ -33,7 +33,7 @@ signals:
 
 protected:
     bool accepts(const TargetSnapshot& snapshot) const override { return snapshot.scd2; }
-    void showSnapshot(const TargetSnapshot& snapshot) override;
+    void showSnapshot(const SharedSnapshot& snapshot) override;
     void clearSnapshot() override;
 
 private:

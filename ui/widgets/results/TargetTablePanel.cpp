@@ -64,9 +64,9 @@ QTableView* TargetTablePanel::makeView() {
     return view;
 }
 
-void TargetTablePanel::showSnapshot(const TargetSnapshot& snapshot) {
+void TargetTablePanel::showSnapshot(const SharedSnapshot& snapshot) {
     m_rows->setSnapshot(snapshot);
-    m_feed->setSnapshot(snapshot);
+    m_feed->setSnapshot(*snapshot);
     for (QTableView* v : {m_rowsView, m_feedView}) {
         v->resizeColumnsToContents();
         for (int c = 0; c < v->model()->columnCount(); ++c)

@@ -36,7 +36,7 @@ signals:
     void rowSelected(const QString& target, int row);
 
 protected:
-    void showSnapshot(const TargetSnapshot& snapshot) override;
+    void showSnapshot(const SharedSnapshot& snapshot) override;
     void clearSnapshot() override;
 
 private:

@@ -30,20 +30,20 @@ TombstonePanel::TombstonePanel(QWidget* parent)
 
 void TombstonePanel::setSimulatedNow(std::optional<qint64> now) { m_model->setSimulatedNow(now); }
 
-void TombstonePanel::showSnapshot(const TargetSnapshot& snapshot) {
-    m_model->setSnapshot(snapshot);
+void TombstonePanel::showSnapshot(const SharedSnapshot& snapshot) {
+    m_model->setSnapshot(*snapshot);
     m_view->resizeColumnsToContents();
     for (int c = 0; c < m_model->columnCount(); ++c)
         m_view->setColumnWidth(c, std::clamp(m_view->columnWidth(c) + 16, 70, 320));
     if (m_model->rowCount() == 0)
-        setSummaryText(tr("update %1 · no tombstones").arg(snapshot.updateId));
+        setSummaryText(tr("update %1 · no tombstones").arg(snapshot->updateId));
     else
         setSummaryText(m_model->collectedCount() > 0
                                ? tr("update %1 · %2 live · %3 collected by this update")
-                                     .arg(snapshot.updateId)
+                                     .arg(snapshot->updateId)
                                      .arg(m_model->liveCount())
                                      .arg(m_model->collectedCount())
-                               : tr("update %1 · %2 live").arg(snapshot.updateId).arg(m_model->liveCount()));
+                               : tr("update %1 · %2 live").arg(snapshot->updateId).arg(m_model->liveCount()));
 }
 
 void TombstonePanel::clearSnapshot() {

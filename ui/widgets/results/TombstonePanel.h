@@ -25,7 +25,7 @@ public:
     QTableView* view() const { return m_view; }
 
 protected:
-    void showSnapshot(const TargetSnapshot& snapshot) override;
+    void showSnapshot(const SharedSnapshot& snapshot) override;
     void clearSnapshot() override;
 
 private:
