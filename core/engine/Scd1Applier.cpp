@@ -229,16 +229,18 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
     const Value wmKey = wm ? wm->key : Value{};
 
     CDC_TRY(run(ctx.db, "DROP TABLE IF EXISTS temp.__cdc_w"));
+    // Each key's winner (first in ORDER BY s DESC, op ASC, rid DESC) and whether its sequence value is
+    // tied, in one GROUP BY: max() of the rank key hands its row to the bare columns (a window function
+    // would copy every key's partition into an ephemeral table).
     CDC_TRY(run(ctx.db,
                 "CREATE TEMP TABLE __cdc_w AS SELECT b.rid, b.op, b.s, b.sv, " +
                     join(n, [](std::size_t i) { return "b." + col(i); }) + ", b.ctu, t.rowid AS trow, " +
                     join(n, [](std::size_t i) { return "t." + col(i) + " AS o" + std::to_string(i); }) +
                     ", t.__cdc_s AS os, t.__cdc_sv AS osv, t.__cdc_d AS od, t.__cdc_dv AS odv, "
                     "t.__cdc_deleted_at AS oat, t.__cdc_upd AS oupd, " +
-                    kOutcomeSql + " AS outcome, coalesce(b.ns = b.s, 0) AS tie FROM (SELECT *, row_number() OVER win "
-                    "AS rn, lead(s) OVER win AS ns FROM " + ctx.batch + " WHERE op <> 2 AND (?1 IS NULL OR s >= ?1) WINDOW "
-                    "win AS (PARTITION BY " + keys + " ORDER BY s DESC, op ASC, rid DESC)) b LEFT JOIN main." +
-                    q(t.backing) + " t ON " + keyJoin(t.keyIndex, "t", "b") + " WHERE b.rn = 1",
+                    kOutcomeSql + " AS outcome, b.tie FROM (SELECT *, max(cdc_rank_key(s, op, rid)), cdc_top_count(s) > 1 AS "
+                    "tie FROM " + ctx.batch + " WHERE op <> 2 AND (?1 IS NULL OR s >= ?1) GROUP BY " + keys +
+                    ") b LEFT JOIN main." + q(t.backing) + " t ON " + keyJoin(t.keyIndex, "t", "b"),
                 {wmKey}));
 
     auto wSupply = supplySql(t, f, "ctu");

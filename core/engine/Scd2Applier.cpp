@@ -86,7 +86,7 @@ public:
     Status run() {
         CDC_TRY(mergeIntoLog());
         CDC_TRY(prepareStatements());
-        // __cdc_d comes out of the window in (key, sequence) order, so each key's rows are adjacent and the
+        // __cdc_d comes out of the GROUP BY in (key, sequence) order, so each key's rows are adjacent and the
         // first holds its lowest sequence. Were they not, a key would just be recomputed twice — the later
         // pass from the lower point replays everything after it — so correctness never rests on the order.
         auto keys = m_ctx.db.prepare("SELECT " + keyList(m_t.keyIndex) + ", s FROM temp.__cdc_d ORDER BY rowid");
@@ -125,17 +125,18 @@ private:
     std::string param(std::size_t offset) const { return "?" + std::to_string(m_nk + offset); }
 
     /// Deduplicates the batch per (key, sequence) — a delete wins a tie, else the last-arriving upsert —
-    /// and merges it into the event log, saving the log's pre-image for rewind.
+    /// and merges it into the event log, saving the log's pre-image for rewind. One GROUP BY does it: max()
+    /// of the rank key (op ASC, rid DESC) hands the winner's row to the bare columns, and as op is 0 or 1
+    /// (SCD2 has no truncate) sum(op) tells whether the group holds a delete and an upsert. It is the only
+    /// min()/max() aggregate, which SQLite's bare-column rule requires.
     Status mergeIntoLog() {
         const std::string keys = keyList(m_t.keyIndex);
         const std::string data = join(m_n, [](std::size_t i) { return col(i); });
         CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_d"));
         CDC_TRY(sqltext::run(m_ctx.db,
-                             "CREATE TEMP TABLE __cdc_d AS SELECT * FROM (SELECT b.*, row_number() OVER p AS rn, "
-                             "max(op) OVER p AS anydel, (min(op) OVER p) = 0 AS anyups, count(*) OVER p AS cnt FROM " +
-                                 m_ctx.batch + " b WINDOW p AS (PARTITION BY " +
-                                 keys + ", s ORDER BY op ASC, rid DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED "
-                                        "FOLLOWING)) WHERE rn = 1"));
+                             "CREATE TEMP TABLE __cdc_d AS SELECT *, max(cdc_rank_key(NULL, op, rid)) AS __cdc_rank, "
+                             "sum(op) > 0 AS anydel, sum(op) < count(*) AS anyups, count(*) AS cnt FROM " +
+                                 m_ctx.batch + " GROUP BY " + keys + ", s"));
         m_phase = m_ctx.nextPhase();
         const std::vector<Value> ub{m_ctx.updateId, static_cast<std::int64_t>(m_phase)};
         const std::string lcols = store::logColumns(m_t);
