@@ -13,6 +13,7 @@
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ResultsController.h"
 #include "ui/widgets/SimulationController.h"
+#include "ui/widgets/SqlLexer.h"
 #include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
 #include "ui/model/UpdateRunner.h"
@@ -254,6 +255,25 @@ private slots:
         w.editorController()->reparseNow();
         QVERIFY(!w.editorController()->hasErrors());
         QVERIFY(!editor->hasIndicatorAt(CodeEditor::ErrorIndicator, position));
+    }
+
+    void formatSqlAndLiveCompletionNames() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd2-track-history")));
+        auto* editor = w.workbench()->editor();
+        // Live table and column names are highlighted / completed like keywords.
+        const QList<QByteArray> names = QByteArray(editor->sqlLexer()->keywords(7)).split(' ');
+        QVERIFY(names.contains("users_cdf"));
+        QVERIFY(names.contains("sequencenum"));
+        const QString before = editor->text();
+        w.editorController()->formatAction()->trigger();
+        const QString after = editor->text();
+        QVERIFY(after != before); // the seed text has no final semicolon; the printer writes one
+        w.editorController()->reparseNow();
+        QVERIFY(!w.editorController()->hasErrors());
+        QVERIFY(after.contains(QStringLiteral("TRACK HISTORY ON")));
+        editor->undo();
+        QCOMPARE(editor->text(), before);
     }
 
     void saveAndReopenGivesTheSameState() {
