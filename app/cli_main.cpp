@@ -1,1 +1,309 @@
-int main() { return 0; }
+// cdcstudio-cli: argument handling only. The work is done by core (SQL front end, engine, formatting).
+// Contract: ../shared/spec/cli.md. Exit status: 0 success, 1 user error, 2 wrong usage.
+
+#include "core/common/ResultSet.h"
+#include "core/engine/Engine.h"
+#include "core/python/PythonPipelineReader.h"
+#include "core/sql/SqlApi.h"
+#include "core/storage/Catalog.h"
+#include "core/storage/Database.h"
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitUserError = 1;
+constexpr int kExitUsage = 2;
+
+const char* kUsage = R"(usage: cdcstudio-cli [--db PATH] COMMAND [ARGS]
+
+Commands:
+  sql FILE...               execute Spark SQL source statements (FILE '-' reads stdin)
+  update PIPELINE...        run one triggered pipeline update over the pipeline files
+      [--full-refresh] [--now T] [--format text|json]
+  query SQL                 run a read-only Spark SQL query
+      [--format table|csv|json]
+  tombstones TARGET         list the live tombstones of an AUTO CDC target
+      [--format table|json]
+
+Options:
+  --db PATH                 database (default ./cdcstudio.db; created if missing)
+  -h, --help                show this help
+  --version                 show the version
+)";
+
+struct Arguments {
+    std::string db = "cdcstudio.db";
+    std::string command;
+    std::vector<std::string> operands;
+    std::optional<std::string> format;
+    std::optional<std::string> now;
+    bool fullRefresh = false;
+};
+
+int usageError(const std::string& message) {
+    std::cerr << "cdcstudio-cli: " << message << "\n" << kUsage;
+    return kExitUsage;
+}
+
+int userError(const cdc::Diagnostic& d) {
+    std::cerr << d.format() << "\n";
+    return kExitUserError;
+}
+
+/// Parses the command line; returns an exit code when it cannot go on.
+std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto takeValue = [&](std::string& into) -> bool {
+            if (auto eq = a.find('='); eq != std::string::npos) {
+                into = a.substr(eq + 1);
+                return true;
+            }
+            if (i + 1 >= argc)
+                return false;
+            into = argv[++i];
+            return true;
+        };
+        auto is = [&](const char* name) { return a == name || a.rfind(std::string(name) + "=", 0) == 0; };
+        std::string value;
+        if (a == "-h" || a == "--help") {
+            std::cout << kUsage;
+            return kExitOk;
+        }
+        if (a == "--version") {
+            std::cout << "cdcstudio-cli 0.1.0\n";
+            return kExitOk;
+        }
+        if (is("--db")) {
+            if (!takeValue(value))
+                return usageError("--db needs a path");
+            args.db = value;
+        } else if (is("--format")) {
+            if (!takeValue(value))
+                return usageError("--format needs a value");
+            args.format = value;
+        } else if (is("--now")) {
+            if (!takeValue(value))
+                return usageError("--now needs a time");
+            args.now = value;
+        } else if (a == "--full-refresh") {
+            args.fullRefresh = true;
+        } else if (a.size() > 1 && a[0] == '-' && a != "-") {
+            return usageError("unknown option '" + a + "'");
+        } else if (args.command.empty()) {
+            args.command = a;
+        } else {
+            args.operands.push_back(a);
+        }
+    }
+    if (args.command.empty())
+        return usageError("missing command");
+    return std::nullopt;
+}
+
+/// ISO-8601 (`2026-08-30T10:00:00Z`, `2026-08-30 10:00:00`, `2026-08-30`) or epoch seconds.
+std::optional<std::int64_t> parseTime(const std::string& text) {
+    if (!text.empty() && text.find_first_not_of("0123456789-") == std::string::npos && text.find('-', 1) == std::string::npos) {
+        try {
+            return std::stoll(text);
+        } catch (...) {
+            return std::nullopt;
+        }
+    }
+    std::tm tm{};
+    int y = 0, mo = 0, d = 0, h = 0, mi = 0;
+    double s = 0;
+    int n = std::sscanf(text.c_str(), "%d-%d-%d%*[T ]%d:%d:%lf", &y, &mo, &d, &h, &mi, &s);
+    if (n != 3 && n < 5)
+        return std::nullopt;
+    if (n == 3 && text.size() != 10)
+        return std::nullopt;
+    tm.tm_year = y - 1900;
+    tm.tm_mon = mo - 1;
+    tm.tm_mday = d;
+    tm.tm_hour = h;
+    tm.tm_min = mi;
+    tm.tm_sec = static_cast<int>(s);
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s >= 61)
+        return std::nullopt;
+    return static_cast<std::int64_t>(timegm(&tm));
+}
+
+std::optional<std::string> readInput(const std::string& path) {
+    if (path == "-")
+        return std::string(std::istreambuf_iterator<char>(std::cin), {});
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return std::nullopt;
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+cdc::Result<cdc::storage::Database> openDatabase(const std::string& path) {
+    auto db = cdc::storage::Database::open(path);
+    if (!db)
+        return db.error();
+    if (auto st = cdc::storage::Catalog::ensureSchema(*db); !st)
+        return st.error();
+    return db;
+}
+
+int commandSql(const Arguments& args) {
+    if (args.operands.empty())
+        return usageError("sql needs at least one FILE");
+    auto db = openDatabase(args.db);
+    if (!db)
+        return userError(db.error());
+    // One transaction for all files: on any error nothing is changed.
+    auto tx = cdc::storage::Transaction::begin(*db, "cli_sql");
+    if (!tx)
+        return userError(tx.error());
+    for (const auto& file : args.operands) {
+        auto text = readInput(file);
+        if (!text)
+            return userError(cdc::Diagnostic::error("IO", "cannot read '" + file + "'"));
+        if (auto st = cdc::sql::executeSourceScript(*db, *text, file == "-" ? "<stdin>" : file); !st)
+            return userError(st.error());
+    }
+    if (auto st = tx->commit(); !st)
+        return userError(st.error());
+    return kExitOk;
+}
+
+int printResult(const cdc::ResultSet& rs, const std::optional<std::string>& format, bool allowCsv) {
+    auto f = cdc::parseOutputFormat(format.value_or("table"));
+    if (!f || *f == cdc::OutputFormat::Text || (!allowCsv && *f == cdc::OutputFormat::Csv))
+        return usageError("unsupported --format '" + format.value_or("") + "'");
+    std::cout << cdc::format(rs, *f);
+    return kExitOk;
+}
+
+int commandQuery(const Arguments& args) {
+    if (args.operands.size() != 1)
+        return usageError("query needs exactly one SQL argument");
+    auto db = openDatabase(args.db);
+    if (!db)
+        return userError(db.error());
+    auto rs = cdc::sql::runQuery(*db, args.operands[0], "<query>");
+    if (!rs)
+        return userError(rs.error());
+    return printResult(*rs, args.format, true);
+}
+
+int commandTombstones(const Arguments& args) {
+    if (args.operands.size() != 1)
+        return usageError("tombstones needs exactly one TARGET");
+    auto db = openDatabase(args.db);
+    if (!db)
+        return userError(db.error());
+    auto rs = cdc::engine::tombstones(*db, args.operands[0]);
+    if (!rs)
+        return userError(rs.error());
+    return printResult(*rs, args.format, false);
+}
+
+cdc::ResultSet metricsTable(const cdc::engine::UpdateReport& report) {
+    cdc::ResultSet rs;
+    rs.columns = {"update_id",       "flow",           "target",          "rows_read",
+                  "num_upserted_rows", "num_deleted_rows", "stale_dropped", "versions_opened",
+                  "versions_closed", "versions_split", "tombstones_created", "tombstones_collected",
+                  "ties",            "duration_ms"};
+    for (const auto& m : report.flows) {
+        rs.rows.push_back({report.updateId, m.flow, m.target, m.rowsRead, m.upserted, m.deleted, m.staleDropped,
+                           m.versionsOpened, m.versionsClosed, m.versionsSplit, m.tombstonesCreated,
+                           m.tombstonesCollected, m.ties, m.durationMs});
+    }
+    return rs;
+}
+
+int commandUpdate(const Arguments& args) {
+    if (args.operands.empty())
+        return usageError("update needs at least one PIPELINE file");
+    std::string fmt = args.format.value_or("text");
+    if (fmt != "text" && fmt != "json")
+        return usageError("update supports --format text|json");
+    cdc::engine::UpdateOptions options;
+    options.fullRefresh = args.fullRefresh;
+    if (args.now) {
+        options.now = parseTime(*args.now);
+        if (!options.now)
+            return usageError("--now takes ISO-8601 (2026-08-30T10:00:00Z) or epoch seconds, not '" + *args.now + "'");
+    }
+    cdc::pipeline::Pipeline pipeline;
+    for (const auto& file : args.operands) {
+        auto text = readInput(file);
+        if (!text)
+            return userError(cdc::Diagnostic::error("IO", "cannot read '" + file + "'"));
+        // Python pipeline files are read, never run: the declarative subset becomes pipeline SQL.
+        bool python = file.size() > 3 && file.substr(file.size() - 3) == ".py";
+        auto parsed = python ? cdc::python::parsePythonPipeline(*text, file) : cdc::sql::parsePipeline(*text, file);
+        for (const auto& d : parsed.diagnostics)
+            if (d.severity != cdc::Severity::Error)
+                std::cerr << d.format() << "\n";
+        if (auto err = parsed.firstError())
+            return userError(*err);
+        auto& p = parsed.pipeline;
+        auto append = [](auto& into, auto& from) { into.insert(into.end(), from.begin(), from.end()); };
+        append(pipeline.streamingTables, p.streamingTables);
+        append(pipeline.views, p.views);
+        append(pipeline.cdcFlows, p.cdcFlows);
+        append(pipeline.appendFlows, p.appendFlows);
+    }
+    auto db = openDatabase(args.db);
+    if (!db)
+        return userError(db.error());
+    auto report = cdc::engine::runUpdate(*db, pipeline, options);
+    if (!report)
+        return userError(report.error());
+    for (const auto& w : report->warnings)
+        std::cerr << w.format() << "\n";
+    auto table = metricsTable(*report);
+    if (fmt == "json") {
+        std::cout << cdc::toJson(table);
+    } else {
+        std::printf("update %lld completed in %.1f ms\n", static_cast<long long>(report->updateId), report->durationMs);
+        for (const auto& m : report->flows) {
+            std::printf("  flow %s -> %s: %lld read, %lld upserted, %lld deleted, %lld stale dropped", m.flow.c_str(),
+                        m.target.c_str(), static_cast<long long>(m.rowsRead), static_cast<long long>(m.upserted),
+                        static_cast<long long>(m.deleted), static_cast<long long>(m.staleDropped));
+            if (m.versionsOpened || m.versionsClosed || m.versionsSplit)
+                std::printf(", versions +%lld/-%lld (%lld split)", static_cast<long long>(m.versionsOpened),
+                            static_cast<long long>(m.versionsClosed), static_cast<long long>(m.versionsSplit));
+            if (m.tombstonesCreated || m.tombstonesCollected)
+                std::printf(", tombstones +%lld/-%lld", static_cast<long long>(m.tombstonesCreated),
+                            static_cast<long long>(m.tombstonesCollected));
+            if (m.ties)
+                std::printf(", %lld ties", static_cast<long long>(m.ties));
+            std::printf(" (%.1f ms)\n", m.durationMs);
+        }
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    Arguments args;
+    if (auto exitCode = parseArguments(argc, argv, args))
+        return *exitCode;
+    if (args.command == "sql")
+        return commandSql(args);
+    if (args.command == "query")
+        return commandQuery(args);
+    if (args.command == "update")
+        return commandUpdate(args);
+    if (args.command == "tombstones")
+        return commandTombstones(args);
+    return usageError("unknown command '" + args.command + "'");
+}

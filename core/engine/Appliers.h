@@ -19,6 +19,10 @@ std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const
 Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m);
 Status applyScd2(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m);
 
+/// Adds SEQUENCE_TIE warnings from a query returning (keys..., shown sequence, event count), at most 5.
+Status reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const FlowMetrics& m,
+                  const std::string& sql);
+
 /// Human-readable `k1=v1, k2=v2` for diagnostics.
 std::string describeKey(const TargetPlan& t, const Row& keyValues);
 

@@ -151,6 +151,11 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
         if (mode && mode.value() != 2)
             CDC_TRY(db.exec("PRAGMA temp_store = MEMORY"));
     }
+    // An update touches keys all over the backing table: with SQLite's default 2 MB page cache its cost
+    // would grow with the table. A connection still at the default gets 64 MB (a user's choice stays).
+    auto cache = scalar(db, "PRAGMA cache_size");
+    if (cache && cache.value() == -2000)
+        CDC_TRY(db.exec("PRAGMA cache_size = -65536"));
     auto tx = storage::Transaction::begin(db, "cdc_update");
     if (!tx)
         return tx.error();
@@ -161,7 +166,9 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
     auto last = scalar(db, "SELECT max(update_id) FROM __cdc_updates");
     if (!last)
         return last.error();
-    UpdateContext ctx{db, last.value() + 1, options.now.value_or(static_cast<std::int64_t>(std::time(nullptr))), {}, 0, {}};
+    UpdateContext ctx(db);
+    ctx.updateId = last.value() + 1;
+    ctx.now = options.now.value_or(static_cast<std::int64_t>(std::time(nullptr)));
     ctx.commitTimestamp = store::isoTime(ctx.now, ' ', false);
     UpdateRunner runner(ctx, plan.value(), options);
     auto report = runner.run();

@@ -56,6 +56,13 @@ struct UpdateReport {
 Status validate(storage::Database& db, const pipeline::Pipeline& pipeline);
 
 /// Runs one update. On any error nothing is changed (the database is as before the call).
+///
+/// Sources are append-only streams: when the SQL front end's change log (`__cdc_source_changes`) shows
+/// an UPDATE, DELETE or TRUNCATE of rows a flow has already consumed, the update fails with
+/// SOURCE_CHANGED naming the source — unless the target sets
+/// `TBLPROPERTIES ('pipelines.cdc.skipChangeCommits' = 'true')` (or `'skipChangeCommits' = 'true'`),
+/// Databricks' skipChangeCommits, in which case such changes are ignored and only appended rows are read.
+/// Tombstone GC uses `pipelines.cdc.tombstoneGCThresholdInSeconds` (default 172800) on `now`.
 Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline,
                                const UpdateOptions& options = {});
 

@@ -102,7 +102,8 @@ private:
             if (rel.stream)
                 out.inputs.insert(out.inputs.end(), inner->inputs.begin(), inner->inputs.end());
             known.insert(known.end(), inner->columns.begin(), inner->columns.end());
-            sql = replaceAll(sql, "{{REL:" + std::to_string(r) + "}}", item + " AS " + quoteIdentifier(rel.name));
+            // The translator already aliases each placeholder (`{{REL:0}} AS "users_cdf"`).
+            sql = replaceAll(sql, "{{REL:" + std::to_string(r) + "}}", item);
         }
         out.fromTemplate = "(" + sql + ")";
         // Column names come from SQLite itself; types from the base tables where the names match.
@@ -345,6 +346,42 @@ public:
                                                                             : true;
         }
 
+        // An explicit schema (CREATE STREAMING TABLE t (cols...)) must describe what the flow produces.
+        if (!table->schema.empty()) {
+            std::vector<bool> declared(t.columns.size(), false);
+            bool start = false, end = false;
+            for (const pipeline::ColumnSpec& c : table->schema) {
+                const bool version = equalsIgnoreCase(c.name, "__START_AT") || equalsIgnoreCase(c.name, "__END_AT");
+                if (version && f.scdType == ScdType::Type2) {
+                    if (c.type.toString() != t.sequenceType.toString())
+                        return Diagnostic::error("SCHEMA_MISMATCH",
+                                                 "column " + c.name + " must have the sequence type " +
+                                                     t.sequenceType.toString() + ", not " + c.type.toString(),
+                                                 c.location);
+                    (equalsIgnoreCase(c.name, "__START_AT") ? start : end) = true;
+                    continue;
+                }
+                int i = indexOfColumn(t.columns, c.name);
+                if (i < 0)
+                    return Diagnostic::error("SCHEMA_MISMATCH",
+                                             "column '" + c.name + "' of " + t.name + "'s declared schema is not produced by flow '" +
+                                                 fp.name + "'",
+                                             c.location);
+                declared[static_cast<std::size_t>(i)] = true;
+            }
+            for (std::size_t i = 0; i < declared.size(); ++i)
+                if (!declared[i])
+                    return Diagnostic::error("SCHEMA_MISMATCH",
+                                             "flow '" + fp.name + "' produces column '" + t.columns[i].name +
+                                                 "', which the declared schema of " + t.name + " lacks",
+                                             table->location);
+            if (f.scdType == ScdType::Type2 && !(start && end))
+                return Diagnostic::error("SCHEMA_MISMATCH",
+                                         "an SCD TYPE 2 target with a declared schema must include __START_AT and "
+                                         "__END_AT of the sequence type " + t.sequenceType.toString(),
+                                         table->location);
+        }
+
         // IGNORE NULL UPDATES [ON ...].
         fp.ignoreNull.assign(t.columns.size(), false);
         if (f.ignoreNullUpdates) {
@@ -499,6 +536,15 @@ Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::P
         FlowPlanner planner(db, pipeline, plan);
         CDC_TRY(planner.plan(f));
     }
+    for (const auto& a : pipeline.appendFlows)
+        plan.warnings.push_back(Diagnostic::warning(
+            "NOT_RUN", "append flow '" + a.name.name + "' into '" + a.target.name +
+                           "' is not run by the engine yet; only AUTO CDC flows update targets",
+            a.location));
+    for (const auto& v : pipeline.views)
+        if (v.materialized)
+            plan.warnings.push_back(Diagnostic::warning(
+                "NOT_RUN", "materialized view '" + v.name.name + "' is not refreshed by the engine yet", v.location));
     return plan;
 }
 

@@ -160,6 +160,40 @@ std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const
     return out;
 }
 
+Status reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const FlowMetrics& m,
+                  const std::string& sql) {
+    auto st = ctx.db.prepare(sql);
+    if (!st)
+        return st.error();
+    const int nk = static_cast<int>(t.keyIndex.size());
+    const std::string rule = t.scdType == pipeline::ScdType::Type1
+                                 ? "the last-arriving upsert wins and an upsert beats a delete"
+                                 : "a delete wins, else the last-arriving upsert";
+    int shown = 0;
+    for (;;) {
+        auto has = st->step();
+        if (!has)
+            return has.error();
+        if (!has.value() || shown == 5)
+            break;
+        ++shown;
+        Row key;
+        for (int k = 0; k < nk; ++k)
+            key.push_back(st->value(k));
+        ctx.warnings.push_back(Diagnostic::warning(
+            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(st->int64(nk + 1)) + " events for key " +
+                                describeKey(t, key) + " share the sequence value " + displayText(st->value(nk)) + "; " +
+                                rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
+            f.flow->sequenceBy.front().location));
+    }
+    if (m.ties > shown)
+        ctx.warnings.push_back(Diagnostic::warning("SEQUENCE_TIE",
+                                                   "flow '" + f.name + "': " + std::to_string(m.ties - shown) +
+                                                       " more keys with events sharing a sequence value",
+                                                   f.flow->sequenceBy.front().location));
+    return Status::success();
+}
+
 std::string describeKey(const TargetPlan& t, const Row& keyValues) {
     std::string out;
     for (std::size_t i = 0; i < t.keyIndex.size() && i < keyValues.size(); ++i)
@@ -171,7 +205,6 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
     const std::size_t n = t.columns.size();
     const std::string keys = keyList(t.keyIndex);
     const std::string data = join(n, [](std::size_t i) { return col(i); });
-    const std::string old = join(n, [](std::size_t i) { return "o" + std::to_string(i); });
 
     // Sequenced TRUNCATE leaves a table watermark: events below it are dropped (§2.5, Part 1 #5).
     auto stored = store::truncateWatermark(ctx.db, t.name);
@@ -179,7 +212,7 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
         return stored.error();
     std::optional<store::Watermark> wm = stored.value(), newTruncate;
     if (f.hasTruncate) {
-        auto st = ctx.db.prepare("SELECT s, sv FROM temp.__cdc_b WHERE op = 2 ORDER BY s DESC LIMIT 1");
+        auto st = ctx.db.prepare("SELECT s, sv FROM " + ctx.batch + " WHERE op = 2 ORDER BY s DESC LIMIT 1");
         if (!st)
             return st.error();
         auto has = st->step();
@@ -202,14 +235,14 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
                     join(n, [](std::size_t i) { return "t." + col(i) + " AS o" + std::to_string(i); }) +
                     ", t.__cdc_s AS os, t.__cdc_sv AS osv, t.__cdc_d AS od, t.__cdc_dv AS odv, "
                     "t.__cdc_deleted_at AS oat, " +
-                    kOutcomeSql + " AS outcome FROM (SELECT *, row_number() OVER (PARTITION BY " + keys +
-                    " ORDER BY s DESC, op ASC, rid DESC) AS rn FROM temp.__cdc_b WHERE op <> 2 AND (?1 IS NULL OR s >= "
-                    "?1)) b LEFT JOIN main." +
+                    kOutcomeSql + " AS outcome, coalesce(b.ns = b.s, 0) AS tie FROM (SELECT *, row_number() OVER win "
+                    "AS rn, lead(s) OVER win AS ns FROM " + ctx.batch + " WHERE op <> 2 AND (?1 IS NULL OR s >= ?1) WINDOW "
+                    "win AS (PARTITION BY " + keys + " ORDER BY s DESC, op ASC, rid DESC)) b LEFT JOIN main." +
                     q(t.backing) + " t ON " + keyJoin(t.keyIndex, "t", "b") + " WHERE b.rn = 1",
                 {wmKey}));
 
     auto wSupply = supplySql(t, f, "ctu");
-    if (!wSupply.empty())
+    if (!wSupply.empty() && ctx.batchMaterialized)
         CDC_TRY(foldPartialUpdates(ctx, t, wSupply, wSupply, wmKey));
 
     const std::vector<Value> ub{ctx.updateId, static_cast<std::int64_t>(ctx.nextPhase())};
@@ -224,16 +257,14 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
                 ub));
 
     // Change data feed (§9.1): identity = keys.
+    const std::string old = join(n, [](std::size_t i) { return "o" + std::to_string(i); });
     const std::string feed = "INSERT INTO main." + q(t.changeFeed) + " SELECT ";
     const std::string stamp = ", ?1, ?2 FROM temp.__cdc_w WHERE outcome ";
     const std::vector<Value> fb{ctx.updateId, ctx.commitTimestamp};
-    CDC_TRY(run(ctx.db, feed + data + ", 'insert'" + stamp + "IN (1, 3) ORDER BY rid", fb));
-    CDC_TRY(run(ctx.db,
-                "INSERT INTO main." + q(t.changeFeed) + " SELECT * FROM (SELECT " + old +
-                    ", 'update_preimage', ?1, ?2 FROM temp.__cdc_w WHERE outcome = 2 UNION ALL SELECT " + data +
-                    ", 'update_postimage', ?1, ?2 FROM temp.__cdc_w WHERE outcome = 2)",
-                fb));
-    CDC_TRY(run(ctx.db, feed + old + ", 'delete'" + stamp + "= 4 ORDER BY rid", fb));
+    CDC_TRY(run(ctx.db, feed + data + ", 'insert'" + stamp + "IN (1, 3)", fb));
+    CDC_TRY(run(ctx.db, feed + old + ", 'update_preimage'" + stamp + "= 2", fb));
+    CDC_TRY(run(ctx.db, feed + data + ", 'update_postimage'" + stamp + "= 2", fb));
+    CDC_TRY(run(ctx.db, feed + old + ", 'delete'" + stamp + "= 4", fb));
 
     // Apply.
     const Value now = ctx.now;
@@ -261,7 +292,7 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
 
     // Metrics.
     {
-        auto st = ctx.db.prepare("SELECT outcome, count(*) FROM temp.__cdc_w GROUP BY outcome");
+        auto st = ctx.db.prepare("SELECT outcome, count(*), sum(tie) FROM temp.__cdc_w GROUP BY outcome");
         if (!st)
             return st.error();
         std::int64_t applied = 0;
@@ -272,6 +303,7 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
             if (!has.value())
                 break;
             const auto o = st->int64(0), c = st->int64(1);
+            m.ties += st->int64(2);
             if (o >= Insert && o <= EarlyDelete)
                 applied += c;
             if (o == Insert || o == Update || o == Resurrect)
@@ -281,11 +313,12 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
             if (o == Delete || o == EarlyDelete)
                 m.tombstonesCreated += c;
         }
-        auto truncates = scalar(ctx.db, "SELECT count(*) FROM temp.__cdc_b WHERE op = 2");
-        if (!truncates)
-            return truncates.error();
-        m.staleDropped += m.rowsRead - truncates.value() - applied;
+        m.staleDropped += m.rowsRead - ctx.batchTruncates - applied;
     }
+
+    // Only ties at a key's winning sequence value decide a result; those are the ones reported.
+    if (m.ties > 0)
+        CDC_TRY(reportTies(ctx, t, f, m, "SELECT " + keys + ", sv, 2 FROM temp.__cdc_w WHERE tie LIMIT 6"));
 
     if (newTruncate) {
         const std::vector<Value> tb{ctx.updateId, static_cast<std::int64_t>(ctx.nextPhase()), newTruncate->key};

@@ -85,8 +85,10 @@ public:
     Status run() {
         CDC_TRY(mergeIntoLog());
         CDC_TRY(prepareStatements());
-        auto keys = m_ctx.db.prepare("SELECT " + keyList(m_t.keyIndex) + ", min(s) FROM temp.__cdc_d GROUP BY " +
-                                     keyList(m_t.keyIndex));
+        // __cdc_d comes out of the window in (key, sequence) order, so each key's rows are adjacent and the
+        // first holds its lowest sequence. Were they not, a key would just be recomputed twice — the later
+        // pass from the lower point replays everything after it — so correctness never rests on the order.
+        auto keys = m_ctx.db.prepare("SELECT " + keyList(m_t.keyIndex) + ", s FROM temp.__cdc_d ORDER BY rowid");
         if (!keys)
             return keys.error();
         std::vector<std::pair<Row, Value>> touched;
@@ -99,7 +101,13 @@ public:
             Row k;
             for (std::size_t i = 0; i < m_nk; ++i)
                 k.push_back(keys->value(static_cast<int>(i)));
-            touched.emplace_back(std::move(k), keys->value(static_cast<int>(m_nk)));
+            Value s = keys->value(static_cast<int>(m_nk));
+            if (!touched.empty() && touched.back().first == k) {
+                if (compareValues(s, touched.back().second) < 0)
+                    touched.back().second = std::move(s);
+                continue;
+            }
+            touched.emplace_back(std::move(k), std::move(s));
         }
         keys->reset();
         for (const auto& [k, minSeq] : touched)
@@ -123,8 +131,8 @@ private:
         CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_d"));
         CDC_TRY(sqltext::run(m_ctx.db,
                              "CREATE TEMP TABLE __cdc_d AS SELECT * FROM (SELECT b.*, row_number() OVER p AS rn, "
-                             "max(op) OVER p AS anydel, (min(op) OVER p) = 0 AS anyups, count(*) OVER p AS cnt FROM "
-                             "temp.__cdc_b b WINDOW p AS (PARTITION BY " +
+                             "max(op) OVER p AS anydel, (min(op) OVER p) = 0 AS anyups, count(*) OVER p AS cnt FROM " +
+                                 m_ctx.batch + " b WINDOW p AS (PARTITION BY " +
                                  keys + ", s ORDER BY op ASC, rid DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED "
                                         "FOLLOWING)) WHERE rn = 1"));
         m_phase = m_ctx.nextPhase();
@@ -155,6 +163,12 @@ private:
                 "__cdc_ups = max(__cdc_ups, excluded.__cdc_ups)",
             {m_ctx.now}));
 
+        auto ties = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_d WHERE cnt > 1");
+        if (!ties)
+            return ties.error();
+        m_m.ties += ties.value();
+        if (m_m.ties > 0)
+            CDC_TRY(reportTies(m_ctx, m_t, m_f, m_m, "SELECT " + keys + ", sv, cnt FROM temp.__cdc_d WHERE cnt > 1 LIMIT 6"));
         auto deletes = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_d WHERE anydel");
         if (!deletes)
             return deletes.error();

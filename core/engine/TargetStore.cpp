@@ -21,8 +21,18 @@ std::string affinity(const DataType& t) {
     return a.empty() ? "" : " " + a;
 }
 
-std::string dataColumnDefs(const TargetPlan& t) {
-    return join(t.columns.size(), [&](std::size_t i) { return col(i) + affinity(t.columns[i].type); });
+/// A single integral key is the SCD1 backing table's rowid: lookups and upserts touch one B-tree.
+bool keyIsRowId(const TargetPlan& t) {
+    return t.scdType == pipeline::ScdType::Type1 && t.keyIndex.size() == 1 &&
+           (t.columns[static_cast<std::size_t>(t.keyIndex[0])].type.isIntegral());
+}
+
+std::string dataColumnDefs(const TargetPlan& t, bool rowIdKey = false) {
+    return join(t.columns.size(), [&](std::size_t i) {
+        if (rowIdKey && static_cast<int>(i) == t.keyIndex[0])
+            return col(i) + " INTEGER PRIMARY KEY";
+        return col(i) + affinity(t.columns[i].type);
+    });
 }
 
 std::string dataColumns(std::size_t n) { return join(n, [](std::size_t i) { return col(i); }); }
@@ -102,15 +112,16 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
                ", __cdc_e, __END_AT" + seqAff + ");";
         sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ", __cdc_s);";
         sql += "CREATE TABLE " + q(t.eventLog) + "(" + dataColumnDefs(t) +
-               ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER);";
-        sql += "CREATE UNIQUE INDEX " + q(t.eventLog + "_k") + " ON " + q(t.eventLog) + "(" + keys + ", __cdc_s);";
+               ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER, "
+               "PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
         sql += "CREATE TABLE " + q(t.undoLog) + "(__u_upd INTEGER, __u_phase INTEGER, __u_saved INTEGER, " +
                logColumnsFor(n) + ");";
         sql += "CREATE INDEX " + q(t.undoLog + "_i") + " ON " + q(t.undoLog) + "(__u_upd, __u_phase);";
     } else {
-        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) +
+        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t, keyIsRowId(t)) +
                ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER);";
-        sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ");";
+        if (!keyIsRowId(t))
+            sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ");";
         sql += "CREATE INDEX " + q(t.backing + "_gc") + " ON " + q(t.backing) +
                "(__cdc_deleted_at) WHERE __cdc_d IS NOT NULL;";
     }
@@ -365,10 +376,9 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
                                         " AND (u.__u_from IS NULL OR v.__cdc_s >= u.__u_from) WHERE u.__u_upd = ?1 "
                                         "AND u.__u_phase = ?2 AND u.__u_saved = 0)",
                                 b));
-                    CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE rowid IN (SELECT l.rowid FROM " + q(n.undoLog) +
-                                        " u JOIN " + q(n.log) + " l ON " + keyJoin(t.keys, "l", "u") +
-                                        " AND l.__cdc_s = u.__cdc_s WHERE u.__u_upd = ?1 AND u.__u_phase = ?2 AND "
-                                        "u.__u_saved = 0)",
+                    CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE (" + keyList(t.keys) + ", __cdc_s) IN (SELECT " +
+                                        keyList(t.keys) + ", __cdc_s FROM " + q(n.undoLog) + inPhase +
+                                        " AND __u_saved = 0)",
                                 b));
                     CDC_TRY(run(db, "INSERT INTO " + q(n.log) + "(" + lcols + ") SELECT " + lcols + " FROM " +
                                         q(n.undoLog) + inPhase + " AND __u_saved = 1",

@@ -18,12 +18,18 @@
 namespace cdc::engine {
 
 struct UpdateContext {
+    explicit UpdateContext(storage::Database& database) : db(database) {}
     storage::Database& db;
     std::int64_t updateId = 0;
     std::int64_t now = 0;
     std::string commitTimestamp; ///< 'YYYY-MM-DD HH:MM:SS' UTC of `now`
     int phase = 0;
     std::vector<Diagnostic> warnings;
+    /// The current flow's batch as a FROM item with columns (rid, op, s, sv, c0.., ctu): a subquery over
+    /// the source rows since the checkpoint, or `temp.__cdc_b` when it had to be materialized.
+    std::string batch;
+    bool batchMaterialized = false;
+    std::int64_t batchTruncates = 0;
     int nextPhase() { return ++phase; }
 };
 

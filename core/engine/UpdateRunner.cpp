@@ -123,23 +123,34 @@ Status UpdateRunner::loadBatch(const FlowPlan& f, const std::vector<std::pair<st
     for (std::size_t i = 0; i < f.columnSql.size(); ++i)
         select += ", " + f.columnSql[i] + " AS " + col(i);
     select += ", " + f.columnsToUpdateSql.value_or("NULL") + " AS ctu FROM " + from + " AS __src";
+    // Reading the source twice (validation, then the applier) is cheaper than writing every event to a
+    // temp table; only SCD1 partial updates (IGNORE NULL UPDATES, COLUMNS TO UPDATE) need it indexed.
+    const TargetPlan& t = m_plan.targets[f.target];
+    m_ctx.batchMaterialized = t.scdType == pipeline::ScdType::Type1 && !supplySql(t, f, "ctu").empty();
+    if (!m_ctx.batchMaterialized) {
+        m_ctx.batch = "(" + select + ")";
+        return Status::success();
+    }
+    m_ctx.batch = "temp.__cdc_b";
     CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_b"));
     return sqltext::run(m_ctx.db, "CREATE TEMP TABLE __cdc_b AS " + select);
 }
 
-Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t) {
+Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t, std::int64_t& rowsRead) {
     // AUTOCDC_MICROBATCH_VALIDATION (semantics.md §1.2); truncate rows are exempt from the key check.
-    std::string sql = "SELECT count(*) FILTER (WHERE s IS NULL)";
+    std::string sql = "SELECT count(*), count(*) FILTER (WHERE op = 2), count(*) FILTER (WHERE s IS NULL)";
     for (int k : t.keyIndex)
         sql += ", count(*) FILTER (WHERE op <> 2 AND " + col(static_cast<std::size_t>(k)) + " IS NULL)";
-    sql += " FROM temp.__cdc_b";
+    sql += " FROM " + m_ctx.batch;
     auto st = m_ctx.db.prepare(sql);
     if (!st)
         return st.error();
     auto has = st->step();
     if (!has)
         return has.error();
-    const std::int64_t nullSeq = st->int64(0);
+    rowsRead = st->int64(0);
+    m_ctx.batchTruncates = st->int64(1);
+    const std::int64_t nullSeq = st->int64(2);
     if (nullSeq > 0)
         return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NULL_SEQUENCE",
                                  microbatchPrefix(t, m_ctx.updateId) + "The microbatch contains " +
@@ -150,7 +161,7 @@ Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t) {
     std::string counts;
     SourceLocation where;
     for (std::size_t k = 0; k < t.keyIndex.size(); ++k) {
-        std::int64_t c = st->int64(static_cast<int>(k + 1));
+        std::int64_t c = st->int64(static_cast<int>(k + 3));
         if (c == 0)
             continue;
         if (!where.valid())
@@ -166,7 +177,7 @@ Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t) {
                                  where);
     if (f.columnsToUpdateSql) {
         const SourceLocation at = f.flow->columnsToUpdate->location;
-        auto nulls = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_b WHERE op = 0 AND ctu IS NULL");
+        auto nulls = scalar(m_ctx.db, "SELECT count(*) FROM " + m_ctx.batch + " WHERE op = 0 AND ctu IS NULL");
         if (!nulls)
             return nulls.error();
         if (nulls.value() > 0)
@@ -175,8 +186,8 @@ Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t) {
                                          std::to_string(nulls.value()) + " row(s) have a NULL " +
                                          f.flow->columnsToUpdate->name + ")",
                                      at);
-        auto bad = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_b WHERE op = 0 AND NOT (json_valid(ctu) AND "
-                                    "json_type(ctu) = 'array')");
+        auto bad = scalar(m_ctx.db, "SELECT count(*) FROM " + m_ctx.batch +
+                                         " WHERE op = 0 AND NOT (json_valid(ctu) AND json_type(ctu) = 'array')");
         if (!bad)
             return bad.error();
         if (bad.value() > 0)
@@ -186,7 +197,7 @@ Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t) {
         std::string names;
         for (const auto& c : t.columns)
             names += (names.empty() ? "" : ", ") + storage::quoteString(storage::toLower(c.name));
-        auto unknown = m_ctx.db.prepare("SELECT j.value FROM temp.__cdc_b, json_each(ctu) j WHERE op = 0 AND "
+        auto unknown = m_ctx.db.prepare("SELECT j.value FROM " + m_ctx.batch + " AS b, json_each(b.ctu) j WHERE b.op = 0 AND "
                                         "lower(j.value) NOT IN (" + names + ") LIMIT 1");
         if (!unknown)
             return unknown.error();
@@ -199,41 +210,6 @@ Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t) {
                                          t.name + "'",
                                      at);
     }
-    return Status::success();
-}
-
-Status UpdateRunner::reportTies(const FlowPlan& f, const TargetPlan& t, FlowMetrics& m) {
-    const std::string keys = keyList(t.keyIndex);
-    auto st = m_ctx.db.prepare("SELECT " + keys + ", max(sv), count(*) FROM temp.__cdc_b WHERE op <> 2 GROUP BY " +
-                               keys + ", s HAVING count(*) > 1");
-    if (!st)
-        return st.error();
-    const int nk = static_cast<int>(t.keyIndex.size());
-    for (;;) {
-        auto has = st->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        ++m.ties;
-        if (m.ties > 5)
-            continue;
-        Row key;
-        for (int k = 0; k < nk; ++k)
-            key.push_back(st->value(k));
-        const std::string rule = t.scdType == pipeline::ScdType::Type1
-                                     ? "the last-arriving upsert wins and an upsert beats a delete"
-                                     : "a delete wins, else the last-arriving upsert";
-        m_ctx.warnings.push_back(Diagnostic::warning(
-            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(st->int64(nk + 1)) + " events for key " +
-                                describeKey(t, key) + " share the sequence value " + displayText(st->value(nk)) +
-                                "; " + rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
-            f.flow->sequenceBy.front().location));
-    }
-    if (m.ties > 5)
-        m_ctx.warnings.push_back(Diagnostic::warning(
-            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(m.ties - 5) + " more sequence ties",
-            f.flow->sequenceBy.front().location));
     return Status::success();
 }
 
@@ -260,13 +236,8 @@ Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
     }
     if (anyNew || f.inputs.empty()) {
         CDC_TRY(loadBatch(f, ranges));
-        auto count = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_b");
-        if (!count)
-            return count.error();
-        m.rowsRead = count.value();
+        CDC_TRY(validateBatch(f, t, m.rowsRead));
         if (m.rowsRead > 0) {
-            CDC_TRY(validateBatch(f, t));
-            CDC_TRY(reportTies(f, t, m));
             if (t.scdType == pipeline::ScdType::Type1)
                 CDC_TRY(applyScd1(m_ctx, t, f, m));
             else

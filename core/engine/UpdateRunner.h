@@ -18,8 +18,8 @@ public:
 private:
     Status runFlow(const FlowPlan& f, FlowMetrics& m);
     Status loadBatch(const FlowPlan& f, const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges);
-    Status validateBatch(const FlowPlan& f, const TargetPlan& t);
-    Status reportTies(const FlowPlan& f, const TargetPlan& t, FlowMetrics& m);
+    /// AUTOCDC_MICROBATCH_VALIDATION and COLUMNS TO UPDATE checks; counts the batch's rows.
+    Status validateBatch(const FlowPlan& f, const TargetPlan& t, std::int64_t& rowsRead);
     Status checkSourceChanges(const FlowPlan& f, const TargetPlan& t, const StreamInput& in,
                               const store::Checkpoint& cp);
 

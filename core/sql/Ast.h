@@ -68,18 +68,19 @@ struct Query;
 
 enum class ExprKind {
     Literal,
-    Column,     ///< name (possibly qualified)
-    Star,       ///< `*` or `t.*` (qualifier in name)
-    Unary,      ///< text: "-", "+", "~", "NOT"
-    Binary,     ///< text: "+", "-", "*", "/", "%", "DIV", "||", "=", "!=", "<=>", "<", "<=", ">", ">=", "AND", "OR", "&", "|", "^"
-    Function,   ///< name(args), `distinct` for count(DISTINCT x)
-    Case,       ///< args: [operand] when1 then1 ... [else]
-    Cast,       ///< text: canonical Spark type; args[0]
-    InList,     ///< args[0] IN (args[1..])
-    InQuery,    ///< args[0] IN (query)
-    Between,    ///< args[0] BETWEEN args[1] AND args[2]
-    Like,       ///< text: LIKE / ILIKE / RLIKE; args[0] pattern args[1]
-    IsNull,     ///< args[0] IS [NOT] NULL
+    Column,   ///< name (possibly qualified)
+    Star,     ///< `*` or `t.*` (qualifier in name)
+    Unary,    ///< text: "-", "+", "~", "NOT"
+    Binary,   ///< text: "+", "-", "*", "/", "%", "DIV", "||", "=", "!=", "<=>", "<", "<=", ">", ">=", "AND",
+              ///< "OR", "&", "|", "^"
+    Function, ///< name(args), `distinct` for count(DISTINCT x)
+    Case,     ///< args: [operand] when1 then1 ... [else]
+    Cast,     ///< text: canonical Spark type; args[0]
+    InList,   ///< args[0] IN (args[1..])
+    InQuery,  ///< args[0] IN (query)
+    Between,  ///< args[0] BETWEEN args[1] AND args[2]
+    Like,     ///< text: LIKE / ILIKE / RLIKE; args[0] pattern args[1]
+    IsNull,   ///< args[0] IS [NOT] NULL
     IsDistinct, ///< args[0] IS [NOT] DISTINCT FROM args[1]
     Exists,     ///< EXISTS (query)
     Subquery,   ///< (query) used as a value
@@ -190,6 +191,14 @@ struct ColumnDef {
     bool operator==(const ColumnDef&) const = default;
 };
 
+/// CONSTRAINT name EXPECT (condition) [ON VIOLATION {DROP ROW | FAIL UPDATE}] (pipeline data quality).
+struct Expectation {
+    Ident name;
+    Expr condition;
+    std::string onViolation; ///< empty (keep and count), "DROP ROW" or "FAIL UPDATE"
+    bool operator==(const Expectation&) const = default;
+};
+
 struct Property {
     std::string key; ///< as written, unquoted
     std::string value;
@@ -295,6 +304,7 @@ struct StreamingTableStmt {
     bool live = false;
     Name name;
     std::vector<ColumnDef> columns;
+    std::vector<Expectation> expectations;
     std::optional<std::string> comment;
     std::vector<Property> properties;
     std::optional<AutoCdcSpec> autoCdc; ///< FLOW AUTO CDC ...
@@ -332,6 +342,7 @@ struct ViewStmt {
     bool liveTable = false; ///< legacy CREATE LIVE TABLE (a materialized view)
     Name name;
     std::vector<ColumnDef> columns;
+    std::vector<Expectation> expectations;
     std::optional<std::string> comment;
     std::vector<Property> properties;
     Query query;
@@ -343,9 +354,9 @@ struct QueryStmt {
     bool operator==(const QueryStmt&) const = default;
 };
 
-using StatementBody = std::variant<CreateSchemaStmt, CreateTableStmt, InsertStmt, UpdateStmt, DeleteStmt, TruncateStmt,
-                                   DropTableStmt, StreamingTableStmt, CreateFlowStmt, ApplyChangesStmt, ViewStmt,
-                                   QueryStmt>;
+using StatementBody =
+    std::variant<CreateSchemaStmt, CreateTableStmt, InsertStmt, UpdateStmt, DeleteStmt, TruncateStmt,
+                 DropTableStmt, StreamingTableStmt, CreateFlowStmt, ApplyChangesStmt, ViewStmt, QueryStmt>;
 
 struct Statement {
     StatementBody body;

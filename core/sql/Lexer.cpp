@@ -5,22 +5,31 @@
 namespace cdc::sql {
 
 namespace {
-bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || (c & 0x80); }
-bool isIdentPart(char c) { return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '$'; }
-bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool isIdentStart(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || (c & 0x80);
+}
+bool isIdentPart(char c) {
+    return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '$';
+}
+bool isDigit(char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
 } // namespace
 
 bool Token::isKeyword(std::string_view word) const {
     if (kind != TokenKind::Identifier || text.size() != word.size())
         return false;
     for (std::size_t i = 0; i < word.size(); ++i)
-        if (std::toupper(static_cast<unsigned char>(text[i])) != std::toupper(static_cast<unsigned char>(word[i])))
+        if (std::toupper(static_cast<unsigned char>(text[i])) !=
+            std::toupper(static_cast<unsigned char>(word[i])))
             return false;
     return true;
 }
 
 std::vector<Token> Lexer::tokenize() {
     std::vector<Token> tokens;
+    // One allocation up front: growing a vector of a million tokens costs more than lexing them.
+    tokens.reserve(m_text.size() / 3 + 16);
     for (;;) {
         Token t = next();
         bool end = t.kind == TokenKind::End;
@@ -55,7 +64,7 @@ Token Lexer::start(TokenKind kind) const {
     return t;
 }
 
-Token Lexer::finish(Token t) const {
+Token Lexer::finish(Token&& t) const {
     t.length = m_pos - t.offset;
     return t;
 }
@@ -66,8 +75,10 @@ void Lexer::skipSpaceAndComments(Token& errorOut) {
         if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
             advance();
         } else if (c == '-' && peek(1) == '-') {
+            std::size_t begin = m_pos;
             while (m_pos < m_text.size() && peek() != '\n')
                 advance();
+            m_comments.emplace_back(begin, m_pos - begin);
         } else if (c == '/' && peek(1) == '*') {
             Token open = start(TokenKind::Error);
             advance(2);
@@ -89,6 +100,7 @@ void Lexer::skipSpaceAndComments(Token& errorOut) {
                 errorOut = open;
                 return;
             }
+            m_comments.emplace_back(open.offset, m_pos - open.offset);
         } else {
             return;
         }
@@ -114,24 +126,24 @@ Token Lexer::next() {
         while (m_pos < m_text.size() && isIdentPart(peek()))
             advance();
         t.text = std::string(m_text.substr(t.offset, m_pos - t.offset));
-        return finish(t);
+        return finish(std::move(t));
     }
     Token t = start(TokenKind::Symbol);
-    static const char* const kSymbols[] = {"<=>", "==", "!=", "<>", "<=", ">=", "||", "=>", "::", "(", ")", ",",
-                                           ";",   ".",  "*",  "+",  "-",  "/",  "%",  "=",  "<",  ">", "[", "]",
-                                           "&",   "|",  "^",  "~",  ":",  "!",  "{",  "}"};
+    static const char* const kSymbols[] = {"<=>", "==", "!=", "<>", "<=", ">=", "||", "=>", "::", "(", ")",
+                                           ",",   ";",  ".",  "*",  "+",  "-",  "/",  "%",  "=",  "<", ">",
+                                           "[",   "]",  "&",  "|",  "^",  "~",  ":",  "!",  "{",  "}"};
     for (const char* sym : kSymbols) {
         std::string_view s(sym);
         if (m_text.substr(m_pos, s.size()) == s) {
             advance(s.size());
             t.text = std::string(s);
-            return finish(t);
+            return finish(std::move(t));
         }
     }
     t.kind = TokenKind::Error;
     advance();
     t.text = std::string("unexpected character '") + c + "'";
-    return finish(t);
+    return finish(std::move(t));
 }
 
 Token Lexer::lexString(char quote) {
@@ -159,16 +171,34 @@ Token Lexer::lexString(char quote) {
             char e = peek(1);
             advance(2);
             switch (e) {
-            case 'n': value += '\n'; break;
-            case 't': value += '\t'; break;
-            case 'r': value += '\r'; break;
-            case 'b': value += '\b'; break;
-            case '0': value += '\0'; break;
-            case 'Z': value += '\x1a'; break;
+            case 'n':
+                value += '\n';
+                break;
+            case 't':
+                value += '\t';
+                break;
+            case 'r':
+                value += '\r';
+                break;
+            case 'b':
+                value += '\b';
+                break;
+            case '0':
+                value += '\0';
+                break;
+            case 'Z':
+                value += '\x1a';
+                break;
             // Spark keeps the backslash for the LIKE wildcards so that patterns still escape them.
-            case '%': value += "\\%"; break;
-            case '_': value += "\\_"; break;
-            default: value += e; break;
+            case '%':
+                value += "\\%";
+                break;
+            case '_':
+                value += "\\_";
+                break;
+            default:
+                value += e;
+                break;
             }
             continue;
         }
@@ -176,7 +206,7 @@ Token Lexer::lexString(char quote) {
         advance();
     }
     t.text = std::move(value);
-    return finish(t);
+    return finish(std::move(t));
 }
 
 Token Lexer::lexQuotedIdentifier() {
@@ -204,7 +234,7 @@ Token Lexer::lexQuotedIdentifier() {
         advance();
     }
     t.text = std::move(value);
-    return finish(t);
+    return finish(std::move(t));
 }
 
 Token Lexer::lexNumber() {
@@ -247,7 +277,7 @@ Token Lexer::lexNumber() {
         t.kind = TokenKind::Identifier;
     }
     t.text = std::string(m_text.substr(t.offset, m_pos - t.offset));
-    return finish(t);
+    return finish(std::move(t));
 }
 
 } // namespace cdc::sql

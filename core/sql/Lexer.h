@@ -5,6 +5,7 @@
 #include "core/sql/Token.h"
 
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace cdc::sql {
@@ -15,6 +16,8 @@ public:
     /// The whole token stream, always ending with an End token. Lexical errors are Error tokens
     /// (the parser reports them with their position), so lexing itself never fails.
     std::vector<Token> tokenize();
+    /// Byte ranges (offset, length) of the comments skipped by tokenize(), in order.
+    const std::vector<std::pair<std::size_t, std::size_t>>& comments() const { return m_comments; }
 
 private:
     Token next();
@@ -22,7 +25,7 @@ private:
     char peek(std::size_t ahead = 0) const;
     void advance(std::size_t n = 1);
     Token start(TokenKind kind) const;
-    Token finish(Token t) const;
+    Token finish(Token&& t) const;
     Token lexString(char quote);
     Token lexQuotedIdentifier();
     Token lexNumber();
@@ -31,6 +34,7 @@ private:
     std::size_t m_pos = 0;
     int m_line = 1;
     int m_column = 1;
+    std::vector<std::pair<std::size_t, std::size_t>> m_comments;
 };
 
 } // namespace cdc::sql

@@ -19,11 +19,11 @@ std::string upper(std::string_view s) {
 }
 
 constexpr std::array<std::string_view, 46> kReserved = {
-    "ALL",    "AND",    "ANTI",  "AS",        "ASC",   "BETWEEN", "BY",     "CASE",   "CROSS",  "DESC",
-    "DISTINCT", "ELSE", "END",   "EXCEPT",    "EXISTS", "FROM",   "FULL",   "GROUP",  "HAVING", "IN",
-    "INNER",  "INTERSECT", "IS", "JOIN",      "LEFT",  "LIKE",    "LIMIT",  "MINUS",  "NATURAL", "NOT",
-    "OFFSET", "ON",     "OR",    "ORDER",     "OUTER", "RIGHT",   "SELECT", "SEMI",   "THEN",   "UNION",
-    "USING",  "VALUES", "WHEN",  "WHERE",     "WITH",  "WINDOW",
+    "ALL",      "AND",       "ANTI", "AS",     "ASC",    "BETWEEN", "BY",     "CASE",  "CROSS",   "DESC",
+    "DISTINCT", "ELSE",      "END",  "EXCEPT", "EXISTS", "FROM",    "FULL",   "GROUP", "HAVING",  "IN",
+    "INNER",    "INTERSECT", "IS",   "JOIN",   "LEFT",   "LIKE",    "LIMIT",  "MINUS", "NATURAL", "NOT",
+    "OFFSET",   "ON",        "OR",   "ORDER",  "OUTER",  "RIGHT",   "SELECT", "SEMI",  "THEN",    "UNION",
+    "USING",    "VALUES",    "WHEN", "WHERE",  "WITH",   "WINDOW",
 };
 
 // AUTO CDC clauses in the only order the grammar accepts (semantics.md §11.1).
@@ -40,9 +40,16 @@ enum Clause {
     kColumnsToUpdate,
     kClauseCount
 };
-constexpr std::array<const char*, kClauseCount> kClauseNames = {
-    "KEYS",    "IGNORE NULL UPDATES", "APPLY AS DELETE WHEN", "APPLY AS TRUNCATE WHEN", "SEQUENCE BY",
-    "SYSTEM SEQUENCE BY", "COLUMNS", "STORED AS", "TRACK HISTORY ON", "COLUMNS TO UPDATE"};
+constexpr std::array<const char*, kClauseCount> kClauseNames = {"KEYS",
+                                                                "IGNORE NULL UPDATES",
+                                                                "APPLY AS DELETE WHEN",
+                                                                "APPLY AS TRUNCATE WHEN",
+                                                                "SEQUENCE BY",
+                                                                "SYSTEM SEQUENCE BY",
+                                                                "COLUMNS",
+                                                                "STORED AS",
+                                                                "TRACK HISTORY ON",
+                                                                "COLUMNS TO UPDATE"};
 
 Expr makeBinary(std::string op, Expr left, Expr right, Span span) {
     Expr e;
@@ -69,7 +76,9 @@ std::string Name::joined() const {
 }
 
 Parser::Parser(std::string_view text, std::string file) : m_file(std::move(file)) {
-    m_tokens = Lexer(text).tokenize();
+    Lexer lexer(text);
+    m_tokens = lexer.tokenize();
+    m_comments = lexer.comments();
     m_endToken = m_tokens.back();
 }
 
@@ -152,9 +161,12 @@ void Parser::endSpan(Span& span) const {
 
 std::string Parser::describe(const Token& t) const {
     switch (t.kind) {
-    case TokenKind::End: return "end of input";
-    case TokenKind::String: return "string '" + t.text + "'";
-    default: return "'" + t.text + "'";
+    case TokenKind::End:
+        return "end of input";
+    case TokenKind::String:
+        return "string '" + t.text + "'";
+    default:
+        return "'" + t.text + "'";
     }
 }
 
@@ -192,7 +204,8 @@ ParsedScript Parser::parseScript() {
 Result<Query> Parser::parseSingleQuery() {
     acceptSymbol(">");
     if (!atQueryStart())
-        fail(cur().kind == TokenKind::End ? std::string("expected a query") : "expected a query, found " + describe(cur()));
+        fail(cur().kind == TokenKind::End ? std::string("expected a query")
+                                          : "expected a query, found " + describe(cur()));
     Query q = parseQuery();
     expectEndOfInput();
     if (failed())
@@ -209,7 +222,8 @@ Result<Expr> Parser::parseSingleExpression() {
     return e;
 }
 
-// --- names -----------------------------------------------------------------------------------------------------
+// --- names
+// -----------------------------------------------------------------------------------------------------
 
 bool Parser::atIdentifier() const {
     return cur().kind == TokenKind::Identifier || cur().kind == TokenKind::QuotedIdentifier;
@@ -219,7 +233,8 @@ Ident Parser::parseIdent(std::string_view what) {
     Ident id;
     id.span = beginSpan();
     if (!atIdentifier()) {
-        fail("expected " + std::string(what) + (cur().kind == TokenKind::End ? "" : ", found " + describe(cur())));
+        fail("expected " + std::string(what) +
+             (cur().kind == TokenKind::End ? "" : ", found " + describe(cur())));
         return id;
     }
     id.name = cur().text;
@@ -353,17 +368,41 @@ std::string Parser::parseType() {
     return type->toString();
 }
 
-std::vector<ColumnDef> Parser::parseColumnDefs(bool typed) {
+std::vector<ColumnDef> Parser::parseColumnDefs(bool typed, std::vector<Expectation>* expectations) {
     std::vector<ColumnDef> cols;
     expectSymbol("(", "to start the column list");
     do {
         if (atKeyword("CONSTRAINT")) {
-            fail("table constraints are not supported");
-            break;
+            if (!expectations) {
+                fail("constraints are only allowed on pipeline datasets (CONSTRAINT ... EXPECT)");
+                break;
+            }
+            advance();
+            Expectation e;
+            e.name = parseIdent("a constraint name after CONSTRAINT");
+            expectKeyword("EXPECT", "after the constraint name");
+            expectSymbol("(", "after EXPECT");
+            e.condition = parseExpr();
+            expectSymbol(")", "to close the EXPECT condition");
+            if (acceptKeyword("ON")) {
+                expectKeyword("VIOLATION", "after ON");
+                if (acceptKeyword("DROP")) {
+                    expectKeyword("ROW", "after ON VIOLATION DROP");
+                    e.onViolation = "DROP ROW";
+                } else if (acceptKeyword("FAIL")) {
+                    expectKeyword("UPDATE", "after ON VIOLATION FAIL");
+                    e.onViolation = "FAIL UPDATE";
+                } else {
+                    fail("expected DROP ROW or FAIL UPDATE after ON VIOLATION");
+                }
+            }
+            expectations->push_back(std::move(e));
+            continue;
         }
         ColumnDef c;
         c.name = parseIdent("a column name");
-        if (typed)
+        // Tables need types; view column lists may give them or not.
+        if (typed || (atIdentifier() && !atKeyword("COMMENT") && !atKeyword("NOT")))
             c.type = parseType();
         if (acceptKeyword("NOT")) {
             expectKeyword("NULL", "after NOT");
@@ -394,10 +433,12 @@ std::vector<Property> Parser::parseProperties() {
         const Token& v = cur();
         if (v.kind == TokenKind::String) {
             p.value = parseStringLiteral("");
-        } else if (v.kind == TokenKind::Integer || v.kind == TokenKind::Decimal || v.kind == TokenKind::Identifier) {
+        } else if (v.kind == TokenKind::Integer || v.kind == TokenKind::Decimal ||
+                   v.kind == TokenKind::Identifier) {
             p.value = v.text;
             advance();
-        } else if (v.isSymbol("-") && (tok(1).kind == TokenKind::Integer || tok(1).kind == TokenKind::Decimal)) {
+        } else if (v.isSymbol("-") &&
+                   (tok(1).kind == TokenKind::Integer || tok(1).kind == TokenKind::Decimal)) {
             advance();
             p.value = "-" + cur().text;
             advance();
@@ -441,7 +482,8 @@ bool Parser::parseTableClause(std::optional<std::string>& comment, std::vector<P
     return false;
 }
 
-// --- statements ---------------------------------------------------------------------------------------------
+// --- statements
+// ---------------------------------------------------------------------------------------------
 
 Statement Parser::parseStatement() {
     acceptSymbol(">"); // the Databricks docs' prompt
@@ -587,7 +629,7 @@ StreamingTableStmt Parser::parseStreamingTable(bool orRefresh, bool isPrivate, b
     s.live = live;
     s.name = parseName("a table name after STREAMING TABLE");
     if (atSymbol("("))
-        s.columns = parseColumnDefs(true);
+        s.columns = parseColumnDefs(true, &s.expectations);
     while (!failed() && parseTableClause(s.comment, s.properties)) {
     }
     if (acceptKeyword("FLOW")) {
@@ -616,7 +658,7 @@ StreamingTableStmt Parser::parseStreamingTable(bool orRefresh, bool isPrivate, b
 ViewStmt Parser::parseView(ViewStmt view) {
     view.name = parseName("a view name");
     if (atSymbol("("))
-        view.columns = parseColumnDefs(false);
+        view.columns = parseColumnDefs(false, &view.expectations);
     while (!failed() && parseTableClause(view.comment, view.properties)) {
     }
     expectKeyword("AS", "after the view name");
@@ -657,8 +699,8 @@ bool Parser::startsAutoCdcClause() const {
     const Token& b = tok(1);
     return (a.isKeyword("SEQUENCE") && b.isKeyword("BY")) || (a.isKeyword("APPLY") && b.isKeyword("AS")) ||
            (a.isKeyword("IGNORE") && b.isKeyword("NULL")) || (a.isKeyword("STORED") && b.isKeyword("AS")) ||
-           (a.isKeyword("TRACK") && b.isKeyword("HISTORY")) || (a.isKeyword("SYSTEM") && b.isKeyword("SEQUENCE")) ||
-           (a.isKeyword("KEYS") && b.isSymbol("(")) ||
+           (a.isKeyword("TRACK") && b.isKeyword("HISTORY")) ||
+           (a.isKeyword("SYSTEM") && b.isKeyword("SEQUENCE")) || (a.isKeyword("KEYS") && b.isSymbol("(")) ||
            (a.isKeyword("COLUMNS") && (b.isSymbol("(") || b.isSymbol("*") || b.isKeyword("TO")));
 }
 
@@ -721,8 +763,9 @@ AutoCdcSpec Parser::parseAutoCdc(bool withInto, bool legacy) {
             spec.versionQuery = parseQuery();
             expectSymbol(")", "to close the version query");
         }
-    } else if (atKeyword("STREAM") && (tok(1).isSymbol("(") || tok(1).kind == TokenKind::Identifier ||
-                                       tok(1).kind == TokenKind::QuotedIdentifier) &&
+    } else if (atKeyword("STREAM") &&
+               (tok(1).isSymbol("(") || tok(1).kind == TokenKind::Identifier ||
+                tok(1).kind == TokenKind::QuotedIdentifier) &&
                !tok(1).isKeyword("KEYS")) {
         advance();
         spec.sourceStream = true;
@@ -842,7 +885,8 @@ AutoCdcSpec Parser::parseAutoCdc(bool withInto, bool legacy) {
         return spec;
     if (int c = clauseAt(); c >= 0) {
         if (spec.fromSnapshot && !seen[static_cast<std::size_t>(c)] && c != kKeys)
-            fail(std::string(kClauseNames[static_cast<std::size_t>(c)]) + " is not allowed with FROM SNAPSHOT");
+            fail(std::string(kClauseNames[static_cast<std::size_t>(c)]) +
+                 " is not allowed with FROM SNAPSHOT");
         else
             clauseOrderError(c, last, seen);
     }
@@ -865,7 +909,8 @@ InsertStmt Parser::parseInsert() {
         expectKeyword("NAME", "after BY");
         s.byName = true;
     }
-    if (atSymbol("(") && !(tok(1).isKeyword("SELECT") || tok(1).isKeyword("WITH") || tok(1).isKeyword("VALUES"))) {
+    if (atSymbol("(") &&
+        !(tok(1).isKeyword("SELECT") || tok(1).isKeyword("WITH") || tok(1).isKeyword("VALUES"))) {
         s.columns = parseParenIdentList("");
     }
     if (!failed() && !atQueryStart())
@@ -912,7 +957,8 @@ DeleteStmt Parser::parseDelete() {
     return s;
 }
 
-// --- queries -------------------------------------------------------------------------------------------------
+// --- queries
+// -------------------------------------------------------------------------------------------------
 
 bool Parser::atQueryStart() const {
     if (atKeyword("SELECT") || atKeyword("WITH") || atKeyword("VALUES"))
@@ -978,7 +1024,8 @@ Query Parser::parseQuery() {
 
 QueryTerm Parser::parseSetExpression() {
     QueryTerm left = parseQueryPrimary();
-    while (!failed() && (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS") || atKeyword("INTERSECT"))) {
+    while (!failed() &&
+           (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS") || atKeyword("INTERSECT"))) {
         std::string op = upper(cur().text);
         if (op == "MINUS")
             op = "EXCEPT";
@@ -1014,7 +1061,8 @@ QueryTerm Parser::parseQueryPrimary() {
         t.nested = parseQuery();
         expectSymbol(")", "to close the subquery");
     } else {
-        fail("expected SELECT, VALUES or WITH" + (cur().kind == TokenKind::End ? std::string() : ", found " + describe(cur())));
+        fail("expected SELECT, VALUES or WITH" +
+             (cur().kind == TokenKind::End ? std::string() : ", found " + describe(cur())));
     }
     endSpan(t.span);
     return t;
@@ -1035,8 +1083,8 @@ std::vector<std::vector<Expr>> Parser::parseValuesRows() {
             row.push_back(parseExpr());
         }
         if (!rows.empty() && row.size() != rows.front().size() && !failed())
-            failAt(rowStart, "VALUES rows must all have " + std::to_string(rows.front().size()) + " columns, this one has " +
-                 std::to_string(row.size()));
+            failAt(rowStart, "VALUES rows must all have " + std::to_string(rows.front().size()) +
+                                 " columns, this one has " + std::to_string(row.size()));
         rows.push_back(std::move(row));
     } while (!failed() && acceptSymbol(","));
     return rows;
@@ -1212,9 +1260,12 @@ TableRef Parser::parseTablePrimary() {
     return ref;
 }
 
-// --- expressions ---------------------------------------------------------------------------------------------
+// --- expressions
+// ---------------------------------------------------------------------------------------------
 
-Expr Parser::parseExpr() { return parseOr(); }
+Expr Parser::parseExpr() {
+    return parseOr();
+}
 
 Expr Parser::parseOr() {
     Expr left = parseAnd();
@@ -1256,14 +1307,15 @@ Expr Parser::parseNot() {
 
 Expr Parser::parsePredicate() {
     Expr left = parseBinaryLevel(0);
-    static const std::array<std::string_view, 9> kComparisons = {"=", "==", "!=", "<>", "<", "<=", ">", ">=", "<=>"};
+    static const std::array<std::string_view, 9> kComparisons = {"=",  "==", "!=", "<>", "<",
+                                                                 "<=", ">",  ">=", "<=>"};
     for (;;) {
         if (failed())
             return left;
         Span span = left.span;
         const Token& t = cur();
-        if (t.kind == TokenKind::Symbol &&
-            std::find(kComparisons.begin(), kComparisons.end(), std::string_view(t.text)) != kComparisons.end()) {
+        if (t.kind == TokenKind::Symbol && std::find(kComparisons.begin(), kComparisons.end(),
+                                                     std::string_view(t.text)) != kComparisons.end()) {
             std::string op = t.text == "==" ? "=" : (t.text == "<>" ? "!=" : t.text);
             advance();
             Expr right = parseBinaryLevel(0);
@@ -1306,9 +1358,9 @@ Expr Parser::parsePredicate() {
             continue;
         }
         bool negated = false;
-        if (t.isKeyword("NOT") && (tok(1).isKeyword("IN") || tok(1).isKeyword("BETWEEN") || tok(1).isKeyword("LIKE") ||
-                                   tok(1).isKeyword("ILIKE") || tok(1).isKeyword("RLIKE") ||
-                                   tok(1).isKeyword("REGEXP"))) {
+        if (t.isKeyword("NOT") &&
+            (tok(1).isKeyword("IN") || tok(1).isKeyword("BETWEEN") || tok(1).isKeyword("LIKE") ||
+             tok(1).isKeyword("ILIKE") || tok(1).isKeyword("RLIKE") || tok(1).isKeyword("REGEXP"))) {
             negated = true;
             advance();
         }
@@ -1385,7 +1437,8 @@ Expr Parser::parseBinaryLevel(int level) {
         std::string op;
         const Token& t = cur();
         for (auto candidate : ops) {
-            if ((t.kind == TokenKind::Symbol && t.text == candidate) || (candidate == "DIV" && t.isKeyword("DIV")))
+            if ((t.kind == TokenKind::Symbol && t.text == candidate) ||
+                (candidate == "DIV" && t.isKeyword("DIV")))
                 op = std::string(candidate);
         }
         if (op.empty())
@@ -1438,7 +1491,8 @@ Expr Parser::parsePostfix() {
         if (failed())
             return e;
         Span span = e.span;
-        if (atSymbol(".") && (tok(1).kind == TokenKind::Identifier || tok(1).kind == TokenKind::QuotedIdentifier)) {
+        if (atSymbol(".") &&
+            (tok(1).kind == TokenKind::Identifier || tok(1).kind == TokenKind::QuotedIdentifier)) {
             advance();
             Expr f;
             f.kind = ExprKind::Field;
@@ -1524,7 +1578,8 @@ Expr Parser::parsePrimary() {
         fail(t.text);
         return e;
     case TokenKind::Identifier:
-    case TokenKind::QuotedIdentifier: break;
+    case TokenKind::QuotedIdentifier:
+        break;
     }
     if (t.kind == TokenKind::Identifier) {
         if (t.isKeyword("NULL") || t.isKeyword("TRUE") || t.isKeyword("FALSE")) {
@@ -1595,8 +1650,8 @@ Expr Parser::parsePrimary() {
     endSpan(name.span);
     if (atSymbol("("))
         return parseFunctionCall(std::move(name), e.span);
-    static const std::array<std::string_view, 4> kNiladic = {"CURRENT_DATE", "CURRENT_TIMESTAMP", "CURRENT_USER",
-                                                             "CURRENT_TIMEZONE"};
+    static const std::array<std::string_view, 4> kNiladic = {"CURRENT_DATE", "CURRENT_TIMESTAMP",
+                                                             "CURRENT_USER", "CURRENT_TIMEZONE"};
     if (name.parts.size() == 1 && t.kind == TokenKind::Identifier &&
         std::find(kNiladic.begin(), kNiladic.end(), upper(t.text)) != kNiladic.end()) {
         e.kind = ExprKind::Function;

@@ -29,6 +29,8 @@ public:
     Result<Query> parseSingleQuery();
     /// The whole text must be one expression.
     Result<Expr> parseSingleExpression();
+    /// Byte ranges (offset, length) of the text's comments.
+    const std::vector<std::pair<std::size_t, std::size_t>>& comments() const { return m_comments; }
 
 private:
     // tokens
@@ -58,7 +60,7 @@ private:
     ColumnSel parseColumnSel(std::string_view context);
     std::string parseStringLiteral(std::string_view context);
     std::string parseType();
-    std::vector<ColumnDef> parseColumnDefs(bool typed);
+    std::vector<ColumnDef> parseColumnDefs(bool typed, std::vector<Expectation>* expectations = nullptr);
     std::vector<Property> parseProperties();
     bool parseTableClause(std::optional<std::string>& comment, std::vector<Property>& properties);
 
@@ -109,6 +111,7 @@ private:
     std::string m_file;
     std::optional<Diagnostic> m_error;
     Token m_endToken;
+    std::vector<std::pair<std::size_t, std::size_t>> m_comments;
 };
 
 /// Words that cannot start an expression or serve as an implicit alias.

@@ -21,11 +21,25 @@ void PipelineBuilder::error(const std::string& message, const SourceLocation& wh
         m_diagnostics->push_back(Diagnostic::error("PIPELINE", message, where));
 }
 
+void PipelineBuilder::warnExpectations(const std::vector<Expectation>& expectations) {
+    for (const auto& e : expectations) {
+        Diagnostic d = Diagnostic::warning("EXPECTATION_IGNORED",
+                                           "expectation '" + e.name.name +
+                                               "' is accepted but not enforced by the simulator",
+                                           e.name.span.location);
+        m_pipeline.warnings.push_back(d);
+        if (m_diagnostics)
+            m_diagnostics->push_back(std::move(d));
+    }
+}
+
 pipeline::Identifier PipelineBuilder::identifier(const Name& n) {
     return {withoutLivePrefix(n.joined()), n.span.location};
 }
 
-pipeline::Identifier PipelineBuilder::identifier(const Ident& i) { return {i.name, i.span.location}; }
+pipeline::Identifier PipelineBuilder::identifier(const Ident& i) {
+    return {i.name, i.span.location};
+}
 
 pipeline::Expression PipelineBuilder::expression(const Expr& e) {
     pipeline::Expression out;
@@ -63,9 +77,15 @@ pipeline::ColumnSelection PipelineBuilder::selection(const ColumnSel& sel) const
     pipeline::ColumnSelection out;
     out.location = sel.span.location;
     switch (sel.mode) {
-    case ColumnSel::Mode::All: out.mode = pipeline::ColumnSelection::Mode::All; break;
-    case ColumnSel::Mode::Only: out.mode = pipeline::ColumnSelection::Mode::Only; break;
-    case ColumnSel::Mode::Except: out.mode = pipeline::ColumnSelection::Mode::Except; break;
+    case ColumnSel::Mode::All:
+        out.mode = pipeline::ColumnSelection::Mode::All;
+        break;
+    case ColumnSel::Mode::Only:
+        out.mode = pipeline::ColumnSelection::Mode::Only;
+        break;
+    case ColumnSel::Mode::Except:
+        out.mode = pipeline::ColumnSelection::Mode::Except;
+        break;
     }
     for (const auto& c : sel.columns)
         out.columns.push_back(identifier(c));
@@ -101,7 +121,8 @@ pipeline::AutoCdcFlow PipelineBuilder::autoCdc(const AutoCdcSpec& spec, pipeline
             f.sequenceIsStruct = true;
             for (std::size_t i = 0; i < seq.args.size(); ++i) {
                 f.sequenceBy.push_back(expression(seq.args[i]));
-                f.sequenceFieldNames.push_back(f.sequenceBy.back().columnName.value_or("col" + std::to_string(i + 1)));
+                f.sequenceFieldNames.push_back(
+                    f.sequenceBy.back().columnName.value_or("col" + std::to_string(i + 1)));
             }
             if (seq.args.empty())
                 error("SEQUENCE BY STRUCT() needs at least one field", seq.span.location);
@@ -110,7 +131,8 @@ pipeline::AutoCdcFlow PipelineBuilder::autoCdc(const AutoCdcSpec& spec, pipeline
         }
     }
     if (spec.systemSequenceBy || spec.storedAs == 3)
-        error("bitemporal AUTO CDC (SYSTEM SEQUENCE BY, STORED AS BITEMPORAL) is not supported by the simulator",
+        error("bitemporal AUTO CDC (SYSTEM SEQUENCE BY, STORED AS BITEMPORAL) is not supported by the "
+              "simulator",
               spec.systemSequenceBy ? spec.systemSequenceBy->span.location : spec.storedAsSpan.location);
     if (spec.columns)
         f.columns = selection(*spec.columns);
@@ -152,6 +174,7 @@ void PipelineBuilder::add(const Statement& st, std::vector<Diagnostic>& diagnost
         t.comment = s->comment.value_or("");
         for (const auto& p : s->properties)
             t.properties[p.key] = p.value;
+        warnExpectations(s->expectations);
         for (const auto& c : s->columns) {
             pipeline::ColumnSpec spec;
             spec.name = c.name.name;
@@ -175,7 +198,8 @@ void PipelineBuilder::add(const Statement& st, std::vector<Diagnostic>& diagnost
         m_pipeline.streamingTables.push_back(std::move(t));
     } else if (auto* s = std::get_if<CreateFlowStmt>(&st.body)) {
         if (s->autoCdc) {
-            m_pipeline.cdcFlows.push_back(autoCdc(*s->autoCdc, identifier(s->name), identifier(*s->autoCdc->target), st.span));
+            m_pipeline.cdcFlows.push_back(
+                autoCdc(*s->autoCdc, identifier(s->name), identifier(*s->autoCdc->target), st.span));
         } else {
             pipeline::AppendFlow a;
             a.name = identifier(s->name);
@@ -191,6 +215,7 @@ void PipelineBuilder::add(const Statement& st, std::vector<Diagnostic>& diagnost
         f.legacySyntax = true;
         m_pipeline.cdcFlows.push_back(std::move(f));
     } else if (auto* s = std::get_if<ViewStmt>(&st.body)) {
+        warnExpectations(s->expectations);
         pipeline::View v;
         v.name = identifier(s->name);
         v.materialized = s->materialized;
@@ -202,7 +227,8 @@ void PipelineBuilder::add(const Statement& st, std::vector<Diagnostic>& diagnost
     } else {
         const char* kind = std::holds_alternative<QueryStmt>(st.body) ? "a query" : "source SQL";
         error(std::string("this is ") + kind +
-                  ", not a pipeline definition (CREATE STREAMING TABLE, CREATE FLOW, CREATE VIEW, CREATE MATERIALIZED "
+                  ", not a pipeline definition (CREATE STREAMING TABLE, CREATE FLOW, CREATE VIEW, CREATE "
+                  "MATERIALIZED "
                   "VIEW, APPLY CHANGES INTO); run source SQL as a source script",
               where);
     }
@@ -232,8 +258,9 @@ PipelineParse parsePipeline(std::string_view text, const std::string& file) {
         builder.add(st, out.diagnostics);
     out.pipeline = builder.take();
     // Report in text order whatever stage found the problem.
-    std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(),
-                     [](const Diagnostic& a, const Diagnostic& b) { return a.location.offset < b.location.offset; });
+    std::stable_sort(
+        out.diagnostics.begin(), out.diagnostics.end(),
+        [](const Diagnostic& a, const Diagnostic& b) { return a.location.offset < b.location.offset; });
     return out;
 }
 

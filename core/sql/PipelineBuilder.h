@@ -22,12 +22,13 @@ public:
 private:
     pipeline::Expression expression(const Expr& e);
     pipeline::Query query(const Query& q);
-    pipeline::AutoCdcFlow autoCdc(const AutoCdcSpec& spec, pipeline::Identifier name, pipeline::Identifier target,
-                                  const Span& where);
+    pipeline::AutoCdcFlow autoCdc(const AutoCdcSpec& spec, pipeline::Identifier name,
+                                  pipeline::Identifier target, const Span& where);
     pipeline::ColumnSelection selection(const ColumnSel& sel) const;
     static pipeline::Identifier identifier(const Name& n);
     static pipeline::Identifier identifier(const Ident& i);
     void error(const std::string& message, const SourceLocation& where);
+    void warnExpectations(const std::vector<Expectation>& expectations);
 
     pipeline::Pipeline m_pipeline;
     std::vector<Diagnostic>* m_diagnostics = nullptr;

@@ -43,17 +43,20 @@ int precedenceOf(const Expr& e) {
         if (e.text == "+" || e.text == "-" || e.text == "||")
             return 8;
         return 9;
-    case ExprKind::Unary: return e.text == "NOT" ? 3 : 10;
+    case ExprKind::Unary:
+        return e.text == "NOT" ? 3 : 10;
     case ExprKind::InList:
     case ExprKind::InQuery:
     case ExprKind::Between:
     case ExprKind::Like:
     case ExprKind::IsNull:
-    case ExprKind::IsDistinct: return 4;
+    case ExprKind::IsDistinct:
+        return 4;
     case ExprKind::Literal:
         // A negative number must not glue onto a preceding '-' or act as a postfix base.
         return (!e.text.empty() && e.text[0] == '-') ? 10 : 11;
-    default: return 11;
+    default:
+        return 11;
     }
 }
 
@@ -86,13 +89,26 @@ std::string Printer::stringLiteral(std::string_view value) {
     std::string out = "'";
     for (char c : value) {
         switch (c) {
-        case '\'': out += "\\'"; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        case '\r': out += "\\r"; break;
-        case '\0': out += "\\0"; break;
-        default: out += c;
+        case '\'':
+            out += "\\'";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\0':
+            out += "\\0";
+            break;
+        default:
+            out += c;
         }
     }
     return out + "'";
@@ -100,7 +116,9 @@ std::string Printer::stringLiteral(std::string_view value) {
 
 // --- expressions -------------------------------------------------------------------------------------------
 
-std::string Printer::expr(const Expr& e) { return exprAt(e, 0); }
+std::string Printer::expr(const Expr& e) {
+    return exprAt(e, 0);
+}
 
 std::string Printer::exprAt(const Expr& e, int minPrecedence) {
     std::string s;
@@ -108,14 +126,26 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
     switch (e.kind) {
     case ExprKind::Literal:
         switch (e.literalKind) {
-        case LiteralKind::Null: s = "NULL"; break;
-        case LiteralKind::Boolean: s = e.text; break;
-        case LiteralKind::String: s = stringLiteral(e.text); break;
-        default: s = e.text; break;
+        case LiteralKind::Null:
+            s = "NULL";
+            break;
+        case LiteralKind::Boolean:
+            s = e.text;
+            break;
+        case LiteralKind::String:
+            s = stringLiteral(e.text);
+            break;
+        default:
+            s = e.text;
+            break;
         }
         break;
-    case ExprKind::Column: s = name(e.name); break;
-    case ExprKind::Star: s = e.name.empty() ? "*" : name(e.name) + ".*"; break;
+    case ExprKind::Column:
+        s = name(e.name);
+        break;
+    case ExprKind::Star:
+        s = e.name.empty() ? "*" : name(e.name) + ".*";
+        break;
     case ExprKind::Unary:
         if (e.text == "NOT") {
             s = "NOT " + exprAt(e.args[0], 3);
@@ -146,7 +176,9 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
         s += " END";
         break;
     }
-    case ExprKind::Cast: s = "CAST(" + expr(e.args[0]) + " AS " + e.text + ")"; break;
+    case ExprKind::Cast:
+        s = "CAST(" + expr(e.args[0]) + " AS " + e.text + ")";
+        break;
     case ExprKind::InList:
         s = exprAt(e.args[0], 4) + (e.negated ? " NOT IN (" : " IN (");
         for (std::size_t i = 1; i < e.args.size(); ++i)
@@ -157,21 +189,30 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
         s = exprAt(e.args[0], 4) + (e.negated ? " NOT IN (" : " IN (") + queryWith(*e.query, " ") + ")";
         break;
     case ExprKind::Between:
-        s = exprAt(e.args[0], 4) + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + exprAt(e.args[1], 5) + " AND " +
-            exprAt(e.args[2], 5);
+        s = exprAt(e.args[0], 4) + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + exprAt(e.args[1], 5) +
+            " AND " + exprAt(e.args[2], 5);
         break;
     case ExprKind::Like:
         s = exprAt(e.args[0], 4) + (e.negated ? " NOT " : " ") + e.text + " " + exprAt(e.args[1], 5);
         if (e.args.size() > 2)
             s += " ESCAPE " + exprAt(e.args[2], 5);
         break;
-    case ExprKind::IsNull: s = exprAt(e.args[0], 4) + (e.negated ? " IS NOT NULL" : " IS NULL"); break;
-    case ExprKind::IsDistinct:
-        s = exprAt(e.args[0], 4) + (e.negated ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ") + exprAt(e.args[1], 5);
+    case ExprKind::IsNull:
+        s = exprAt(e.args[0], 4) + (e.negated ? " IS NOT NULL" : " IS NULL");
         break;
-    case ExprKind::Exists: s = "EXISTS (" + queryWith(*e.query, " ") + ")"; break;
-    case ExprKind::Subquery: s = "(" + queryWith(*e.query, " ") + ")"; break;
-    case ExprKind::NamedArg: s = identifier(e.text) + " => " + expr(e.args[0]); break;
+    case ExprKind::IsDistinct:
+        s = exprAt(e.args[0], 4) + (e.negated ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ") +
+            exprAt(e.args[1], 5);
+        break;
+    case ExprKind::Exists:
+        s = "EXISTS (" + queryWith(*e.query, " ") + ")";
+        break;
+    case ExprKind::Subquery:
+        s = "(" + queryWith(*e.query, " ") + ")";
+        break;
+    case ExprKind::NamedArg:
+        s = identifier(e.text) + " => " + expr(e.args[0]);
+        break;
     case ExprKind::Field: {
         // A column base would merge into a multi-part column name: keep it apart with parentheses.
         std::string base = exprAt(e.args[0], 11);
@@ -180,24 +221,30 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
         s = base + "." + identifier(e.text);
         break;
     }
-    case ExprKind::Index: s = exprAt(e.args[0], 11) + "[" + expr(e.args[1]) + "]"; break;
+    case ExprKind::Index:
+        s = exprAt(e.args[0], 11) + "[" + expr(e.args[1]) + "]";
+        break;
     }
     if (p < minPrecedence)
         return "(" + s + ")";
     return s;
 }
 
-// --- queries --------------------------------------------------------------------------------------------------
+// --- queries
+// --------------------------------------------------------------------------------------------------
 
-std::string Printer::query(const Query& q) { return queryWith(q, "\n"); }
+std::string Printer::query(const Query& q) {
+    return queryWith(q, "\n");
+}
 
 std::string Printer::queryWith(const Query& q, const std::string& nl) {
     std::string s;
     if (!q.ctes.empty()) {
         s += "WITH " + join(q.ctes, ", ", [&](const Cte& c) {
-                 std::string cols = c.columns.empty()
-                                        ? std::string()
-                                        : "(" + join(c.columns, ", ", [](const std::string& n) { return identifier(n); }) + ")";
+                 std::string cols = c.columns.empty() ? std::string()
+                                                      : "(" + join(c.columns, ", ", [](const std::string& n) {
+                                                            return identifier(n);
+                                                        }) + ")";
                  return identifier(c.name.name) + cols + " AS (" + queryWith(*c.query, " ") + ")";
              });
         s += nl;
@@ -224,7 +271,8 @@ std::string Printer::queryWith(const Query& q, const std::string& nl) {
 
 std::string Printer::term(const QueryTerm& t, const std::string& nl) {
     switch (t.kind) {
-    case QueryTerm::Kind::Select: return select(t.select, nl);
+    case QueryTerm::Kind::Select:
+        return select(t.select, nl);
     case QueryTerm::Kind::Values: {
         bool multiline = nl == "\n" && t.rows.size() > 1;
         auto row = [](const std::vector<Expr>& r) {
@@ -232,8 +280,10 @@ std::string Printer::term(const QueryTerm& t, const std::string& nl) {
         };
         return multiline ? "VALUES\n  " + join(t.rows, ",\n  ", row) : "VALUES " + join(t.rows, ", ", row);
     }
-    case QueryTerm::Kind::SetOp: return term(*t.left, nl) + nl + t.setOp + nl + term(*t.right, nl);
-    case QueryTerm::Kind::Nested: return "(" + queryWith(*t.nested, " ") + ")";
+    case QueryTerm::Kind::SetOp:
+        return term(*t.left, nl) + nl + t.setOp + nl + term(*t.right, nl);
+    case QueryTerm::Kind::Nested:
+        return "(" + queryWith(*t.nested, " ") + ")";
     }
     return {};
 }
@@ -257,8 +307,12 @@ std::string Printer::select(const Select& s, const std::string& nl) {
 std::string Printer::tableRef(const TableRef& t) {
     std::string s;
     switch (t.kind) {
-    case TableRefKind::Table: s = t.stream ? "STREAM(" + name(t.name) + ")" : name(t.name); break;
-    case TableRefKind::Subquery: s = "(" + queryWith(*t.query, " ") + ")"; break;
+    case TableRefKind::Table:
+        s = t.stream ? "STREAM(" + name(t.name) + ")" : name(t.name);
+        break;
+    case TableRefKind::Subquery:
+        s = "(" + queryWith(*t.query, " ") + ")";
+        break;
     case TableRefKind::Function:
         s = name(t.name) + "(" + join(t.args, ", ", [](const Expr& e) { return expr(e); }) + ")";
         break;
@@ -269,7 +323,8 @@ std::string Printer::tableRef(const TableRef& t) {
         if (t.condition)
             s += " ON " + expr(*t.condition);
         if (!t.usingColumns.empty())
-            s += " USING (" + join(t.usingColumns, ", ", [](const std::string& n) { return identifier(n); }) + ")";
+            s += " USING (" + join(t.usingColumns, ", ", [](const std::string& n) { return identifier(n); }) +
+                 ")";
         return s;
     }
     if (!t.alias.empty()) {
@@ -280,41 +335,58 @@ std::string Printer::tableRef(const TableRef& t) {
     return s;
 }
 
-// --- statements ------------------------------------------------------------------------------------------------
+// --- statements
+// ------------------------------------------------------------------------------------------------
 
 std::string Printer::columnSel(const ColumnSel& sel) {
-    auto list = [&] { return "(" + join(sel.columns, ", ", [](const Ident& i) { return identifier(i.name); }) + ")"; };
+    auto list = [&] {
+        return "(" + join(sel.columns, ", ", [](const Ident& i) { return identifier(i.name); }) + ")";
+    };
     switch (sel.mode) {
-    case ColumnSel::Mode::All: return "*";
-    case ColumnSel::Mode::Except: return "* EXCEPT " + list();
-    case ColumnSel::Mode::Only: return list();
+    case ColumnSel::Mode::All:
+        return "*";
+    case ColumnSel::Mode::Except:
+        return "* EXCEPT " + list();
+    case ColumnSel::Mode::Only:
+        return list();
     }
     return {};
 }
 
-std::string Printer::columnDefs(const std::vector<ColumnDef>& cols) {
-    if (cols.empty())
+std::string Printer::columnDefs(const std::vector<ColumnDef>& cols,
+                                const std::vector<Expectation>& expectations) {
+    if (cols.empty() && expectations.empty())
         return {};
-    return " (\n" + join(cols, ",\n", [](const ColumnDef& c) {
-               std::string s = "  " + identifier(c.name.name);
-               if (!c.type.empty())
-                   s += " " + c.type;
-               if (c.notNull)
-                   s += " NOT NULL";
-               if (c.comment)
-                   s += " COMMENT " + stringLiteral(*c.comment);
-               return s;
-           }) + "\n)";
+    std::vector<std::string> lines;
+    for (const auto& c : cols) {
+        std::string s = "  " + identifier(c.name.name);
+        if (!c.type.empty())
+            s += " " + c.type;
+        if (c.notNull)
+            s += " NOT NULL";
+        if (c.comment)
+            s += " COMMENT " + stringLiteral(*c.comment);
+        lines.push_back(std::move(s));
+    }
+    for (const auto& e : expectations) {
+        std::string s = "  CONSTRAINT " + identifier(e.name.name) + " EXPECT (" + expr(e.condition) + ")";
+        if (!e.onViolation.empty())
+            s += " ON VIOLATION " + e.onViolation;
+        lines.push_back(std::move(s));
+    }
+    return " (\n" + join(lines, ",\n", [](const std::string& l) { return l; }) + "\n)";
 }
 
-std::string Printer::tableClauses(const std::optional<std::string>& comment, const std::vector<Property>& props) {
+std::string Printer::tableClauses(const std::optional<std::string>& comment,
+                                  const std::vector<Property>& props) {
     std::string s;
     if (comment)
         s += "\nCOMMENT " + stringLiteral(*comment);
     if (!props.empty())
-        s += "\nTBLPROPERTIES (" + join(props, ", ", [](const Property& p) {
-                 return stringLiteral(p.key) + " = " + stringLiteral(p.value);
-             }) + ")";
+        s += "\nTBLPROPERTIES (" +
+             join(props, ", ",
+                  [](const Property& p) { return stringLiteral(p.key) + " = " + stringLiteral(p.value); }) +
+             ")";
     return s;
 }
 
@@ -381,7 +453,8 @@ std::string Printer::statement(const Statement& st) {
                    query(s.query);
         }
         std::string operator()(const UpdateStmt& s) const {
-            std::string out = "UPDATE " + name(s.table) + (s.alias.empty() ? "" : " AS " + identifier(s.alias));
+            std::string out =
+                "UPDATE " + name(s.table) + (s.alias.empty() ? "" : " AS " + identifier(s.alias));
             out += "\nSET " + join(s.assignments, ", ", [](const Assignment& a) {
                        return identifier(a.column.name) + " = " + expr(a.value);
                    });
@@ -390,7 +463,8 @@ std::string Printer::statement(const Statement& st) {
             return out;
         }
         std::string operator()(const DeleteStmt& s) const {
-            std::string out = "DELETE FROM " + name(s.table) + (s.alias.empty() ? "" : " AS " + identifier(s.alias));
+            std::string out =
+                "DELETE FROM " + name(s.table) + (s.alias.empty() ? "" : " AS " + identifier(s.alias));
             if (s.where)
                 out += "\nWHERE " + expr(*s.where);
             return out;
@@ -401,12 +475,14 @@ std::string Printer::statement(const Statement& st) {
         }
         std::string operator()(const StreamingTableStmt& s) const {
             std::string out = std::string("CREATE ") + (s.orRefresh ? "OR REFRESH " : "") +
-                              (s.isPrivate ? "PRIVATE " : "") + "STREAMING " + (s.live ? "LIVE " : "") + "TABLE " +
-                              name(s.name) + columnDefs(s.columns) + tableClauses(s.comment, s.properties);
+                              (s.isPrivate ? "PRIVATE " : "") + "STREAMING " + (s.live ? "LIVE " : "") +
+                              "TABLE " + name(s.name) + columnDefs(s.columns, s.expectations) +
+                              tableClauses(s.comment, s.properties);
             if (s.autoCdc)
                 out += "\nFLOW AUTO CDC" + std::string(s.autoCdc->once ? " ONCE" : "") + autoCdc(*s.autoCdc);
             else if (s.flowInsert)
-                out += std::string("\nFLOW INSERT ") + (s.flowInsertOnce ? "ONCE " : "") + "BY NAME\n" + query(*s.query);
+                out += std::string("\nFLOW INSERT ") + (s.flowInsertOnce ? "ONCE " : "") + "BY NAME\n" +
+                       query(*s.query);
             else if (s.query)
                 out += "\nAS " + query(*s.query);
             return out;
@@ -419,8 +495,8 @@ std::string Printer::statement(const Statement& st) {
                 out += std::string(" AS AUTO CDC ") + (s.autoCdc->once ? "ONCE " : "") + "INTO " +
                        name(*s.autoCdc->target) + autoCdc(*s.autoCdc);
             } else {
-                out += std::string(" AS INSERT INTO ") + (s.insertOnce ? "ONCE " : "") + name(s.insertTarget) +
-                       " BY NAME\n" + query(*s.insertQuery);
+                out += std::string(" AS INSERT INTO ") + (s.insertOnce ? "ONCE " : "") +
+                       name(s.insertTarget) + " BY NAME\n" + query(*s.insertQuery);
             }
             return out;
         }
@@ -445,7 +521,8 @@ std::string Printer::statement(const Statement& st) {
                 out += "MATERIALIZED VIEW ";
             else
                 out += "VIEW ";
-            out += name(s.name) + columnDefs(s.columns) + tableClauses(s.comment, s.properties);
+            out +=
+                name(s.name) + columnDefs(s.columns, s.expectations) + tableClauses(s.comment, s.properties);
             return out + "\nAS " + query(s.query);
         }
         std::string operator()(const QueryStmt& s) const { return query(s.query); }
@@ -458,9 +535,35 @@ Result<std::string> formatSql(std::string_view text, const std::string& file) {
     ParsedScript script = parser.parseScript();
     if (!script.diagnostics.empty())
         return script.diagnostics.front();
+    // Comments survive: those between statements are kept on their own lines, and a statement with
+    // comments inside keeps its original text (the printer has no place for them).
+    const auto& comments = parser.comments();
+    std::size_t next = 0;
     std::string out;
-    for (const auto& st : script.statements)
-        out += (out.empty() ? "" : "\n") + Printer::statement(st) + ";\n";
+    auto emitCommentsBefore = [&](std::size_t offset) {
+        for (; next < comments.size() && comments[next].first < offset; ++next) {
+            if (!out.empty() && out.back() != '\n')
+                out += '\n';
+            out += std::string(text.substr(comments[next].first, comments[next].second)) + "\n";
+        }
+    };
+    for (const auto& st : script.statements) {
+        std::size_t begin = st.span.location.offset, end = begin + st.span.location.length;
+        if (!out.empty())
+            out += "\n";
+        emitCommentsBefore(begin);
+        bool inner = next < comments.size() && comments[next].first < end;
+        if (inner) {
+            out += std::string(text.substr(begin, end - begin)) + ";\n";
+            while (next < comments.size() && comments[next].first < end)
+                ++next;
+        } else {
+            out += Printer::statement(st) + ";\n";
+        }
+    }
+    if (next < comments.size() && !out.empty())
+        out += "\n";
+    emitCommentsBefore(text.size());
     return out;
 }
 

@@ -26,8 +26,10 @@ private:
     static std::string exprAt(const Expr& e, int minPrecedence);
     static std::string columnSel(const ColumnSel& sel);
     static std::string autoCdc(const AutoCdcSpec& spec);
-    static std::string columnDefs(const std::vector<ColumnDef>& cols);
-    static std::string tableClauses(const std::optional<std::string>& comment, const std::vector<Property>& props);
+    static std::string columnDefs(const std::vector<ColumnDef>& cols,
+                                  const std::vector<Expectation>& expectations = {});
+    static std::string tableClauses(const std::optional<std::string>& comment,
+                                    const std::vector<Property>& props);
 };
 
 /// Operator precedence the parser implements (higher binds tighter).

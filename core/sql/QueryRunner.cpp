@@ -37,7 +37,8 @@ std::string bindRelations(const pipeline::Query& query,
 
 Result<std::string> QueryRunner::fromItemFor(const storage::Database& db, const pipeline::RelationRef& ref) {
     if (!ref.name.empty() && ref.name.back() == ')')
-        return Diagnostic::error("UNSUPPORTED", "table-valued function " + ref.name + " is only available in a pipeline",
+        return Diagnostic::error("UNSUPPORTED",
+                                 "table-valued function " + ref.name + " is only available in a pipeline",
                                  ref.location);
     auto found = Catalog::find(db, ref.name);
     if (!found) {
@@ -50,12 +51,14 @@ Result<std::string> QueryRunner::fromItemFor(const storage::Database& db, const 
     const storage::TableInfo& info = **found;
     if (ref.changeFeed) {
         if (info.kind != TableKind::Target)
-            return Diagnostic::error("NO_CHANGE_FEED", "table_changes needs an AUTO CDC target: " + info.name + " is a " +
-                                                           storage::tableKindName(info.kind),
+            return Diagnostic::error("NO_CHANGE_FEED",
+                                     "table_changes needs an AUTO CDC target: " + info.name + " is a " +
+                                         storage::tableKindName(info.kind),
                                      ref.location);
         std::string feed = storage::changeFeedTableFor(info.name);
         if (!db.tableExists(feed))
-            return Diagnostic::error("NO_CHANGE_FEED", "target " + info.name + " has no change feed yet (run an update)",
+            return Diagnostic::error("NO_CHANGE_FEED",
+                                     "target " + info.name + " has no change feed yet (run an update)",
                                      ref.location);
         return quoteIdentifier(feed);
     }
@@ -70,7 +73,8 @@ Result<std::string> QueryRunner::bindToCatalog(const storage::Database& db, cons
             return item.error();
         items.push_back(item.value());
     }
-    return bindPlaceholders(q.sql, [&](std::size_t i) { return i < items.size() ? items[i] : std::string("NULL"); });
+    return bindPlaceholders(q.sql,
+                            [&](std::size_t i) { return i < items.size() ? items[i] : std::string("NULL"); });
 }
 
 std::optional<std::vector<storage::ColumnInfo>> QueryRunner::catalogColumns(const storage::Database& db,
@@ -81,7 +85,8 @@ std::optional<std::vector<storage::ColumnInfo>> QueryRunner::catalogColumns(cons
     return found.value()->columns;
 }
 
-std::vector<std::optional<DataType>> QueryRunner::originTypes(const storage::Database& db, const storage::Statement& st) {
+std::vector<std::optional<DataType>> QueryRunner::originTypes(const storage::Database& db,
+                                                              const storage::Statement& st) {
     std::vector<std::optional<DataType>> types(static_cast<std::size_t>(st.columnCount()));
     auto tables = Catalog::list(db);
     if (!tables)
@@ -130,18 +135,19 @@ Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string&
     if (!script.diagnostics.empty())
         return script.diagnostics.front();
     if (script.statements.size() != 1) {
-        return Diagnostic::error("NOT_A_QUERY", script.statements.empty() ? "expected a query"
-                                                                          : "expected exactly one query, found " +
-                                                                                std::to_string(script.statements.size()) +
-                                                                                " statements",
-                                 script.statements.empty() ? SourceLocation{} : script.statements[1].span.location);
+        return Diagnostic::error(
+            "NOT_A_QUERY",
+            script.statements.empty() ? "expected a query"
+                                      : "expected exactly one query, found " +
+                                            std::to_string(script.statements.size()) + " statements",
+            script.statements.empty() ? SourceLocation{} : script.statements[1].span.location);
     }
     const Statement& st = script.statements[0];
     const auto* qs = std::get_if<QueryStmt>(&st.body);
     if (!qs)
         return Diagnostic::error("NOT_A_QUERY",
-                                 std::string("only read-only queries can run here; ") + statementKind(st.body) +
-                                     " changes data (run it as a source script)",
+                                 std::string("only read-only queries can run here; ") +
+                                     statementKind(st.body) + " changes data (run it as a source script)",
                                  st.span.location);
     auto translated = Translator::translateQuery(qs->query);
     if (!translated)
@@ -164,7 +170,8 @@ Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string&
         rs.columns.push_back(stmt->columnName(i));
     rs.types = originTypes(m_db, *stmt);
     TypeInference inference([this](const std::string& name) { return catalogColumns(m_db, name); });
-    if (auto staticCols = inference.queryColumns(qs->query); staticCols && staticCols->size() == rs.types.size()) {
+    if (auto staticCols = inference.queryColumns(qs->query);
+        staticCols && staticCols->size() == rs.types.size()) {
         for (std::size_t i = 0; i < rs.types.size(); ++i)
             if (!rs.types[i] && (*staticCols)[i].type && (*staticCols)[i].type->kind != DataType::Kind::Void)
                 rs.types[i] = (*staticCols)[i].type;

@@ -27,7 +27,8 @@ public:
     /// The FROM-item for one relation.
     static Result<std::string> fromItemFor(const storage::Database& db, const pipeline::RelationRef& ref);
     /// Spark types of a prepared statement's columns that come straight from a catalog table column.
-    static std::vector<std::optional<DataType>> originTypes(const storage::Database& db, const storage::Statement& st);
+    static std::vector<std::optional<DataType>> originTypes(const storage::Database& db,
+                                                            const storage::Statement& st);
     /// Column lookup for TypeInference over the catalog.
     static std::optional<std::vector<storage::ColumnInfo>> catalogColumns(const storage::Database& db,
                                                                           const std::string& name);
@@ -37,6 +38,7 @@ private:
 };
 
 /// Replaces each {{REL:i}} of a translated template by fromItem(i).
-std::string bindPlaceholders(const std::string& sqliteTemplate, const std::function<std::string(std::size_t)>& fromItem);
+std::string bindPlaceholders(const std::string& sqliteTemplate,
+                             const std::function<std::string(std::size_t)>& fromItem);
 
 } // namespace cdc::sql

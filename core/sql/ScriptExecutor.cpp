@@ -67,7 +67,8 @@ Status ScriptExecutor::run(std::string_view text) {
 Status ScriptExecutor::execute(const Statement& st) {
     if (const char* name = pipelineStatementName(st.body))
         return Diagnostic::error("PIPELINE_STATEMENT",
-                                 std::string(name) + " belongs in the pipeline definition, not in a source script",
+                                 std::string(name) +
+                                     " belongs in the pipeline definition, not in a source script",
                                  st.span.location);
     if (std::holds_alternative<CreateSchemaStmt>(st.body))
         return Status::success(); // schemas are only name prefixes here
@@ -101,7 +102,8 @@ Status ScriptExecutor::execute(const Statement& st) {
     return Diagnostic::error("UNSUPPORTED", "statement not supported in a source script", st.span.location);
 }
 
-Result<std::string> ScriptExecutor::bind(const std::string& sql, const std::vector<pipeline::RelationRef>& relations) {
+Result<std::string> ScriptExecutor::bind(const std::string& sql,
+                                         const std::vector<pipeline::RelationRef>& relations) {
     TranslatedQuery q;
     q.sql = sql;
     q.relations = relations;
@@ -116,10 +118,12 @@ Result<TableInfo> ScriptExecutor::resolveSource(const Name& name) {
         return d;
     }
     if (!found.value())
-        return Diagnostic::error("TABLE_NOT_FOUND", "table or view not found: " + name.joined(), name.span.location);
+        return Diagnostic::error("TABLE_NOT_FOUND", "table or view not found: " + name.joined(),
+                                 name.span.location);
     if (found.value()->kind != TableKind::Source)
         return Diagnostic::error("NOT_A_SOURCE",
-                                 found.value()->name + " is a pipeline " + storage::tableKindName(found.value()->kind) +
+                                 found.value()->name + " is a pipeline " +
+                                     storage::tableKindName(found.value()->kind) +
                                      "; only source tables can be changed here",
                                  name.span.location);
     return *found.value();
@@ -135,9 +139,11 @@ Status ScriptExecutor::recordChange(const TableInfo& table, const std::string& f
     if (!has.value() || min->isNull(0))
         return Status::success();
     std::int64_t minRowid = min->int64(0);
-    CDC_TRY(m_db.exec("CREATE TABLE IF NOT EXISTS __cdc_source_changes(seq INTEGER PRIMARY KEY, table_name TEXT, "
-                      "min_rowid INTEGER, kind TEXT)"));
-    auto ins = m_db.prepare("INSERT INTO __cdc_source_changes(table_name, min_rowid, kind) VALUES (?1, ?2, ?3)");
+    CDC_TRY(
+        m_db.exec("CREATE TABLE IF NOT EXISTS __cdc_source_changes(seq INTEGER PRIMARY KEY, table_name TEXT, "
+                  "min_rowid INTEGER, kind TEXT)"));
+    auto ins =
+        m_db.prepare("INSERT INTO __cdc_source_changes(table_name, min_rowid, kind) VALUES (?1, ?2, ?3)");
     if (!ins)
         return ins.error();
     ins->bind(1, std::string_view(table.name)).bind(2, minRowid).bind(3, kind);
@@ -155,7 +161,8 @@ Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) 
         if (!s.orReplace)
             return Diagnostic::error("TABLE_EXISTS", "table already exists: " + name, s.name.span.location);
         if (existing.value()->kind != TableKind::Source)
-            return Diagnostic::error("NOT_A_SOURCE", name + " is a pipeline dataset and cannot be replaced here",
+            return Diagnostic::error("NOT_A_SOURCE",
+                                     name + " is a pipeline dataset and cannot be replaced here",
                                      s.name.span.location);
         CDC_TRY(recordChange(*existing.value(), quoteIdentifier(existing.value()->sqliteName), "REPLACE"));
         CDC_TRY(exec("DROP TABLE IF EXISTS " + quoteIdentifier(existing.value()->sqliteName), where));
@@ -185,7 +192,8 @@ Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) 
         queryColumns = static_cast<std::size_t>(stmt->columnCount());
         // Types: declared, else inferred from the query, else from the catalog column it copies,
         // else from the first non-NULL value.
-        TypeInference inference([this](const std::string& n) { return QueryRunner::catalogColumns(m_db, n); });
+        TypeInference inference(
+            [this](const std::string& n) { return QueryRunner::catalogColumns(m_db, n); });
         auto inferred = inference.queryColumns(*s.asQuery);
         auto origins = QueryRunner::originTypes(m_db, *stmt);
         std::vector<std::optional<DataType>> types(queryColumns);
@@ -205,24 +213,34 @@ Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) 
                 if (types[i])
                     continue;
                 switch (stmt->columnType(static_cast<int>(i))) {
-                case 1: types[i] = DataType::of(DataType::Kind::BigInt); break;  // SQLITE_INTEGER
-                case 2: types[i] = DataType::of(DataType::Kind::Double); break;  // SQLITE_FLOAT
-                case 3: types[i] = DataType::of(DataType::Kind::String); break;  // SQLITE_TEXT
-                case 4: types[i] = DataType::of(DataType::Kind::Binary); break;  // SQLITE_BLOB
-                default: break;
+                case 1:
+                    types[i] = DataType::of(DataType::Kind::BigInt);
+                    break; // SQLITE_INTEGER
+                case 2:
+                    types[i] = DataType::of(DataType::Kind::Double);
+                    break; // SQLITE_FLOAT
+                case 3:
+                    types[i] = DataType::of(DataType::Kind::String);
+                    break; // SQLITE_TEXT
+                case 4:
+                    types[i] = DataType::of(DataType::Kind::Binary);
+                    break; // SQLITE_BLOB
+                default:
+                    break;
                 }
             }
         }
         if (!s.columns.empty() && s.columns.size() != queryColumns)
             return Diagnostic::error("COLUMN_COUNT",
-                                     "the table declares " + std::to_string(s.columns.size()) + " columns but the query returns " +
-                                         std::to_string(queryColumns),
+                                     "the table declares " + std::to_string(s.columns.size()) +
+                                         " columns but the query returns " + std::to_string(queryColumns),
                                      where.location);
         for (std::size_t i = 0; i < queryColumns; ++i) {
             DataType t = types[i].value_or(DataType::of(DataType::Kind::String));
             if (t.kind == DataType::Kind::Void)
                 t = DataType::of(DataType::Kind::String);
-            std::string colName = s.columns.empty() ? stmt->columnName(static_cast<int>(i)) : s.columns[i].name.name;
+            std::string colName =
+                s.columns.empty() ? stmt->columnName(static_cast<int>(i)) : s.columns[i].name.name;
             if (!s.columns.empty())
                 t = *DataType::parse(s.columns[i].type);
             table.columns.push_back({colName, t});
@@ -240,7 +258,8 @@ Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) 
     std::string ddl = "CREATE TABLE " + quoteIdentifier(table.sqliteName) + " (";
     for (std::size_t i = 0; i < table.columns.size(); ++i) {
         std::string affinity = table.columns[i].type.sqliteAffinity();
-        ddl += (i ? ", " : "") + quoteIdentifier(table.columns[i].name) + (affinity.empty() ? "" : " " + affinity);
+        ddl += (i ? ", " : "") + quoteIdentifier(table.columns[i].name) +
+               (affinity.empty() ? "" : " " + affinity);
     }
     CDC_TRY(exec(ddl + ")", where));
     CDC_TRY(Catalog::put(m_db, table));
@@ -254,11 +273,13 @@ Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) 
 }
 
 Status ScriptExecutor::insertRows(const TableInfo& table, const std::vector<std::string>& columns,
-                                  const std::string& boundQuery, std::size_t queryColumns, const Span& where) {
+                                  const std::string& boundQuery, std::size_t queryColumns,
+                                  const Span& where) {
     if (queryColumns != columns.size())
         return Diagnostic::error("COLUMN_COUNT",
-                                 "cannot write to " + table.name + ": the query returns " + std::to_string(queryColumns) +
-                                     " columns but " + std::to_string(columns.size()) + " are expected",
+                                 "cannot write to " + table.name + ": the query returns " +
+                                     std::to_string(queryColumns) + " columns but " +
+                                     std::to_string(columns.size()) + " are expected",
                                  where.location);
     // Positional names for the query's columns, whatever it calls them.
     std::vector<std::string> positional;
@@ -294,21 +315,32 @@ Status ScriptExecutor::insert(const InsertStmt& s, const Span& where) {
             std::string n = stmt->columnName(static_cast<int>(i));
             int index = table->columnIndex(n);
             if (index < 0)
-                return Diagnostic::error("COLUMN_NOT_FOUND", "column " + n + " does not exist in " + table->name,
-                                         where.location);
+                return Diagnostic::error("COLUMN_NOT_FOUND",
+                                         "column " + n + " does not exist in " + table->name, where.location);
             columns.push_back(table->columns[static_cast<std::size_t>(index)].name);
         }
     } else if (!s.columns.empty()) {
         for (const auto& c : s.columns) {
             int index = table->columnIndex(c.name);
             if (index < 0)
-                return Diagnostic::error("COLUMN_NOT_FOUND", "column " + c.name + " does not exist in " + table->name,
+                return Diagnostic::error("COLUMN_NOT_FOUND",
+                                         "column " + c.name + " does not exist in " + table->name,
                                          c.span.location);
             columns.push_back(table->columns[static_cast<std::size_t>(index)].name);
         }
     } else {
         for (const auto& c : table->columns)
             columns.push_back(c.name);
+    }
+    if (s.overwrite) {
+        // The query may read the table it overwrites: materialise it first.
+        CDC_TRY(exec("CREATE TEMP TABLE \"__cdc_overwrite\" AS " + bound.value(), where));
+        CDC_TRY(recordChange(*table, quoteIdentifier(table->sqliteName), "TRUNCATE"));
+        CDC_TRY(exec("DELETE FROM " + quoteIdentifier(table->sqliteName), where));
+        Status st =
+            insertRows(*table, columns, "SELECT * FROM temp.\"__cdc_overwrite\"", queryColumns, where);
+        CDC_TRY(exec("DROP TABLE temp.\"__cdc_overwrite\"", where));
+        return st;
     }
     return insertRows(*table, columns, bound.value(), queryColumns, where);
 }
@@ -318,16 +350,18 @@ Status ScriptExecutor::update(const UpdateStmt& s, const Span& where) {
     if (!table)
         return table.error();
     Translator tr;
-    std::string target = quoteIdentifier(table->sqliteName) + (s.alias.empty() ? "" : " AS " + quoteIdentifier(s.alias));
+    std::string target =
+        quoteIdentifier(table->sqliteName) + (s.alias.empty() ? "" : " AS " + quoteIdentifier(s.alias));
     std::string sets;
     for (const auto& a : s.assignments) {
         int index = table->columnIndex(a.column.name);
         if (index < 0)
-            return Diagnostic::error("COLUMN_NOT_FOUND", "column " + a.column.name + " does not exist in " + table->name,
+            return Diagnostic::error("COLUMN_NOT_FOUND",
+                                     "column " + a.column.name + " does not exist in " + table->name,
                                      a.column.span.location);
         const ColumnInfo& col = table->columns[static_cast<std::size_t>(index)];
-        sets += (sets.empty() ? "" : ", ") + quoteIdentifier(col.name) + " = spark_cast(" + tr.expr(a.value) + ", " +
-                quoteString(col.type.toString()) + ")";
+        sets += (sets.empty() ? "" : ", ") + quoteIdentifier(col.name) + " = spark_cast(" + tr.expr(a.value) +
+                ", " + quoteString(col.type.toString()) + ")";
     }
     std::string cond = s.where ? " WHERE " + tr.expr(*s.where) : "";
     if (tr.error())
@@ -347,7 +381,8 @@ Status ScriptExecutor::remove(const DeleteStmt& s, const Span& where) {
     if (!table)
         return table.error();
     Translator tr;
-    std::string target = quoteIdentifier(table->sqliteName) + (s.alias.empty() ? "" : " AS " + quoteIdentifier(s.alias));
+    std::string target =
+        quoteIdentifier(table->sqliteName) + (s.alias.empty() ? "" : " AS " + quoteIdentifier(s.alias));
     std::string cond = s.where ? " WHERE " + tr.expr(*s.where) : "";
     if (tr.error())
         return *tr.error();
@@ -370,20 +405,15 @@ Status ScriptExecutor::drop(const DropTableStmt& s, const Span& where) {
     auto found = Catalog::find(m_db, s.table.joined());
     if (!found)
         return at(found.error(), where);
-    if (!found.value() || !storage::equalsIgnoreCase(found.value()->name, s.table.joined())) {
-        // DROP names a table exactly; a suffix match is too risky to act on.
-        if (found.value() && !s.ifExists)
-            return Diagnostic::error("TABLE_NOT_FOUND",
-                                     "table or view not found: " + s.table.joined() + " (did you mean " +
-                                         found.value()->name + "?)",
-                                     s.table.span.location);
+    if (!found.value()) {
         if (s.ifExists)
             return Status::success();
         return Diagnostic::error("TABLE_NOT_FOUND", "table or view not found: " + s.table.joined(),
                                  s.table.span.location);
     }
     if (found.value()->kind != TableKind::Source)
-        return Diagnostic::error("NOT_A_SOURCE", found.value()->name + " is a pipeline dataset and cannot be dropped here",
+        return Diagnostic::error("NOT_A_SOURCE",
+                                 found.value()->name + " is a pipeline dataset and cannot be dropped here",
                                  s.table.span.location);
     CDC_TRY(exec("DROP TABLE IF EXISTS " + quoteIdentifier(found.value()->sqliteName), where));
     return Catalog::remove(m_db, found.value()->name);

@@ -21,11 +21,14 @@ namespace {
 
 std::string_view textArg(sqlite3_value* v) {
     const unsigned char* t = sqlite3_value_text(v);
-    return t ? std::string_view(reinterpret_cast<const char*>(t), static_cast<std::size_t>(sqlite3_value_bytes(v)))
+    return t ? std::string_view(reinterpret_cast<const char*>(t),
+                                static_cast<std::size_t>(sqlite3_value_bytes(v)))
              : std::string_view();
 }
 
-bool isNullArg(sqlite3_value* v) { return sqlite3_value_type(v) == SQLITE_NULL; }
+bool isNullArg(sqlite3_value* v) {
+    return sqlite3_value_type(v) == SQLITE_NULL;
+}
 
 void resultText(sqlite3_context* ctx, const std::string& s) {
     sqlite3_result_text64(ctx, s.data(), s.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
@@ -125,7 +128,9 @@ void sparkCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
     }
     int vt = sqlite3_value_type(v);
     switch (type->kind) {
-    case K::Void: sqlite3_result_null(ctx); return;
+    case K::Void:
+        sqlite3_result_null(ctx);
+        return;
     case K::TinyInt:
     case K::SmallInt:
     case K::Int:
@@ -359,7 +364,8 @@ void sparkRegexpExtract(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
             sqlite3_result_error(ctx, "regexp_extract: group index out of range", -1);
             return;
         }
-        resultText(ctx, m[static_cast<std::size_t>(group)].matched ? m[static_cast<std::size_t>(group)].str() : "");
+        resultText(ctx, m[static_cast<std::size_t>(group)].matched ? m[static_cast<std::size_t>(group)].str()
+                                                                   : "");
     });
 }
 
@@ -369,7 +375,8 @@ void sparkRegexpReplace(sqlite3_context* ctx, int, sqlite3_value** argv) {
         return;
     }
     std::string s(textArg(argv[0])), replacement(textArg(argv[2]));
-    withRegex(ctx, argv, 1, [&](const std::regex& re) { resultText(ctx, std::regex_replace(s, re, replacement)); });
+    withRegex(ctx, argv, 1,
+              [&](const std::regex& re) { resultText(ctx, std::regex_replace(s, re, replacement)); });
 }
 
 void sparkSplit(sqlite3_context* ctx, int, sqlite3_value** argv) {
@@ -443,7 +450,8 @@ template <bool Greatest> void sparkExtreme(sqlite3_context* ctx, int argc, sqlit
         }
         int bt = sqlite3_value_type(best), at = sqlite3_value_type(argv[i]);
         int cmp;
-        bool numeric = (bt == SQLITE_INTEGER || bt == SQLITE_FLOAT) && (at == SQLITE_INTEGER || at == SQLITE_FLOAT);
+        bool numeric =
+            (bt == SQLITE_INTEGER || bt == SQLITE_FLOAT) && (at == SQLITE_INTEGER || at == SQLITE_FLOAT);
         if (numeric) {
             double a = sqlite3_value_double(argv[i]), b = sqlite3_value_double(best);
             cmp = a < b ? -1 : (a > b ? 1 : 0);

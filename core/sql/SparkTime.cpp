@@ -59,7 +59,8 @@ std::optional<SparkTimestamp> build(const Fields& f) {
             hour += 12;
     }
     SparkTimestamp t;
-    t.seconds = daysFromCivil(f.year, f.month, f.day) * 86400 + hour * 3600 + f.minute * 60 + f.second - f.offsetSeconds;
+    t.seconds = daysFromCivil(f.year, f.month, f.day) * 86400 + hour * 3600 + f.minute * 60 + f.second -
+                f.offsetSeconds;
     t.micros = f.micros;
     return t;
 }
@@ -149,7 +150,8 @@ std::string SparkTimestamp::toStorage() const {
     civilFromDays(days, y, m, d);
     char buf[64];
     std::snprintf(buf, sizeof buf, "%04lld-%02u-%02u %02d:%02d:%02d", static_cast<long long>(y), m, d,
-                  static_cast<int>(rem / 3600), static_cast<int>(rem % 3600 / 60), static_cast<int>(rem % 60));
+                  static_cast<int>(rem / 3600), static_cast<int>(rem % 3600 / 60),
+                  static_cast<int>(rem % 60));
     std::string out = buf;
     if (micros) {
         std::snprintf(buf, sizeof buf, ".%06d", micros);
@@ -158,7 +160,9 @@ std::string SparkTimestamp::toStorage() const {
     return out;
 }
 
-std::string SparkTimestamp::toDate() const { return toStorage().substr(0, 10); }
+std::string SparkTimestamp::toDate() const {
+    return toStorage().substr(0, 10);
+}
 
 std::string SparkTimestamp::format(std::string_view pattern) const {
     std::string s = toStorage();
@@ -167,10 +171,13 @@ std::string SparkTimestamp::format(std::string_view pattern) const {
     std::int64_t y;
     unsigned m, d;
     civilFromDays(days, y, m, d);
-    int hour = static_cast<int>(rem / 3600), minute = static_cast<int>(rem % 3600 / 60), second = static_cast<int>(rem % 60);
-    static const char* kDayNames[] = {"Thursday", "Friday", "Saturday", "Sunday", "Monday", "Tuesday", "Wednesday"};
-    static const char* kMonthNames[] = {"January", "February", "March",     "April",   "May",      "June",
-                                        "July",    "August",   "September", "October", "November", "December"};
+    int hour = static_cast<int>(rem / 3600), minute = static_cast<int>(rem % 3600 / 60),
+        second = static_cast<int>(rem % 60);
+    static const char* kDayNames[] = {"Thursday", "Friday",  "Saturday", "Sunday",
+                                      "Monday",   "Tuesday", "Wednesday"};
+    static const char* kMonthNames[] = {"January",   "February", "March",    "April",
+                                        "May",       "June",     "July",     "August",
+                                        "September", "October",  "November", "December"};
     std::string out;
     auto pad = [](std::int64_t v, std::size_t width) {
         std::string t = std::to_string(v);
@@ -200,22 +207,45 @@ std::string SparkTimestamp::format(std::string_view pattern) const {
         while (i + n < pattern.size() && pattern[i + n] == c)
             ++n;
         switch (c) {
-        case 'y': out += n == 2 ? pad(y % 100, 2) : pad(y, n); break;
+        case 'y':
+            out += n == 2 ? pad(y % 100, 2) : pad(y, n);
+            break;
         case 'M':
-        case 'L': out += n >= 4 ? kMonthNames[m - 1] : n == 3 ? std::string(kMonthNames[m - 1]).substr(0, 3) : pad(m, n); break;
-        case 'd': out += pad(d, n); break;
-        case 'H': out += pad(hour, n); break;
-        case 'h': out += pad(hour % 12 == 0 ? 12 : hour % 12, n); break;
-        case 'm': out += pad(minute, n); break;
-        case 's': out += pad(second, n); break;
-        case 'S': out += pad(micros, 6).substr(0, std::min<std::size_t>(n, 6)) + std::string(n > 6 ? n - 6 : 0, '0'); break;
-        case 'a': out += hour < 12 ? "AM" : "PM"; break;
+        case 'L':
+            out += n >= 4   ? kMonthNames[m - 1]
+                   : n == 3 ? std::string(kMonthNames[m - 1]).substr(0, 3)
+                            : pad(m, n);
+            break;
+        case 'd':
+            out += pad(d, n);
+            break;
+        case 'H':
+            out += pad(hour, n);
+            break;
+        case 'h':
+            out += pad(hour % 12 == 0 ? 12 : hour % 12, n);
+            break;
+        case 'm':
+            out += pad(minute, n);
+            break;
+        case 's':
+            out += pad(second, n);
+            break;
+        case 'S':
+            out +=
+                pad(micros, 6).substr(0, std::min<std::size_t>(n, 6)) + std::string(n > 6 ? n - 6 : 0, '0');
+            break;
+        case 'a':
+            out += hour < 12 ? "AM" : "PM";
+            break;
         case 'E': {
             std::string name = kDayNames[((days % 7) + 7) % 7];
             out += n >= 4 ? name : name.substr(0, 3);
             break;
         }
-        default: out += std::string(n, c); break;
+        default:
+            out += std::string(n, c);
+            break;
         }
         i += n;
     }
@@ -304,13 +334,37 @@ std::optional<SparkTimestamp> SparkTimestamp::parse(std::string_view text, std::
             if (v)
                 f.year = n == 2 ? 2000 + *v : *v;
             break;
-        case 'M': v = r.digits(n, 2); if (v) f.month = static_cast<unsigned>(*v); break;
-        case 'd': v = r.digits(n, 2); if (v) f.day = static_cast<unsigned>(*v); break;
+        case 'M':
+            v = r.digits(n, 2);
+            if (v)
+                f.month = static_cast<unsigned>(*v);
+            break;
+        case 'd':
+            v = r.digits(n, 2);
+            if (v)
+                f.day = static_cast<unsigned>(*v);
+            break;
         case 'H':
-        case 'h': v = r.digits(n, 2); if (v) f.hour = static_cast<int>(*v); break;
-        case 'm': v = r.digits(n, 2); if (v) f.minute = static_cast<int>(*v); break;
-        case 's': v = r.digits(n, 2); if (v) f.second = static_cast<int>(*v); break;
-        case 'S': v = r.digits(1, 9, &count); if (v) f.micros = fractionMicros(*v, count); break;
+        case 'h':
+            v = r.digits(n, 2);
+            if (v)
+                f.hour = static_cast<int>(*v);
+            break;
+        case 'm':
+            v = r.digits(n, 2);
+            if (v)
+                f.minute = static_cast<int>(*v);
+            break;
+        case 's':
+            v = r.digits(n, 2);
+            if (v)
+                f.second = static_cast<int>(*v);
+            break;
+        case 'S':
+            v = r.digits(1, 9, &count);
+            if (v)
+                f.micros = fractionMicros(*v, count);
+            break;
         case 'a':
             f.hasAmPm = true;
             if (r.rest().substr(0, 2) == "PM" || r.rest().substr(0, 2) == "pm")
@@ -326,7 +380,8 @@ std::optional<SparkTimestamp> SparkTimestamp::parse(std::string_view text, std::
             v = 0;
             break;
         }
-        default: return std::nullopt;
+        default:
+            return std::nullopt;
         }
         if (!v)
             return std::nullopt;
@@ -350,7 +405,9 @@ SparkTimestamp SparkTimestamp::fromEpochSeconds(double seconds) {
 }
 
 SparkTimestamp SparkTimestamp::now() {
-    auto us = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    auto us = std::chrono::duration_cast<std::chrono::microseconds>(
+                  std::chrono::system_clock::now().time_since_epoch())
+                  .count();
     SparkTimestamp t;
     t.seconds = us / 1000000;
     t.micros = static_cast<int>(us % 1000000);

@@ -38,7 +38,8 @@ Status executeSourceScript(storage::Database& db, std::string_view text, const s
 
 /// Runs a read-only Spark SQL query over sources, targets (public rows only), views and
 /// `table_changes('target', from[, to])`, with result column types where they are known.
-Result<ResultSet> runQuery(storage::Database& db, std::string_view sparkSql, const std::string& file = "<query>");
+Result<ResultSet> runQuery(storage::Database& db, std::string_view sparkSql,
+                           const std::string& file = "<query>");
 
 /// Replaces each {{REL:i}} placeholder of a translated query by the FROM-item the callback gives.
 std::string bindRelations(const pipeline::Query& query,

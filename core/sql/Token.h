@@ -13,14 +13,14 @@ enum class TokenKind {
     String,           ///< '...' or "..." (Spark: double quotes delimit strings), escapes resolved
     Integer,          ///< 123, 123L, 12S, 12Y
     Decimal,          ///< 1.5, 1e3, 1.5D, 1.5BD
-    Symbol,           ///< operators and punctuation: ( ) , ; . * + - / % = == <=> != <> < <= > >= || => :: [ ] & | ^ ~
-    Error,            ///< a lexical error; text holds the message
+    Symbol, ///< operators and punctuation: ( ) , ; . * + - / % = == <=> != <> < <= > >= || => :: [ ] & | ^ ~
+    Error,  ///< a lexical error; text holds the message
     End,
 };
 
 struct Token {
     TokenKind kind = TokenKind::End;
-    std::string text;  ///< identifier / symbol as written, string value unescaped, number as written
+    std::string text; ///< identifier / symbol as written, string value unescaped, number as written
     std::size_t offset = 0;
     std::size_t length = 0;
     int line = 1;

@@ -13,7 +13,9 @@ using storage::quoteIdentifier;
 
 namespace {
 
-std::string lower(std::string_view s) { return storage::toLower(s); }
+std::string lower(std::string_view s) {
+    return storage::toLower(s);
+}
 
 std::string qname(const Name& n) {
     std::string out;
@@ -94,7 +96,8 @@ Result<std::string> Translator::translateExpression(const Expr& e) {
     if (t.error())
         return *t.error();
     if (!t.relations().empty())
-        return Diagnostic::error("UNSUPPORTED", "a subquery that reads a table is not allowed here", e.span.location);
+        return Diagnostic::error("UNSUPPORTED", "a subquery that reads a table is not allowed here",
+                                 e.span.location);
     return sql;
 }
 
@@ -102,11 +105,15 @@ Result<std::string> Translator::translateExpression(const Expr& e) {
 
 std::string Translator::literal(const Expr& e) {
     switch (e.literalKind) {
-    case LiteralKind::Null: return "NULL";
-    case LiteralKind::Boolean: return e.text == "TRUE" ? "1" : "0";
-    case LiteralKind::String: return sqliteString(e.text);
+    case LiteralKind::Null:
+        return "NULL";
+    case LiteralKind::Boolean:
+        return e.text == "TRUE" ? "1" : "0";
+    case LiteralKind::String:
+        return sqliteString(e.text);
     case LiteralKind::Integer:
-    case LiteralKind::Decimal: return numberText(e.text);
+    case LiteralKind::Decimal:
+        return numberText(e.text);
     }
     return "NULL";
 }
@@ -114,9 +121,12 @@ std::string Translator::literal(const Expr& e) {
 std::string Translator::expr(const Expr& e) {
     auto arg = [&](std::size_t i) { return expr(e.args.at(i)); };
     switch (e.kind) {
-    case ExprKind::Literal: return literal(e);
-    case ExprKind::Column: return qname(e.name);
-    case ExprKind::Star: return e.name.empty() ? "*" : qname(e.name) + ".*";
+    case ExprKind::Literal:
+        return literal(e);
+    case ExprKind::Column:
+        return qname(e.name);
+    case ExprKind::Star:
+        return e.name.empty() ? "*" : qname(e.name) + ".*";
     case ExprKind::Unary:
         if (e.text == "NOT")
             return "(NOT " + arg(0) + ")";
@@ -138,7 +148,8 @@ std::string Translator::expr(const Expr& e) {
             return "((" + a + " | " + b + ") - (" + a + " & " + b + "))";
         return "(" + a + " " + op + " " + b + ")";
     }
-    case ExprKind::Function: return function(e);
+    case ExprKind::Function:
+        return function(e);
     case ExprKind::Case: {
         std::string s = "CASE";
         std::size_t i = 0;
@@ -151,7 +162,8 @@ std::string Translator::expr(const Expr& e) {
             s += " ELSE " + expr(e.args.back());
         return s + " END";
     }
-    case ExprKind::Cast: return "spark_cast(" + arg(0) + ", " + storage::quoteString(e.text) + ")";
+    case ExprKind::Cast:
+        return "spark_cast(" + arg(0) + ", " + storage::quoteString(e.text) + ")";
     case ExprKind::InList: {
         std::string s = "(" + arg(0) + (e.negated ? " NOT IN (" : " IN (");
         for (std::size_t i = 1; i < e.args.size(); ++i)
@@ -178,17 +190,21 @@ std::string Translator::expr(const Expr& e) {
             s = "spark_like(" + a + ", " + p + esc + ")";
         return e.negated ? "(NOT " + s + ")" : s;
     }
-    case ExprKind::IsNull: return "(" + arg(0) + (e.negated ? " IS NOT NULL)" : " IS NULL)");
+    case ExprKind::IsNull:
+        return "(" + arg(0) + (e.negated ? " IS NOT NULL)" : " IS NULL)");
     case ExprKind::IsDistinct: {
         std::string a = arg(0), b = arg(1);
         return "(" + a + (e.negated ? " IS " : " IS NOT ") + b + ")";
     }
-    case ExprKind::Exists: return "(EXISTS (" + query(*e.query) + "))";
-    case ExprKind::Subquery: return "(" + query(*e.query) + ")";
+    case ExprKind::Exists:
+        return "(EXISTS (" + query(*e.query) + "))";
+    case ExprKind::Subquery:
+        return "(" + query(*e.query) + ")";
     case ExprKind::NamedArg:
         fail("named argument '" + e.text + "' is only allowed in table-valued functions", e.span);
         return "NULL";
-    case ExprKind::Field: return "json_extract(" + arg(0) + ", " + storage::quoteString("$.\"" + e.text + "\"") + ")";
+    case ExprKind::Field:
+        return "json_extract(" + arg(0) + ", " + storage::quoteString("$.\"" + e.text + "\"") + ")";
     case ExprKind::Index: {
         std::string a = arg(0), i = arg(1);
         return "json_extract(" + a + ", '$[' || (" + i + ") || ']')";
@@ -210,7 +226,8 @@ std::string Translator::function(const Expr& e) {
     };
     auto need = [&](std::size_t min, std::size_t max) {
         if (a.size() < min || a.size() > max)
-            fail(fn + "() takes " + (min == max ? std::to_string(min) : std::to_string(min) + " to " + std::to_string(max)) +
+            fail(fn + "() takes " +
+                     (min == max ? std::to_string(min) : std::to_string(min) + " to " + std::to_string(max)) +
                      " arguments, got " + std::to_string(a.size()),
                  e.span);
         return a.size() >= min;
@@ -258,7 +275,8 @@ std::string Translator::function(const Expr& e) {
     if (fn == "size" || fn == "array_size" || fn == "cardinality")
         return need(1, 1) ? "json_array_length(" + a[0] + ")" : "NULL";
     if (fn == "array_contains")
-        return need(2, 2) ? "(EXISTS (SELECT 1 FROM json_each(" + a[0] + ") WHERE value = " + a[1] + "))" : "NULL";
+        return need(2, 2) ? "(EXISTS (SELECT 1 FROM json_each(" + a[0] + ") WHERE value = " + a[1] + "))"
+                          : "NULL";
     if (fn == "element_at")
         return need(2, 2) ? "json_extract(" + a[0] + ", '$[' || ((" + a[1] + ") - 1) || ']')" : "NULL";
     if (fn == "collect_list" || fn == "array_agg")
@@ -320,7 +338,8 @@ std::string Translator::function(const Expr& e) {
         return "date(" + a[0] + ", printf('" + sign + "%d days', " + a[1] + "))";
     }
     if (fn == "datediff")
-        return need(2, 2) ? "CAST(julianday(date(" + a[0] + ")) - julianday(date(" + a[1] + ")) AS INTEGER)" : "NULL";
+        return need(2, 2) ? "CAST(julianday(date(" + a[0] + ")) - julianday(date(" + a[1] + ")) AS INTEGER)"
+                          : "NULL";
     if (fn == "unix_timestamp")
         return a.empty() ? "CAST(strftime('%s', spark_current_timestamp()) AS INTEGER)"
                          : "CAST(strftime('%s', " + a[0] + ") AS INTEGER)";
@@ -339,8 +358,9 @@ std::string Translator::function(const Expr& e) {
     if (fn == "string")
         return need(1, 1) ? "spark_cast(" + a[0] + ", 'STRING')" : "NULL";
     if (fn == "int" || fn == "bigint")
-        return need(1, 1) ? "spark_cast(" + a[0] + ", " + storage::quoteString(fn == "int" ? "INT" : "BIGINT") + ")"
-                          : "NULL";
+        return need(1, 1)
+                   ? "spark_cast(" + a[0] + ", " + storage::quoteString(fn == "int" ? "INT" : "BIGINT") + ")"
+                   : "NULL";
     if (fn == "double")
         return need(1, 1) ? "spark_cast(" + a[0] + ", 'DOUBLE')" : "NULL";
     if (fn == "first" || fn == "any_value" || fn == "first_value")
@@ -355,7 +375,8 @@ std::string Translator::function(const Expr& e) {
 std::string Translator::relation(pipeline::RelationRef ref) {
     for (std::size_t i = 0; i < m_relations.size(); ++i) {
         const auto& r = m_relations[i];
-        if (storage::equalsIgnoreCase(r.name, ref.name) && r.stream == ref.stream && r.changeFeed == ref.changeFeed)
+        if (storage::equalsIgnoreCase(r.name, ref.name) && r.stream == ref.stream &&
+            r.changeFeed == ref.changeFeed)
             return "{{REL:" + std::to_string(i) + "}}";
     }
     m_relations.push_back(std::move(ref));
@@ -402,19 +423,22 @@ std::string Translator::query(const Query& q) {
 
 std::string Translator::term(const QueryTerm& t) {
     switch (t.kind) {
-    case QueryTerm::Kind::Select: return select(t.select);
+    case QueryTerm::Kind::Select:
+        return select(t.select);
     case QueryTerm::Kind::Values: {
-        // Spark names VALUES columns col1..colN.
-        std::string s;
+        // SQLite's VALUES has no row limit (a UNION ALL chain stops at 500 terms); Spark names the columns
+        // col1..colN where SQLite says column1..columnN.
+        std::string names, rows;
+        for (std::size_t c = 0; c < (t.rows.empty() ? 0 : t.rows[0].size()); ++c)
+            names += (c ? ", " : "") + quoteIdentifier("column" + std::to_string(c + 1)) + " AS " +
+                     quoteIdentifier("col" + std::to_string(c + 1));
         for (std::size_t r = 0; r < t.rows.size(); ++r) {
-            s += r ? " UNION ALL SELECT " : "SELECT ";
-            for (std::size_t c = 0; c < t.rows[r].size(); ++c) {
-                s += (c ? ", " : "") + expr(t.rows[r][c]);
-                if (r == 0)
-                    s += " AS " + quoteIdentifier("col" + std::to_string(c + 1));
-            }
+            rows += r ? ", (" : "(";
+            for (std::size_t c = 0; c < t.rows[r].size(); ++c)
+                rows += (c ? ", " : "") + expr(t.rows[r][c]);
+            rows += ")";
         }
-        return s;
+        return "SELECT " + names + " FROM (VALUES " + rows + ")";
     }
     case QueryTerm::Kind::SetOp: {
         if (t.setOp == "EXCEPT ALL" || t.setOp == "INTERSECT ALL")
@@ -422,7 +446,8 @@ std::string Translator::term(const QueryTerm& t) {
         std::string left = term(*t.left);
         return left + " " + t.setOp + " " + term(*t.right);
     }
-    case QueryTerm::Kind::Nested: return "SELECT * FROM (" + query(*t.nested) + ")";
+    case QueryTerm::Kind::Nested:
+        return "SELECT * FROM (" + query(*t.nested) + ")";
     }
     return {};
 }
@@ -457,8 +482,9 @@ std::string Translator::tableRef(const TableRef& t) {
     switch (t.kind) {
     case TableRefKind::Table: {
         std::string key = lower(t.name.joined());
-        bool isCte = t.name.parts.size() == 1 &&
-                     std::any_of(m_cteScopes.begin(), m_cteScopes.end(), [&](const auto& scope) { return scope.count(key); });
+        bool isCte =
+            t.name.parts.size() == 1 && std::any_of(m_cteScopes.begin(), m_cteScopes.end(),
+                                                    [&](const auto& scope) { return scope.count(key); });
         if (isCte) {
             s = quoteIdentifier(t.name.parts[0]);
         } else {
@@ -466,7 +492,8 @@ std::string Translator::tableRef(const TableRef& t) {
             ref.name = t.name.joined();
             ref.stream = t.stream;
             ref.location = t.name.span.location;
-            s = relation(std::move(ref));
+            // Wrapped so that the FROM-item bound in its place may carry its own alias.
+            s = "(SELECT * FROM " + relation(std::move(ref)) + ")";
             if (alias.empty())
                 alias = t.name.parts.back();
         }
@@ -477,7 +504,8 @@ std::string Translator::tableRef(const TableRef& t) {
         if (fn == "table_changes") {
             if (t.args.size() < 2 || t.args.size() > 3 || t.args[0].kind != ExprKind::Literal ||
                 t.args[0].literalKind != LiteralKind::String) {
-                fail("table_changes('table', from_version[, to_version]) takes a table name and one or two versions",
+                fail("table_changes('table', from_version[, to_version]) takes a table name and one or two "
+                     "versions",
                      t.span);
                 return "NULL";
             }
@@ -504,7 +532,7 @@ std::string Translator::tableRef(const TableRef& t) {
                 return call;
             }());
             ref.location = t.span.location;
-            s = relation(std::move(ref));
+            s = "(SELECT * FROM " + relation(std::move(ref)) + ")";
             if (alias.empty())
                 alias = t.name.parts.back();
         }

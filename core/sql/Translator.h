@@ -2,7 +2,8 @@
 /// Translates Spark SQL expressions and queries (AST) to SQLite SQL with Spark semantics:
 /// fractional `/`, integer `div`, NULL-propagating concat, 1/0 booleans, Spark casts (spark_cast),
 /// explicit Spark NULL ordering, struct/array as JSON, `<=>` as IS. Every relation a query reads is
-/// written as `{{REL:i}}` and listed in relations() for the caller to bind.
+/// written as `(SELECT * FROM {{REL:i}}) AS "alias"` and listed in relations() for the caller to bind:
+/// the placeholder may be replaced by a table name, a subquery, or either with its own alias.
 
 #include "core/common/Diagnostic.h"
 #include "core/pipeline/Pipeline.h"

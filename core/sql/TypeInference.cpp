@@ -13,9 +13,12 @@ using storage::toLower;
 
 DataType TypeInference::literalType(const Expr& e) {
     switch (e.literalKind) {
-    case LiteralKind::Null: return DataType::of(K::Void);
-    case LiteralKind::Boolean: return DataType::of(K::Boolean);
-    case LiteralKind::String: return DataType::of(K::String);
+    case LiteralKind::Null:
+        return DataType::of(K::Void);
+    case LiteralKind::Boolean:
+        return DataType::of(K::Boolean);
+    case LiteralKind::String:
+        return DataType::of(K::String);
     case LiteralKind::Integer: {
         char suffix = static_cast<char>(std::toupper(static_cast<unsigned char>(e.text.back())));
         if (suffix == 'L')
@@ -49,7 +52,8 @@ DataType TypeInference::literalType(const Expr& e) {
         }
         // DECIMAL(p, s): s digits after the point, p all significant digits (at least s, at least 1).
         std::size_t dot = upper.find('.');
-        std::string intPart = upper.substr(0, dot), frac = dot == std::string::npos ? "" : upper.substr(dot + 1);
+        std::string intPart = upper.substr(0, dot),
+                    frac = dot == std::string::npos ? "" : upper.substr(dot + 1);
         if (!intPart.empty() && intPart[0] == '-')
             intPart.erase(0, 1);
         while (intPart.size() > 0 && intPart[0] == '0')
@@ -80,7 +84,8 @@ bool isOneOf(const std::string& s, std::initializer_list<const char*> names) {
 
 std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<TypedColumn>& scope) {
     switch (e.kind) {
-    case ExprKind::Literal: return literalType(e);
+    case ExprKind::Literal:
+        return literalType(e);
     case ExprKind::Column: {
         const std::string& col = e.name.parts.back();
         for (const auto& c : scope)
@@ -88,7 +93,8 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
                 return c.type;
         return std::nullopt;
     }
-    case ExprKind::Cast: return DataType::parse(e.text);
+    case ExprKind::Cast:
+        return DataType::parse(e.text);
     case ExprKind::Unary:
         if (e.text == "NOT")
             return DataType::of(K::Boolean);
@@ -111,7 +117,8 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
     case ExprKind::Like:
     case ExprKind::IsNull:
     case ExprKind::IsDistinct:
-    case ExprKind::Exists: return DataType::of(K::Boolean);
+    case ExprKind::Exists:
+        return DataType::of(K::Boolean);
     case ExprKind::Case: {
         std::optional<DataType> t = DataType::of(K::Void);
         std::size_t i = e.hasCaseOperand ? 1 : 0;
@@ -130,7 +137,9 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
     }
     case ExprKind::Function: {
         std::string fn = toLower(e.name.joined());
-        auto argType = [&](std::size_t i) { return i < e.args.size() ? expr(e.args[i], scope) : std::nullopt; };
+        auto argType = [&](std::size_t i) {
+            return i < e.args.size() ? expr(e.args[i], scope) : std::nullopt;
+        };
         if (fn == "count")
             return DataType::of(K::BigInt);
         if (fn == "sum") {
@@ -151,12 +160,15 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
         }
         if (fn == "if" || fn == "iff")
             return merge(argType(1), argType(2));
-        if (isOneOf(fn, {"concat", "concat_ws", "upper", "lower", "ucase", "lcase", "substr", "substring", "trim",
-                         "ltrim", "rtrim", "replace", "regexp_extract", "regexp_replace", "date_format", "left",
-                         "right", "string", "lpad", "rpad", "initcap", "md5", "sha1", "sha2", "hex"}))
+        if (isOneOf(fn, {"concat",  "concat_ws", "upper",          "lower",          "ucase",
+                         "lcase",   "substr",    "substring",      "trim",           "ltrim",
+                         "rtrim",   "replace",   "regexp_extract", "regexp_replace", "date_format",
+                         "left",    "right",     "string",         "lpad",           "rpad",
+                         "initcap", "md5",       "sha1",           "sha2",           "hex"}))
             return DataType::of(K::String);
-        if (isOneOf(fn, {"length", "char_length", "character_length", "len", "year", "month", "day", "dayofmonth",
-                         "hour", "minute", "second", "datediff", "size", "array_size", "cardinality", "instr", "int"}))
+        if (isOneOf(fn, {"length", "char_length", "character_length", "len", "year", "month", "day",
+                         "dayofmonth", "hour", "minute", "second", "datediff", "size", "array_size",
+                         "cardinality", "instr", "int"}))
             return DataType::of(K::Int);
         if (isOneOf(fn, {"current_timestamp", "now", "to_timestamp", "localtimestamp", "from_unixtime"}))
             return DataType::of(fn == "from_unixtime" ? K::String : K::Timestamp);
@@ -203,7 +215,8 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
         }
         return std::nullopt;
     }
-    default: return std::nullopt;
+    default:
+        return std::nullopt;
     }
 }
 
@@ -239,7 +252,8 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
         }
         return cols;
     }
-    case QueryTerm::Kind::Nested: return queryColumns(*t.nested);
+    case QueryTerm::Kind::Nested:
+        return queryColumns(*t.nested);
     case QueryTerm::Kind::SetOp: {
         auto left = term(*t.left), right = term(*t.right);
         if (!left || !right || left->size() != right->size())
@@ -248,7 +262,8 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
             (*left)[i].type = merge((*left)[i].type, (*right)[i].type);
         return left;
     }
-    case QueryTerm::Kind::Select: break;
+    case QueryTerm::Kind::Select:
+        break;
     }
     const Select& s = t.select;
     std::vector<TypedColumn> scope;
@@ -305,7 +320,8 @@ std::optional<std::vector<TypedColumn>> TypeInference::fromScope(const TableRef&
         left->insert(left->end(), right->begin(), right->end());
         return left;
     }
-    case TableRefKind::Function: return std::nullopt;
+    case TableRefKind::Function:
+        return std::nullopt;
     }
     return std::nullopt;
 }

@@ -23,7 +23,8 @@ struct TypedColumn {
 class TypeInference {
 public:
     /// Columns of a named table (catalog source, target or view), if it exists.
-    using TableLookup = std::function<std::optional<std::vector<storage::ColumnInfo>>(const std::string& name)>;
+    using TableLookup =
+        std::function<std::optional<std::vector<storage::ColumnInfo>>(const std::string& name)>;
 
     explicit TypeInference(TableLookup lookup) : m_lookup(std::move(lookup)) {}
 

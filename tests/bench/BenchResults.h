@@ -28,7 +28,10 @@ struct ScdFigures {
     std::optional<double> enginePeakRssMb; ///< high-water mark while the engine scenario ran
 
     double vsLimit(std::int64_t events, double limitRowsPerSecond) const;
+    /// The same ratio in CPU time: robust when other processes share the machine.
+    double vsLimitCpu(std::int64_t events, double limitRowsPerCpuSecond) const;
     std::optional<double> vsHandwritten() const;
+    std::optional<double> vsHandwrittenCpu() const;
 };
 
 struct BenchResults {
@@ -37,6 +40,7 @@ struct BenchResults {
     double realizedOutOfOrderFraction = 0;
     IncrementalSpec incremental;
     double limitRowsPerSecond = 0;
+    double limitRowsPerCpuSecond = 0;
     std::optional<ScdFigures> scd1;
     std::optional<ScdFigures> scd2;
     double peakRssMb = 0;
@@ -47,6 +51,8 @@ struct BenchResults {
     std::string startedAt; ///< ISO UTC
     std::vector<std::string> pragmas; ///< --pragma settings applied to every measured connection
     double wallSeconds = 0;
+    double loadAverageAtStart = 0; ///< 1-minute load average: other work on the machine skews wall times
+    double loadAverageAtEnd = 0;
 };
 
 void printTable(std::ostream& out, const BenchResults& results);

@@ -4,41 +4,10 @@
 #include "SourceTable.h"
 
 #include "core/engine/Engine.h"
+#include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 
 namespace cdc::bench {
-
-namespace {
-
-pipeline::Identifier ident(const std::string& name) { return {name, {}}; }
-
-pipeline::Expression column(const std::string& name) {
-    return {name, storage::quoteIdentifier(name), name, {}};
-}
-
-/// The model sql::parsePipeline produces for benchmarkPipelineSql(scd).
-pipeline::Pipeline buildPipeline(Scd scd) {
-    pipeline::Pipeline p;
-    pipeline::StreamingTable table;
-    table.name = ident(EngineApplier::kTarget);
-    p.streamingTables.push_back(table);
-
-    pipeline::AutoCdcFlow flow;
-    flow.name = ident(EngineApplier::kTarget);
-    flow.target = ident(EngineApplier::kTarget);
-    flow.source.name = SourceTable::kName;
-    flow.source.stream = true;
-    flow.keys = {ident("id")};
-    flow.applyAsDelete = pipeline::Expression{"operation = 'DELETE'", "\"operation\" = 'DELETE'", std::nullopt, {}};
-    flow.sequenceBy = {column("seq")};
-    flow.columns.mode = pipeline::ColumnSelection::Mode::Except;
-    flow.columns.columns = {ident("operation"), ident("seq")};
-    flow.scdType = scd == Scd::Type1 ? pipeline::ScdType::Type1 : pipeline::ScdType::Type2;
-    p.cdcFlows.push_back(flow);
-    return p;
-}
-
-} // namespace
 
 std::string benchmarkPipelineSql(Scd scd) {
     return std::string("CREATE OR REFRESH STREAMING TABLE ") + EngineApplier::kTarget +
@@ -52,7 +21,10 @@ std::string benchmarkPipelineSql(Scd scd) {
 }
 
 Status EngineApplier::setUp(storage::Database& db) {
-    m_pipeline = buildPipeline(m_scd);
+    auto parsed = sql::parsePipeline(benchmarkPipelineSql(m_scd), "bench-pipeline.sql");
+    if (auto error = parsed.firstError())
+        return *error;
+    m_pipeline = std::move(parsed.pipeline);
     return engine::validate(db, m_pipeline);
 }
 

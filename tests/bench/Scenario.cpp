@@ -5,34 +5,68 @@
 #include "StatementProfiler.h"
 #include "Stopwatch.h"
 
+#include <sqlite3.h>
+
 #include <algorithm>
 
 namespace cdc::bench {
 
 namespace {
-Result<double> timedApply(storage::Database& db, UpdateApplier& applier) {
+struct Timing {
+    double seconds = 0;
+    double cpuSeconds = 0;
+    std::int64_t cacheMisses = 0;
+    std::int64_t pagesWritten = 0;
+};
+
+std::int64_t takeCounter(storage::Database& db, int counter) {
+    int current = 0, highWater = 0;
+    sqlite3_db_status(db.handle(), counter, &current, &highWater, 1);
+    return current;
+}
+
+template <class T> T median(std::vector<T> v) {
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+Result<Timing> timedApply(storage::Database& db, UpdateApplier& applier, StatementProfiler* profiler) {
+    if (profiler)
+        profiler->attach(db.handle());
+    takeCounter(db, SQLITE_DBSTATUS_CACHE_MISS);
+    takeCounter(db, SQLITE_DBSTATUS_CACHE_WRITE);
     Stopwatch watch;
-    CDC_TRY(applier.apply(db));
-    return watch.seconds();
+    auto status = applier.apply(db);
+    const Timing timing{watch.seconds(), watch.cpuSeconds(), takeCounter(db, SQLITE_DBSTATUS_CACHE_MISS),
+                        takeCounter(db, SQLITE_DBSTATUS_CACHE_WRITE)};
+    if (profiler)
+        profiler->detach(db.handle());
+    if (!status)
+        return status.error();
+    return timing;
 }
 } // namespace
 
-Result<double> Scenario::medianIncrementalMs(storage::Database& db, UpdateApplier& applier, SourceTable& source,
-                                             WorkloadGenerator& generator) const {
-    std::vector<double> ms;
+Result<IncrementalFigures> Scenario::measureIncremental(storage::Database& db, UpdateApplier& applier,
+                                                       SourceTable& source, WorkloadGenerator& generator,
+                                                       StatementProfiler* profiler) const {
+    std::vector<double> ms, cpuMs;
+    std::vector<std::int64_t> misses, written;
     for (int i = 0; i < m_incremental.repetitions; ++i) {
         CDC_TRY(source.append(generator.next(m_incremental.events)));
-        auto s = timedApply(db, applier);
-        if (!s)
-            return s.error();
-        ms.push_back(s.value() * 1000.0);
+        auto t = timedApply(db, applier, profiler);
+        if (!t)
+            return t.error();
+        ms.push_back(t->seconds * 1000.0);
+        cpuMs.push_back(t->cpuSeconds * 1000.0);
+        misses.push_back(t->cacheMisses);
+        written.push_back(t->pagesWritten);
     }
-    std::sort(ms.begin(), ms.end());
-    return ms[ms.size() / 2];
+    return IncrementalFigures{median(ms), median(cpuMs), median(misses), median(written)};
 }
 
 Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFactory& makeApplier,
-                                     StatementProfiler* profiler) const {
+                                     const ScenarioProfilers& profilers) const {
     ScenarioResult result;
     {
         auto db = openFreshDatabase(m_workDir + "/" + label + ".db", m_pragmas);
@@ -47,24 +81,21 @@ Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFact
         const std::int64_t chunk = (m_workload.events + m_workload.updates - 1) / m_workload.updates;
         for (std::int64_t done = 0; done < m_workload.events; done += chunk) {
             CDC_TRY(source->append(generator.next(std::min(chunk, m_workload.events - done))));
-            if (profiler)
-                profiler->attach(db->handle());
-            auto s = timedApply(*db, *applier);
-            if (profiler)
-                profiler->detach(db->handle());
+            auto s = timedApply(*db, *applier, profilers.updates);
             if (!s)
                 return s.error();
-            result.updateSeconds.push_back(s.value());
-            result.seconds += s.value();
+            result.updateSeconds.push_back(s->seconds);
+            result.seconds += s->seconds;
+            result.cpuSeconds += s->cpuSeconds;
         }
         auto rows = applier->visibleRows(*db);
         if (!rows)
             return rows.error();
         result.visibleRows = rows.value();
-        auto large = medianIncrementalMs(*db, *applier, *source, generator);
+        auto large = measureIncremental(*db, *applier, *source, generator, profilers.largeHistory);
         if (!large)
             return large.error();
-        result.largeHistoryMs = large.value();
+        result.largeHistory = large.value();
     }
     {
         auto db = openFreshDatabase(m_workDir + "/" + label + "-small-history.db", m_pragmas);
@@ -78,10 +109,10 @@ Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFact
         WorkloadGenerator generator(m_workload);
         CDC_TRY(source->append(generator.next(m_incremental.events)));
         CDC_TRY(applier->apply(*db));
-        auto small = medianIncrementalMs(*db, *applier, *source, generator);
+        auto small = measureIncremental(*db, *applier, *source, generator, profilers.smallHistory);
         if (!small)
             return small.error();
-        result.smallHistoryMs = small.value();
+        result.smallHistory = small.value();
     }
     return result;
 }

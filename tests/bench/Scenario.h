@@ -22,14 +22,33 @@ struct IncrementalSpec {
     int repetitions = 5;           ///< timed updates per history size; the median is reported
 };
 
+/// One history size's incremental updates: medians of wall time, CPU time and SQLite page traffic
+/// (pages missed in the connection's cache and pages written: independent of other load on the machine).
+struct IncrementalFigures {
+    double ms = 0;
+    double cpuMs = 0;
+    std::int64_t cacheMisses = 0;
+    std::int64_t pagesWritten = 0;
+};
+
 struct ScenarioResult {
     double seconds = 0;                ///< sum of the U updates' apply() times
+    double cpuSeconds = 0;             ///< the same in process CPU time
     std::vector<double> updateSeconds; ///< each update's time
     std::int64_t visibleRows = 0;      ///< after the U updates
-    double smallHistoryMs = 0;         ///< median incremental update on `IncrementalSpec::events` of history
-    double largeHistoryMs = 0;         ///< median incremental update on `WorkloadSpec::events` of history
+    IncrementalFigures smallHistory;   ///< incremental updates on `IncrementalSpec::events` of history
+    IncrementalFigures largeHistory;   ///< incremental updates on `WorkloadSpec::events` of history
     double eventsPerSecond(std::int64_t events) const { return seconds > 0 ? events / seconds : 0; }
-    double incrementality() const { return smallHistoryMs > 0 ? largeHistoryMs / smallHistoryMs : 0; }
+    double eventsPerCpuSecond(std::int64_t events) const { return cpuSeconds > 0 ? events / cpuSeconds : 0; }
+    double incrementality() const { return smallHistory.ms > 0 ? largeHistory.ms / smallHistory.ms : 0; }
+    double cpuIncrementality() const { return smallHistory.cpuMs > 0 ? largeHistory.cpuMs / smallHistory.cpuMs : 0; }
+};
+
+/// Profilers, when given, trace every statement of the timed updates of each part of a scenario.
+struct ScenarioProfilers {
+    StatementProfiler* updates = nullptr;      ///< the U updates
+    StatementProfiler* smallHistory = nullptr; ///< incremental updates on the small history
+    StatementProfiler* largeHistory = nullptr; ///< incremental updates on the whole workload's history
 };
 
 class Scenario {
@@ -40,13 +59,12 @@ public:
           m_pragmas(std::move(pragmas)) {}
 
     /// `label` names the database files (kept in the work directory for inspection).
-    /// A profiler, when given, traces every statement of the timed updates.
     Result<ScenarioResult> run(const std::string& label, const ApplierFactory& makeApplier,
-                               StatementProfiler* profiler = nullptr) const;
+                               const ScenarioProfilers& profilers = {}) const;
 
 private:
-    Result<double> medianIncrementalMs(storage::Database& db, UpdateApplier& applier, SourceTable& source,
-                                       WorkloadGenerator& generator) const;
+    Result<IncrementalFigures> measureIncremental(storage::Database& db, UpdateApplier& applier, SourceTable& source,
+                                       WorkloadGenerator& generator, StatementProfiler* profiler) const;
 
     std::string m_workDir;
     WorkloadSpec m_workload;

@@ -1,29 +1,22 @@
 #include "SourceTable.h"
 
+#include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 
 namespace cdc::bench {
 
 Result<SourceTable> SourceTable::create(storage::Database& db) {
-    using Kind = DataType::Kind;
-    storage::TableInfo info;
-    info.name = kName;
-    info.sqliteName = storage::Catalog::sqliteNameFor(kName);
-    info.kind = storage::TableKind::Source;
-    info.columns = {{"id", DataType::of(Kind::BigInt)},
-                    {"name", DataType::of(Kind::String)},
-                    {"city", DataType::of(Kind::String)},
-                    {"operation", DataType::of(Kind::String)},
-                    {"seq", DataType::of(Kind::BigInt)}};
-    std::string ddl = "CREATE TABLE " + storage::quoteIdentifier(info.sqliteName) + "(";
-    for (std::size_t i = 0; i < info.columns.size(); ++i)
-        ddl += (i ? ", " : "") + storage::quoteIdentifier(info.columns[i].name) + ' ' +
-               info.columns[i].type.sqliteAffinity();
-    ddl += ")";
-    CDC_TRY(storage::Catalog::ensureSchema(db));
-    CDC_TRY(db.exec(ddl));
-    CDC_TRY(storage::Catalog::put(db, info));
-    auto insert = db.prepare("INSERT INTO " + storage::quoteIdentifier(info.sqliteName) +
+    // Declared exactly as a user would, so the catalog and the SQLite table are the product's own.
+    CDC_TRY(sql::executeSourceScript(db,
+                                     std::string("CREATE TABLE ") + kName +
+                                         " (id BIGINT, name STRING, city STRING, operation STRING, seq BIGINT)",
+                                     "bench-source.sql"));
+    auto info = storage::Catalog::find(db, kName);
+    if (!info)
+        return info.error();
+    if (!info.value())
+        return Diagnostic::error("BENCH", std::string("the source table '") + kName + "' is not in the catalog");
+    auto insert = db.prepare("INSERT INTO " + storage::quoteIdentifier(info.value()->sqliteName) +
                              "(id, name, city, operation, seq) VALUES (?1, ?2, ?3, ?4, ?5)");
     if (!insert)
         return insert.error();

@@ -7,7 +7,7 @@
 
 namespace cdc::bench {
 
-Result<double> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec,
+Result<SpeedLimit> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec,
                                  const std::vector<std::string>& pragmas) {
     auto db = openFreshDatabase(dbPath, pragmas);
     if (!db)
@@ -23,7 +23,7 @@ Result<double> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& 
     // SQLITE_STATIC binds is the cheapest way SQLite offers to write a row.
     WorkloadGenerator generator(spec);
     const std::int64_t chunk = (spec.events + spec.updates - 1) / spec.updates;
-    double seconds = 0;
+    double seconds = 0, cpuSeconds = 0;
     CDC_TRY(db->exec("BEGIN"));
     for (std::int64_t done = 0; done < spec.events; done += chunk) {
         const auto events = generator.next(std::min(chunk, spec.events - done));
@@ -40,11 +40,14 @@ Result<double> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& 
             sqlite3_reset(stmt);
         }
         seconds += watch.seconds();
+        cpuSeconds += watch.cpuSeconds();
     }
     Stopwatch commitWatch;
     CDC_TRY(db->exec("COMMIT"));
     seconds += commitWatch.seconds();
-    return static_cast<double>(spec.events) / seconds;
+    cpuSeconds += commitWatch.cpuSeconds();
+    const auto rows = static_cast<double>(spec.events);
+    return SpeedLimit{rows / seconds, cpuSeconds > 0 ? rows / cpuSeconds : 0};
 }
 
 } // namespace cdc::bench

@@ -11,8 +11,13 @@
 
 namespace cdc::bench {
 
+struct SpeedLimit {
+    double rowsPerSecond = 0;
+    double rowsPerCpuSecond = 0;
+};
+
 /// Rows per second for inserting `spec.events` rows built from the workload's events.
-Result<double> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec,
+Result<SpeedLimit> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec,
                                  const std::vector<std::string>& pragmas);
 
 } // namespace cdc::bench

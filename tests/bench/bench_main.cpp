@@ -49,7 +49,7 @@ void usage(std::ostream& out) {
            "  --engine-only      skip the speed limit and hand-written SQL (for profiling)\n"
            "  --workdir DIR      where the database files go (default: a fresh temporary directory)\n"
            "  --keep             keep the database files afterwards\n"
-           "  --profile-statements  print the engine's time per SQL statement over the U updates\n"
+           "  --profile-statements  print the engine's time per SQL statement (U updates, incremental updates)\n"
            "  --pragma SETTING   e.g. journal_mode=WAL: run PRAGMA SETTING on every measured connection\n"
            "  --gui-refresh-ms   record the GUI refresh figure measured by cdcstudio-bench-gui\n";
 }
@@ -182,6 +182,11 @@ void realizedFractions(BenchResults& results) {
     results.realizedOutOfOrderFraction = generator.outOfOrder() / n;
 }
 
+double loadAverage() {
+    double load[1] = {0};
+    return getloadavg(load, 1) == 1 ? load[0] : 0;
+}
+
 int fail(const std::string& what, const Diagnostic& error) {
     std::cerr << "cdcstudio-bench: " << what << ": " << error.format() << "\n";
     return 1;
@@ -211,6 +216,7 @@ int main(int argc, char** argv) {
     results.workload = options.workload;
     results.incremental = options.incremental;
     results.startedAt = isoNow();
+    results.loadAverageAtStart = loadAverage();
     results.sqliteVersion = sqlite3_libversion();
     results.cpuModel = cpuModel();
     results.pragmas = options.pragmas;
@@ -226,7 +232,8 @@ int main(int argc, char** argv) {
         auto limit = measureSpeedLimit(options.workDir + "/speed-limit.db", options.workload, options.pragmas);
         if (!limit)
             return fail("speed limit", limit.error());
-        results.limitRowsPerSecond = limit.value();
+        results.limitRowsPerSecond = limit->rowsPerSecond;
+        results.limitRowsPerCpuSecond = limit->rowsPerCpuSecond;
     }
 
     std::vector<std::pair<std::string, StatementProfiler>> profiles;
@@ -240,15 +247,27 @@ int main(int argc, char** argv) {
         if (options.engine) {
             std::cerr << tag << ": engine...\n";
             PhasePeakMemory phase;
-            StatementProfiler profiler;
+            StatementProfiler updates, small, large;
+            ScenarioProfilers profilers;
+            if (options.profileStatements)
+                profilers = {&updates, &small, &large};
             auto run = scenario.run(tag + "-engine", [scd] { return std::make_unique<EngineApplier>(scd); },
-                                    options.profileStatements ? &profiler : nullptr);
+                                    profilers);
             if (!run)
                 return fail(tag + " engine", run.error());
             figures.engine = run.value();
             figures.enginePeakRssMb = phase.phasePeakMb();
-            if (options.profileStatements)
-                profiles.emplace_back(tag + " engine", std::move(profiler));
+            if (options.profileStatements) {
+                const std::string inc = std::to_string(options.incremental.events) + "-event updates on ";
+                profiles.emplace_back(tag + " engine, the " + std::to_string(options.workload.updates) + " updates",
+                                      std::move(updates));
+                profiles.emplace_back(tag + " engine, " + inc + std::to_string(options.incremental.events) +
+                                          " events of history",
+                                      std::move(small));
+                profiles.emplace_back(tag + " engine, " + inc + std::to_string(options.workload.events) +
+                                          " events of history",
+                                      std::move(large));
+            }
         }
         if (options.baselines) {
             std::cerr << tag << ": hand-written SQL...\n";
@@ -266,6 +285,7 @@ int main(int argc, char** argv) {
 
     results.peakRssMb = processPeakRssMb();
     results.wallSeconds = wall.seconds();
+    results.loadAverageAtEnd = loadAverage();
     printTable(std::cout, results);
     for (const auto& [title, profiler] : profiles)
         profiler.print(std::cout, title);

@@ -45,6 +45,9 @@ private slots:
     void viewSource();
     void schemaChangeNeedsFullRefresh();
     void updateLogAndMetrics();
+    void cancelRollsBack();
+    void progressIsReported();
+    void declaredSchemaAccepted();
 };
 
 namespace {
@@ -163,6 +166,8 @@ void TestEngine::validationErrors_data() {
     QTest::newRow("incompatible flows into one target") << "incompatible" << "INCOMPATIBLE_FLOWS" << 1;
     QTest::newRow("columns to update of wrong type") << "ctu-type" << "COLUMNS_TO_UPDATE_TYPE" << 8;
     QTest::newRow("FROM SNAPSHOT") << "snapshot" << "UNSUPPORTED" << 1;
+    QTest::newRow("declared schema lacks a column") << "schema-missing" << "SCHEMA_MISMATCH" << 1;
+    QTest::newRow("declared SCD2 schema with a wrong __START_AT type") << "schema-scd2-type" << "SCHEMA_MISMATCH" << 12;
 }
 
 void TestEngine::validationErrors() {
@@ -241,6 +246,17 @@ void TestEngine::validationErrors() {
     auto p = pipelineOf(flows);
     if (!declareTarget)
         p.streamingTables.clear();
+    auto spec = [](const std::string& name, DataType::Kind kind, int line) {
+        return pipeline::ColumnSpec{name, DataType::of(kind), false, {}, {"pipeline.sql", line, 1, 0, 1}};
+    };
+    if (m == "schema-missing")
+        p.streamingTables[0].schema = {spec("userId", DataType::Kind::Int, 10), spec("name", DataType::Kind::String, 11)};
+    if (m == "schema-scd2-type") {
+        p.cdcFlows[0].scdType = pipeline::ScdType::Type2;
+        p.streamingTables[0].schema = {spec("userId", DataType::Kind::Int, 10), spec("name", DataType::Kind::String, 11),
+                                       spec("city", DataType::Kind::String, 11), spec("__START_AT", DataType::Kind::String, 12),
+                                       spec("__END_AT", DataType::Kind::Int, 13)};
+    }
     auto st = engine::validate(db, p);
     QVERIFY(!st.ok());
     QCOMPARE(QString::fromStdString(st.error().code), code);
@@ -769,6 +785,53 @@ void TestEngine::updateLogAndMetrics() {
     QCOMPARE(displayText(log->rows[1][4]), std::string("8"));   // rows read
     QCOMPARE(displayText(log->rows[1][8]), std::string("7"));   // versions opened
     QCOMPARE(engine::lastUpdateId(db).value(), 1);
+}
+
+void TestEngine::cancelRollsBack() {
+    auto db = openDb();
+    createUsers(db);
+    insert(db, "users_cdf", seedRows());
+    const QStringList before = dump(db);
+    std::atomic<bool> cancel{false};
+    engine::UpdateOptions o = at(1);
+    o.cancel = &cancel;
+    // Cancel once the first of two flows has run: the second flow's start sees the flag.
+    o.progress = [&](const std::string&, std::int64_t done, std::int64_t) {
+        if (done > 0)
+            cancel = true;
+    };
+    auto r = engine::runUpdate(db, pipelineOf({seedFlow("a", "users_cdf", 1), seedFlow("b", "users_cdf", 2)}), o);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, std::string("CANCELLED"));
+    QCOMPARE(dump(db), before);
+}
+
+void TestEngine::progressIsReported() {
+    auto db = openDb();
+    createUsers(db);
+    insert(db, "users_cdf", seedRows());
+    QStringList calls;
+    engine::UpdateOptions o = at(1);
+    o.progress = [&](const std::string& flow, std::int64_t done, std::int64_t total) {
+        calls << QString("%1 %2/%3").arg(QString::fromStdString(flow)).arg(done).arg(total);
+    };
+    QVERIFY(engine::runUpdate(db, pipelineOf({seedFlow("a", "users_cdf", 1)}), o).ok());
+    QCOMPARE(calls, QStringList({"a_flow 0/0", "a_flow 8/8"}));
+}
+
+void TestEngine::declaredSchemaAccepted() {
+    auto db = openDb();
+    createUsers(db);
+    insert(db, "users_cdf", seedRows());
+    auto p = pipelineOf({seedFlow("h", "users_cdf", 2)});
+    for (const char* c : {"userId INT", "name STRING", "city STRING", "__START_AT INT", "__END_AT INT"}) {
+        std::string def = c;
+        auto sp = def.find(' ');
+        p.streamingTables[0].schema.push_back({def.substr(0, sp), DataType::parse(def.substr(sp + 1)).value(), false, {}, {}});
+    }
+    QVERIFY(engine::validate(db, p).ok());
+    QCOMPARE(update(db, p).updateId, 1);
+    QCOMPARE(target(db, "h").size(), 7);
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

@@ -54,7 +54,8 @@ private slots:
         PipelineParse p = parsePipeline(seed("001_scd1_flow.sql"), "scd1.sql");
         QVERIFY2(!p.hasErrors(), qPrintable(errors(p)));
         QCOMPARE(p.pipeline.streamingTables.size(), std::size_t(1));
-        QCOMPARE(QString::fromStdString(p.pipeline.streamingTables[0].name.name), QStringLiteral("users_current"));
+        QCOMPARE(QString::fromStdString(p.pipeline.streamingTables[0].name.name),
+                 QStringLiteral("users_current"));
         QVERIFY(p.pipeline.streamingTables[0].schema.empty());
         QCOMPARE(p.pipeline.cdcFlows.size(), std::size_t(1));
         const auto& f = p.pipeline.cdcFlows[0];
@@ -67,14 +68,16 @@ private slots:
         QCOMPARE(names(f.keys), QStringLiteral("userId"));
         QVERIFY(f.applyAsDelete && f.applyAsTruncate);
         QCOMPARE(QString::fromStdString(f.applyAsDelete->sparkText), QStringLiteral("operation = 'DELETE'"));
-        QCOMPARE(QString::fromStdString(f.applyAsDelete->sqlite), QStringLiteral("(\"operation\" = 'DELETE')"));
+        QCOMPARE(QString::fromStdString(f.applyAsDelete->sqlite),
+                 QStringLiteral("(\"operation\" = 'DELETE')"));
         QCOMPARE(f.applyAsDelete->location.line, 10);
         QCOMPARE(f.applyAsDelete->location.column, 3);
         QVERIFY(!f.applyAsDelete->columnName);
         QCOMPARE(evaluate(f.applyAsTruncate->sqlite, "SELECT 'TRUNCATE' AS operation"), QStringLiteral("1"));
         QCOMPARE(f.sequenceBy.size(), std::size_t(1));
         QVERIFY(!f.sequenceIsStruct);
-        QCOMPARE(QString::fromStdString(f.sequenceBy[0].columnName.value_or("")), QStringLiteral("sequenceNum"));
+        QCOMPARE(QString::fromStdString(f.sequenceBy[0].columnName.value_or("")),
+                 QStringLiteral("sequenceNum"));
         QCOMPARE(f.columns.mode, ColumnSelection::Mode::Except);
         QCOMPARE(names(f.columns.columns), QStringLiteral("operation,sequenceNum"));
         QCOMPARE(f.scdType, pipeline::ScdType::Type1);
@@ -122,19 +125,21 @@ private slots:
     }
 
     void ignoreNullUpdatesAndColumnsToUpdate() {
-        PipelineParse p = parsePipeline("CREATE FLOW a AS AUTO CDC ONCE INTO t FROM s KEYS (id) IGNORE NULL UPDATES "
-                                        "SEQUENCE BY v;\n"
-                                        "CREATE FLOW b AS AUTO CDC INTO t FROM s KEYS (id) IGNORE NULL UPDATES ON (x, y) "
-                                        "SEQUENCE BY v;\n"
-                                        "CREATE FLOW c AS AUTO CDC INTO t FROM s KEYS (id) SEQUENCE BY v COLUMNS TO UPDATE cols;",
-                                        "n.sql");
+        PipelineParse p = parsePipeline(
+            "CREATE FLOW a AS AUTO CDC ONCE INTO t FROM s KEYS (id) IGNORE NULL UPDATES "
+            "SEQUENCE BY v;\n"
+            "CREATE FLOW b AS AUTO CDC INTO t FROM s KEYS (id) IGNORE NULL UPDATES ON (x, y) "
+            "SEQUENCE BY v;\n"
+            "CREATE FLOW c AS AUTO CDC INTO t FROM s KEYS (id) SEQUENCE BY v COLUMNS TO UPDATE cols;",
+            "n.sql");
         QVERIFY2(!p.hasErrors(), qPrintable(errors(p)));
         QCOMPARE(p.pipeline.cdcFlows.size(), std::size_t(3));
         QVERIFY(p.pipeline.cdcFlows[0].once);
         QCOMPARE(p.pipeline.cdcFlows[0].ignoreNullUpdates->mode, ColumnSelection::Mode::All);
         QCOMPARE(p.pipeline.cdcFlows[1].ignoreNullUpdates->mode, ColumnSelection::Mode::Only);
         QCOMPARE(names(p.pipeline.cdcFlows[1].ignoreNullUpdates->columns), QStringLiteral("x,y"));
-        QCOMPARE(QString::fromStdString(p.pipeline.cdcFlows[2].columnsToUpdate->name), QStringLiteral("cols"));
+        QCOMPARE(QString::fromStdString(p.pipeline.cdcFlows[2].columnsToUpdate->name),
+                 QStringLiteral("cols"));
     }
 
     void snapshotFlows() {
@@ -149,8 +154,9 @@ private slots:
         QStringList rels;
         for (const auto& r : f.versionQuery->relations)
             rels << QString::fromStdString(r.name);
-        QCOMPARE(rels.join(';'),
-                 QStringLiteral("list_files('/Volumes/main/cdc_tutorial/snapshots/');last_snapshot_version()"));
+        QCOMPARE(
+            rels.join(';'),
+            QStringLiteral("list_files('/Volumes/main/cdc_tutorial/snapshots/');last_snapshot_version()"));
         QCOMPARE(QString::fromStdString(f.snapshotQuery->outputColumns[0]), QStringLiteral("userId"));
 
         PipelineParse q = parsePipeline(seed("001_snapshot_flow.sql"), "snap2.sql");
@@ -173,8 +179,10 @@ private slots:
     void viewsAndAppendFlows() {
         PipelineParse p = parsePipeline(
             "CREATE TEMPORARY VIEW users AS SELECT * FROM STREAM(main.cdc_tutorial.users_cdf);\n"
-            "CREATE OR REFRESH MATERIALIZED VIEW counts AS SELECT city, count(*) AS n FROM users_current GROUP BY city;\n"
-            "CREATE OR REFRESH STREAMING TABLE raw (id INT NOT NULL COMMENT 'key', v STRING) AS SELECT * FROM STREAM(src);\n"
+            "CREATE OR REFRESH MATERIALIZED VIEW counts AS SELECT city, count(*) AS n FROM users_current "
+            "GROUP BY city;\n"
+            "CREATE OR REFRESH STREAMING TABLE raw (id INT NOT NULL COMMENT 'key', v STRING) AS SELECT * "
+            "FROM STREAM(src);\n"
             "CREATE FLOW backfill AS INSERT INTO ONCE raw BY NAME SELECT * FROM old_src;\n"
             "CREATE LIVE TABLE legacy_mv AS SELECT 1 AS x;\n",
             "v.sql");
@@ -199,28 +207,51 @@ private slots:
         QCOMPARE(QString::fromStdString(p.pipeline.appendFlows[1].target.name), QStringLiteral("raw"));
         QVERIFY(p.pipeline.appendFlows[1].once);
         QCOMPARE(QString::fromStdString(p.pipeline.appendFlows[1].query.sqliteTemplate),
-                 QStringLiteral("SELECT * FROM {{REL:0}} AS \"old_src\""));
+                 QStringLiteral("SELECT * FROM (SELECT * FROM {{REL:0}}) AS \"old_src\""));
+    }
+
+    void expectationsAreAcceptedWithAWarning() {
+        PipelineParse p =
+            parsePipeline("CREATE OR REFRESH STREAMING TABLE t (\n"
+                          "  CONSTRAINT valid_id EXPECT (id IS NOT NULL) ON VIOLATION DROP ROW\n"
+                          ") AS SELECT * FROM STREAM(src);",
+                          "x.sql");
+        QVERIFY(!p.hasErrors());
+        QCOMPARE(p.diagnostics.size(), std::size_t(1));
+        QCOMPARE(
+            QString::fromStdString(p.diagnostics[0].format()),
+            QStringLiteral(
+                "x.sql:2:14: warning: expectation 'valid_id' is accepted but not enforced by the simulator"));
+        QCOMPARE(p.pipeline.warnings.size(), std::size_t(1));
+        QCOMPARE(p.pipeline.appendFlows.size(), std::size_t(1));
+        auto db = storage::Database::openMemory();
+        auto bad = executeSourceScript(*db, "CREATE TABLE s (id INT, CONSTRAINT c EXPECT (id > 0))", "s.sql");
+        QVERIFY(!bad.ok());
+        QCOMPARE(bad.error().location.column, 25);
     }
 
     void everyErrorIsReportedInOrder() {
-        PipelineParse p = parsePipeline("CREATE FLOW a AS AUTO CDC INTO t FROM s SEQUENCE BY v;\n"
-                                        "CREATE TABLE src (x INT);\n"
-                                        "CREATE OR REFRESH STREAMING TABLE ok;\n"
-                                        "CREATE FLOW b AS AUTO CDC INTO t FROM s KEYS (id) APPLY AS DELETE WHEN;\n",
-                                        "e.sql");
+        PipelineParse p =
+            parsePipeline("CREATE FLOW a AS AUTO CDC INTO t FROM s SEQUENCE BY v;\n"
+                          "CREATE TABLE src (x INT);\n"
+                          "CREATE OR REFRESH STREAMING TABLE ok;\n"
+                          "CREATE FLOW b AS AUTO CDC INTO t FROM s KEYS (id) APPLY AS DELETE WHEN;\n",
+                          "e.sql");
         QVERIFY(p.hasErrors());
         QCOMPARE(p.diagnostics.size(), std::size_t(3));
         QCOMPARE(p.diagnostics[0].location.line, 1);
         QCOMPARE(p.diagnostics[1].location.line, 2);
         QVERIFY(QString::fromStdString(p.diagnostics[1].message).contains("not a pipeline definition"));
         QCOMPARE(p.diagnostics[2].location.line, 4);
-        QCOMPARE(QString::fromStdString(p.firstError()->format()), QStringLiteral("e.sql:1:41: error: expected KEYS after source"));
+        QCOMPARE(QString::fromStdString(p.firstError()->format()),
+                 QStringLiteral("e.sql:1:41: error: expected KEYS after source"));
         QCOMPARE(p.pipeline.streamingTables.size(), std::size_t(1));
     }
 
     void formatSqlIsCanonicalAndStable_data() {
         QTest::addColumn<QString>("file");
-        for (const auto& f : QDir(QStringLiteral(CDC_TESTS_DIR "/conformance/sql/seeds")).entryList({"*.sql"}))
+        for (const auto& f :
+             QDir(QStringLiteral(CDC_TESTS_DIR "/conformance/sql/seeds")).entryList({"*.sql"}))
             QTest::newRow(f.toUtf8().constData()) << f;
     }
     void formatSqlIsCanonicalAndStable() {
@@ -235,19 +266,31 @@ private slots:
     void formatSqlOfTheSeedFlow() {
         auto out = formatSql(seed("001_scd1_flow.sql"), "f.sql");
         QVERIFY(out.ok());
-        QCOMPARE(QString::fromStdString(out.value()), QStringLiteral("CREATE OR REFRESH STREAMING TABLE users_current;\n"
-                                                                     "\n"
-                                                                     "CREATE FLOW apply_cdc AS AUTO CDC INTO users_current\n"
-                                                                     "FROM STREAM(main.cdc_tutorial.users_cdf)\n"
-                                                                     "KEYS (userId)\n"
-                                                                     "APPLY AS DELETE WHEN operation = 'DELETE'\n"
-                                                                     "APPLY AS TRUNCATE WHEN operation = 'TRUNCATE'\n"
-                                                                     "SEQUENCE BY sequenceNum\n"
-                                                                     "COLUMNS * EXCEPT (operation, sequenceNum)\n"
-                                                                     "STORED AS SCD TYPE 1;\n"));
+        QCOMPARE(QString::fromStdString(out.value()),
+                 QStringLiteral("CREATE OR REFRESH STREAMING TABLE users_current;\n"
+                                "\n"
+                                "CREATE FLOW apply_cdc AS AUTO CDC INTO users_current\n"
+                                "FROM STREAM(main.cdc_tutorial.users_cdf)\n"
+                                "KEYS (userId)\n"
+                                "APPLY AS DELETE WHEN operation = 'DELETE'\n"
+                                "APPLY AS TRUNCATE WHEN operation = 'TRUNCATE'\n"
+                                "SEQUENCE BY sequenceNum\n"
+                                "COLUMNS * EXCEPT (operation, sequenceNum)\n"
+                                "STORED AS SCD TYPE 1;\n"));
         auto bad = formatSql("CREATE FLOW f AS AUTO CDC INTO t FROM s;", "bad.sql");
         QVERIFY(!bad.ok());
         QCOMPARE(bad.error().location.column, 40);
+    }
+
+    void formatSqlKeepsComments() {
+        auto out = formatSql("-- header\nselect 1; -- trailing\n/* c */ select  2\n", "c.sql");
+        QVERIFY(out.ok());
+        QCOMPARE(QString::fromStdString(out.value()),
+                 QStringLiteral("-- header\nSELECT 1;\n\n-- trailing\n/* c */\nSELECT 2;\n"));
+        std::string inner = "CREATE FLOW f AS AUTO CDC INTO t\nFROM s -- the source\nKEYS (id) SEQUENCE BY v";
+        auto kept = formatSql(inner, "k.sql");
+        QVERIFY(kept.ok());
+        QCOMPARE(QString::fromStdString(kept.value()), QString::fromStdString(inner + ";\n"));
     }
 
     void editorWordLists() {

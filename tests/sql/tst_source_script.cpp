@@ -1,4 +1,6 @@
+#include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
+#include "core/sql/Translator.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
 
@@ -109,10 +111,12 @@ private slots:
 
     void changesThatTouchNoRowAreNotLogged() {
         auto db = storage::Database::openMemory();
-        auto st = executeSourceScript(*db, "CREATE TABLE t (id INT, v STRING); INSERT INTO t VALUES (1, 'a'), (2, 'b');"
-                                           "DELETE FROM t WHERE id = 9; UPDATE t SET v = 'x' WHERE id > 5;"
-                                           "DELETE FROM t WHERE id = 2;",
-                                      "s.sql");
+        auto st =
+            executeSourceScript(*db,
+                                "CREATE TABLE t (id INT, v STRING); INSERT INTO t VALUES (1, 'a'), (2, 'b');"
+                                "DELETE FROM t WHERE id = 9; UPDATE t SET v = 'x' WHERE id > 5;"
+                                "DELETE FROM t WHERE id = 2;",
+                                "s.sql");
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
         QCOMPARE(count(*db, "SELECT count(*) FROM __cdc_source_changes"), 1);
         QCOMPARE(count(*db, "SELECT min_rowid FROM __cdc_source_changes WHERE kind = 'DELETE'"), 2);
@@ -120,7 +124,8 @@ private slots:
 
     void failingStatementLeavesDatabaseUnchanged() {
         auto db = storage::Database::openMemory();
-        QVERIFY(executeSourceScript(*db, "CREATE TABLE keep (x INT); INSERT INTO keep VALUES (1);", "a.sql").ok());
+        QVERIFY(executeSourceScript(*db, "CREATE TABLE keep (x INT); INSERT INTO keep VALUES (1);", "a.sql")
+                    .ok());
         std::string script = "CREATE TABLE a (x INT);\n"
                              "INSERT INTO keep VALUES (2);\n"
                              "INSERT INTO missing VALUES (1);\n"
@@ -138,7 +143,8 @@ private slots:
 
     void sqliteErrorsCarryTheStatementPosition() {
         auto db = storage::Database::openMemory();
-        auto st = executeSourceScript(*db, "CREATE TABLE t (x INT);\nSELECT nosuchfunction(x) FROM t;", "c.sql");
+        auto st =
+            executeSourceScript(*db, "CREATE TABLE t (x INT);\nSELECT nosuchfunction(x) FROM t;", "c.sql");
         QVERIFY(!st.ok());
         QCOMPARE(st.error().location.line, 2);
         QCOMPARE(st.error().location.column, 1);
@@ -162,14 +168,42 @@ private slots:
         QCOMPARE(cells(rs->rows[1]), QStringLiteral("null|null|5|null|null|null|null"));
     }
 
+    void largeValuesListsInsert() {
+        auto db = storage::Database::openMemory();
+        std::string script = "CREATE TABLE big (id INT, v STRING); INSERT INTO big VALUES ";
+        for (int i = 0; i < 3000; ++i)
+            script += (i ? ", (" : "(") + std::to_string(i) + ", 'v" + std::to_string(i) + "')";
+        auto st = executeSourceScript(*db, script, "big.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        auto rs = runQuery(*db, "SELECT count(*), sum(id), max(v) FROM big");
+        QVERIFY(rs.ok());
+        QCOMPARE(cells(rs->rows.at(0)), QStringLiteral("3000|4498500|v999"));
+    }
+
+    void insertOverwriteReplacesRows() {
+        auto db = storage::Database::openMemory();
+        auto st =
+            executeSourceScript(*db,
+                                "CREATE TABLE t (id INT, v STRING); INSERT INTO t VALUES (1, 'a'), (2, 'b');"
+                                "INSERT OVERWRITE t SELECT id + 10, v FROM t WHERE id = 2;",
+                                "o.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        auto rs = runQuery(*db, "SELECT * FROM t");
+        QVERIFY(rs.ok());
+        QCOMPARE(rs->rows.size(), std::size_t(1));
+        QCOMPARE(cells(rs->rows[0]), QStringLiteral("12|b"));
+        QCOMPARE(count(*db, "SELECT count(*) FROM __cdc_source_changes WHERE kind = 'TRUNCATE'"), 1);
+    }
+
     void createTableAsSelectCopiesTypes() {
         auto db = storage::Database::openMemory();
         QVERIFY(executeSourceScript(*db, seed("001_create_sample_data.sql"), "a.sql").ok());
-        auto st = executeSourceScript(*db,
-                                      "CREATE TABLE inserts AS SELECT * FROM users_cdf WHERE operation = 'INSERT';"
-                                      "CREATE TABLE stats AS SELECT operation, count(*) AS n, max(sequenceNum) / 2 AS h "
-                                      "FROM users_cdf GROUP BY operation;",
-                                      "b.sql");
+        auto st = executeSourceScript(
+            *db,
+            "CREATE TABLE inserts AS SELECT * FROM users_cdf WHERE operation = 'INSERT';"
+            "CREATE TABLE stats AS SELECT operation, count(*) AS n, max(sequenceNum) / 2 AS h "
+            "FROM users_cdf GROUP BY operation;",
+            "b.sql");
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
         auto inserts = storage::Catalog::find(*db, "inserts");
         QVERIFY(inserts.ok() && inserts.value());
@@ -186,12 +220,17 @@ private slots:
         QTest::addColumn<QString>("sql");
         QTest::addColumn<QString>("expected");
         QTest::newRow("delete") << "DELETE FROM t"
-                                << "<query>:1:1: error: only read-only queries can run here; DELETE changes data (run it as a source script)";
-        QTest::newRow("missing") << "SELECT * FROM nope" << "<query>:1:15: error: table or view not found: nope";
-        QTest::newRow("two") << "SELECT 1; SELECT 2" << "<query>:1:11: error: expected exactly one query, found 2 statements";
-        QTest::newRow("parse") << "SELECT FROM t" << "<query>:1:8: error: expected an expression in the SELECT list";
+                                << "<query>:1:1: error: only read-only queries can run here; DELETE changes "
+                                   "data (run it as a source script)";
+        QTest::newRow("missing") << "SELECT * FROM nope"
+                                 << "<query>:1:15: error: table or view not found: nope";
+        QTest::newRow("two") << "SELECT 1; SELECT 2"
+                             << "<query>:1:11: error: expected exactly one query, found 2 statements";
+        QTest::newRow("parse") << "SELECT FROM t"
+                               << "<query>:1:8: error: expected an expression in the SELECT list";
         QTest::newRow("tvf") << "SELECT * FROM last_snapshot_version()"
-                             << "<query>:1:15: error: table-valued function last_snapshot_version() is only available in a pipeline";
+                             << "<query>:1:15: error: table-valued function last_snapshot_version() is only "
+                                "available in a pipeline";
     }
     void runQueryIsReadOnlyAndPositioned() {
         QFETCH(QString, sql);
@@ -204,12 +243,40 @@ private slots:
         QCOMPARE(count(*db, "SELECT count(*) FROM t"), 0);
     }
 
+    void translatedQueriesBindWithOrWithoutAliases() {
+        // The engine binds relations as "item AS name"; runQuery binds bare table names. Both must run.
+        auto db = storage::Database::openMemory();
+        QVERIFY(executeSourceScript(*db, seed("001_create_sample_data.sql"), "a.sql").ok());
+        auto q = Parser("SELECT u.userId, users_cdf.city FROM main.cdc_tutorial.users_cdf AS u "
+                        "JOIN main.cdc_tutorial.users_cdf ON u.userId = users_cdf.userId "
+                        "WHERE u.operation = 'DELETE' AND users_cdf.operation = 'INSERT'",
+                        "q")
+                     .parseSingleQuery();
+        QVERIFY(q.ok());
+        auto t = Translator::translateQuery(q.value());
+        QVERIFY(t.ok());
+        pipeline::Query pq;
+        pq.sqliteTemplate = t->sql;
+        pq.relations = t->relations;
+        for (bool withAlias : {false, true}) {
+            std::string sql = bindRelations(pq, [&](const pipeline::RelationRef& r) {
+                std::string table = storage::quoteIdentifier(storage::Catalog::sqliteNameFor(r.name));
+                return withAlias ? table + " AS " + storage::quoteIdentifier(r.name) : table;
+            });
+            auto st = db->prepare(sql);
+            QVERIFY2(st.ok(), sql.c_str());
+            QVERIFY(st->step().value());
+            QCOMPARE(cells(st->row()), QStringLiteral("123|Monterrey"));
+        }
+    }
+
     void pipelineStatementsAreRejectedInSourceScripts() {
         auto db = storage::Database::openMemory();
         auto st = executeSourceScript(*db, "CREATE OR REFRESH STREAMING TABLE x;", "p.sql");
         QVERIFY(!st.ok());
         QCOMPARE(QString::fromStdString(st.error().format()),
-                 QStringLiteral("p.sql:1:1: error: CREATE STREAMING TABLE belongs in the pipeline definition, not in a source script"));
+                 QStringLiteral("p.sql:1:1: error: CREATE STREAMING TABLE belongs in the pipeline "
+                                "definition, not in a source script"));
     }
 
     void existingTableAndDrop() {
@@ -218,10 +285,17 @@ private slots:
         auto again = executeSourceScript(*db, "CREATE TABLE s.t (x INT);", "a.sql");
         QVERIFY(!again.ok());
         QCOMPARE(QString::fromStdString(again.error().message), QStringLiteral("table already exists: s.t"));
-        QVERIFY(executeSourceScript(*db, "CREATE TABLE IF NOT EXISTS s.t (y INT); DROP TABLE s.t; DROP TABLE IF EXISTS s.t;",
-                                    "b.sql")
+        QVERIFY(executeSourceScript(
+                    *db, "CREATE TABLE IF NOT EXISTS s.t (y INT); DROP TABLE s.t; DROP TABLE IF EXISTS s.t;",
+                    "b.sql")
                     .ok());
         QVERIFY(!db->tableExists("s.t"));
+        QVERIFY(executeSourceScript(*db, "CREATE TABLE main.s.u (x INT); DROP TABLE u;", "c.sql").ok());
+        QVERIFY(!db->tableExists("main.s.u"));
+        auto missing = executeSourceScript(*db, "DROP TABLE u;", "d.sql");
+        QVERIFY(!missing.ok());
+        QCOMPARE(QString::fromStdString(missing.error().format()),
+                 QStringLiteral("d.sql:1:12: error: table or view not found: u"));
     }
 };
 

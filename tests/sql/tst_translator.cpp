@@ -103,7 +103,7 @@ private slots:
         QCOMPARE(QString::fromStdString(t->relations[0].name), QStringLiteral("main.s.users"));
         QVERIFY(t->relations[0].stream);
         QVERIFY(!t->relations[1].stream);
-        QVERIFY(QString::fromStdString(t->sql).contains("{{REL:0}} AS \"u\""));
+        QVERIFY(QString::fromStdString(t->sql).contains("(SELECT * FROM {{REL:0}}) AS \"u\""));
         QCOMPARE(QString::fromStdString(t->sql).count("{{REL:1}}"), 2);
     }
 
@@ -122,13 +122,15 @@ private slots:
 
     void bindRelationsSubstitutesEveryPlaceholder() {
         pipeline::Query q;
-        q.sqliteTemplate = "SELECT * FROM {{REL:0}} AS a JOIN {{REL:1}} AS b ON a.x = b.x WHERE a.s = '{' || '{REL:0}}'";
+        q.sqliteTemplate =
+            "SELECT * FROM {{REL:0}} AS a JOIN {{REL:1}} AS b ON a.x = b.x WHERE a.s = '{' || '{REL:0}}'";
         q.relations.resize(2);
         q.relations[0].name = "a";
         q.relations[1].name = "b";
-        std::string out = bindRelations(q, [](const pipeline::RelationRef& r) { return "\"tbl_" + r.name + "\""; });
-        QCOMPARE(QString::fromStdString(out),
-                 QStringLiteral("SELECT * FROM \"tbl_a\" AS a JOIN \"tbl_b\" AS b ON a.x = b.x WHERE a.s = '{' || '{REL:0}}'"));
+        std::string out =
+            bindRelations(q, [](const pipeline::RelationRef& r) { return "\"tbl_" + r.name + "\""; });
+        QCOMPARE(QString::fromStdString(out), QStringLiteral("SELECT * FROM \"tbl_a\" AS a JOIN \"tbl_b\" AS "
+                                                             "b ON a.x = b.x WHERE a.s = '{' || '{REL:0}}'"));
     }
 };
 

@@ -1,6 +1,7 @@
 // loadTargetSnapshots over real engine updates of the doc example, and what the models make of it.
 #include "../../engine/EngineTestUtil.h"
 
+#include "core/sql/SqlApi.h"
 #include "ui/model/results/Scd2TimelineModel.h"
 #include "ui/model/results/TargetRowsModel.h"
 #include "ui/model/results/TargetSnapshot.h"
@@ -16,6 +17,8 @@ class TestResultLoader : public QObject {
 private slots:
     void emptyBeforeTheFirstUpdate();
     void docExampleInTwoUpdatesThenGc();
+    void samplePipelineThroughSql_data();
+    void samplePipelineThroughSql();
 };
 
 namespace {
@@ -130,6 +133,76 @@ void TestResultLoader::docExampleInTwoUpdatesThenGc() {
     rows.setSnapshot(gc);
     QCOMPARE(rows.totalRows(), 3);
     QCOMPARE(rows.count(RowChange::Inserted) + rows.count(RowChange::Updated) + rows.count(RowChange::Deleted), 0);
+}
+
+namespace {
+std::string readSample(const QString& sample, const char* file) {
+    QFile f(QStringLiteral(CDC_SOURCE_DIR "/samples/%1/%2").arg(sample, QString::fromLatin1(file)));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(f.fileName()));
+    return f.readAll().toStdString();
+}
+} // namespace
+
+void TestResultLoader::samplePipelineThroughSql_data() {
+    QTest::addColumn<QString>("sample");
+    QTest::addColumn<QStringList>("rows");
+    QTest::addColumn<QStringList>("tracked");
+    QTest::newRow("scd2-users") << "scd2-users"
+                                << QStringList{"123 Isabel Monterrey 1 5", "123 Isabel Chihuahua 5 6",
+                                               "124 Raul Oaxaca 1 null", "125 Mercedes Tijuana 2 5",
+                                               "125 Mercedes Mexicali 5 6", "125 Mercedes Guadalajara 6 null",
+                                               "126 Lily Cancun 2 null"}
+                                << QStringList{};
+    QTest::newRow("scd2-track-history") << "scd2-track-history"
+                                        << QStringList{"123 Isabel Chihuahua 1 6", "124 Raul Oaxaca 1 null",
+                                                       "125 Mercedes Guadalajara 2 null", "126 Lily Cancun 2 null"}
+                                        << QStringList{"name"};
+}
+
+void TestResultLoader::samplePipelineThroughSql() {
+    // The user's path: source SQL, pipeline SQL, events in two updates (the late batch second).
+    QFETCH(QString, sample);
+    QFETCH(QStringList, rows);
+    QFETCH(QStringList, tracked);
+    auto db = openDb();
+    auto created = cdc::sql::executeSourceScript(db, readSample(sample, "sources.sql"), "sources.sql");
+    QVERIFY2(created.ok(), created.ok() ? "" : created.error().format().c_str());
+    const auto parsed = cdc::sql::parsePipeline(readSample(sample, "pipeline.sql"), "pipeline.sql");
+    QVERIFY(!parsed.hasErrors());
+    const char* first = "INSERT INTO main.cdc_tutorial.users_cdf VALUES (124, 'Raul', 'Oaxaca', 'INSERT', 1), "
+                        "(123, 'Isabel', 'Monterrey', 'INSERT', 1), (125, 'Mercedes', 'Tijuana', 'INSERT', 2), "
+                        "(126, 'Lily', 'Cancun', 'INSERT', 2), (123, null, null, 'DELETE', 6), "
+                        "(125, 'Mercedes', 'Guadalajara', 'UPDATE', 6)";
+    const char* late = "INSERT INTO main.cdc_tutorial.users_cdf VALUES (125, 'Mercedes', 'Mexicali', 'UPDATE', 5), "
+                       "(123, 'Isabel', 'Chihuahua', 'UPDATE', 5)";
+    QVERIFY(cdc::sql::executeSourceScript(db, first, "events.sql").ok());
+    QCOMPARE(update(db, parsed.pipeline, 1000).updateId, 1);
+    QVERIFY(cdc::sql::executeSourceScript(db, late, "events.sql").ok());
+    QCOMPARE(update(db, parsed.pipeline, 1100).updateId, 2);
+
+    auto loaded = cdc::ui::loadTargetSnapshots(db, parsed.pipeline);
+    QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().format().c_str());
+    QCOMPARE(loaded->size(), 1);
+    const cdc::ui::TargetSnapshot& s = loaded->first();
+    QCOMPARE(s.target, QStringLiteral("users_history"));
+    QVERIFY(s.scd2);
+    QCOMPARE(s.trackedColumns, tracked);
+    QCOMPARE(texts(s.rows), rows);
+
+    // What the query pane would show is what the views show.
+    auto viaSql = cdc::sql::runQuery(db, "SELECT * FROM users_history ORDER BY userId, __START_AT");
+    QVERIFY2(viaSql.ok(), viaSql.ok() ? "" : viaSql.error().format().c_str());
+    QCOMPARE(texts(viaSql.value()), rows);
+    auto feed = cdc::sql::runQuery(db, "SELECT * FROM table_changes('users_history', 2, 2)");
+    QVERIFY2(feed.ok(), feed.ok() ? "" : feed.error().format().c_str());
+    QCOMPARE(QStringList(texts(feed.value())), texts(s.changes));
+
+    // The late batch (update 2) split or updated versions: something is highlighted, nothing is lost.
+    cdc::ui::TargetRowsModel model;
+    model.setSnapshot(s);
+    QVERIFY(model.count(RowChange::Inserted) + model.count(RowChange::Updated) + model.count(RowChange::Closed) > 0);
+    QCOMPARE(model.totalRows(), static_cast<int>(rows.size()) + model.count(RowChange::Deleted));
 }
 
 QTEST_MAIN(TestResultLoader)

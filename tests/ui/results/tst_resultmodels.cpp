@@ -165,6 +165,15 @@ void TestResultModels::changeFeedModel() {
     QCOMPARE(cell(model, 2, 2), QStringLiteral("Guadalajara"));
     QCOMPARE(cell(model, 2, 4), QStringLiteral("2"));
     QCOMPARE(model.count(QStringLiteral("update_postimage")), 1);
+    QCOMPARE(model.index(0, 0).data(Qt::TextAlignmentRole).value<Qt::Alignment>() & Qt::AlignHorizontal_Mask,
+             Qt::AlignRight);
+
+    // SCD2: a postimage that sets __END_AT is a close.
+    model.setSnapshot(scd2AfterUpdate2());
+    QCOMPARE(model.rowCount(), 7);
+    QCOMPARE(changeOf(model, 1), RowChange::Closed);
+    QCOMPARE(changeOf(model, 2), RowChange::Inserted);
+    QCOMPARE(changeOf(model, 0), RowChange::None); // the preimage
 }
 
 void TestResultModels::tombstonesBeforeAndAfterGc() {

@@ -1,9 +1,12 @@
 #include "ui/model/results/ChangeFeedModel.h"
 
+#include "ui/model/results/ChangeClassifier.h"
 #include "ui/model/results/ResultText.h"
 
 #include <QFont>
 #include <QGuiApplication>
+
+#include <unordered_map>
 
 namespace cdc::ui {
 
@@ -13,11 +16,35 @@ void ChangeFeedModel::setSnapshot(const TargetSnapshot& snapshot) {
     beginResetModel();
     m_feed = snapshot.changes;
     m_typeColumn = resulttext::columnIndex(m_feed, QStringLiteral("_change_type"));
+    m_changes.assign(m_feed.rows.size(), RowChange::None);
+    for (std::size_t r = 0; r < m_feed.rows.size(); ++r)
+        m_changes[r] = rowChangeFromChangeType(changeType(static_cast<int>(r)));
+    if (snapshot.scd2) {
+        // A pre/post pair whose __END_AT goes from NULL to a value closed the version.
+        const std::vector<int> ids = identityColumns(snapshot, m_feed);
+        const int end = resulttext::columnIndex(m_feed, resulttext::endAt());
+        std::unordered_map<std::string, bool> openBefore;
+        for (std::size_t r = 0; r < m_feed.rows.size(); ++r)
+            if (changeType(static_cast<int>(r)) == QLatin1String("update_preimage"))
+                openBefore[identityOf(snapshot, m_feed.rows[r], ids)] = end >= 0 && cdc::isNull(m_feed.rows[r][end]);
+        for (std::size_t r = 0; r < m_feed.rows.size(); ++r) {
+            if (m_changes[r] != RowChange::Updated || end < 0 || cdc::isNull(m_feed.rows[r][end]))
+                continue;
+            auto it = openBefore.find(identityOf(snapshot, m_feed.rows[r], ids));
+            if (it != openBefore.end() && it->second)
+                m_changes[r] = RowChange::Closed;
+        }
+    }
     endResetModel();
 }
 
 QString ChangeFeedModel::changeType(int row) const {
     return resulttext::cellText(m_feed, static_cast<std::size_t>(row), m_typeColumn);
+}
+
+RowChange ChangeFeedModel::rowChange(int row) const {
+    return row >= 0 && static_cast<std::size_t>(row) < m_changes.size() ? m_changes[static_cast<std::size_t>(row)]
+                                                                         : RowChange::None;
 }
 
 int ChangeFeedModel::count(const QString& type) const {
@@ -39,7 +66,7 @@ QVariant ChangeFeedModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const QString type = changeType(index.row());
-    const RowChange change = rowChangeFromChangeType(type);
+    const RowChange change = rowChange(index.row());
     const bool preimage = type == QLatin1String("update_preimage");
     switch (role) {
     case Qt::DisplayRole:
@@ -64,6 +91,10 @@ QVariant ChangeFeedModel::data(const QModelIndex& index, int role) const {
             return f;
         }
         return {};
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(resulttext::cellAlignment(m_feed, static_cast<std::size_t>(index.row()), index.column()));
+    case Qt::ToolTipRole:
+        return change == RowChange::None ? QVariant() : QVariant(ChangePalette::description(change));
     case RowChangeRole: return static_cast<int>(change);
     case ChangeTypeRole: return type;
     case SourceRowRole: return index.row();

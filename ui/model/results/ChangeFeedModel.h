@@ -17,6 +17,7 @@ public:
     void setSnapshot(const TargetSnapshot& snapshot);
     const cdc::ResultSet& feed() const { return m_feed; }
     QString changeType(int row) const;
+    RowChange rowChange(int row) const;
     /// Rows with the given _change_type.
     int count(const QString& changeType) const;
 
@@ -28,6 +29,7 @@ public:
 private:
     cdc::ResultSet m_feed;
     int m_typeColumn = -1;
+    std::vector<RowChange> m_changes; ///< per feed row: SCD2 postimages that set __END_AT count as Closed
 };
 
 } // namespace cdc::ui

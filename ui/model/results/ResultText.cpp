@@ -110,6 +110,17 @@ int compareValues(const cdc::Value& a, const cdc::Value& b) {
     }
 }
 
+Qt::Alignment cellAlignment(const cdc::ResultSet& rs, std::size_t row, int column) {
+    bool numeric = false;
+    if (const auto type = rs.typeOf(static_cast<std::size_t>(std::max(column, 0))); column >= 0 && type)
+        numeric = type->isNumeric() && type->kind != cdc::DataType::Kind::Boolean;
+    else if (column >= 0 && row < rs.rows.size() && static_cast<std::size_t>(column) < rs.rows[row].size()) {
+        const cdc::Value& v = rs.rows[row][static_cast<std::size_t>(column)];
+        numeric = std::holds_alternative<std::int64_t>(v) || std::holds_alternative<double>(v);
+    }
+    return (numeric ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter;
+}
+
 QString countOf(qint64 n, const QString& singular, const QString& plural) {
     return QStringLiteral("%1 %2").arg(n).arg(n == 1 ? singular : plural);
 }

@@ -28,6 +28,9 @@ void appendIdentity(std::string& out, const cdc::Value& v);
 /// Total order of values: NULL first, numbers numerically (integers and reals mixed), text binary.
 int compareValues(const cdc::Value& a, const cdc::Value& b);
 
+/// Numbers right-aligned, everything else left-aligned (by the column's type, else by the value).
+Qt::Alignment cellAlignment(const cdc::ResultSet& rs, std::size_t row, int column);
+
 /// "1 row" / "4 rows": a count with the right noun (the UI ships no translations to pick plurals).
 QString countOf(qint64 n, const QString& singular, const QString& plural);
 

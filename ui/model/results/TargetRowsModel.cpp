@@ -90,15 +90,10 @@ QVariant TargetRowsModel::data(const QModelIndex& index, int role) const {
             return f;
         }
         return {};
-    case Qt::TextAlignmentRole: {
-        const cdc::ResultSet& rs = m_snapshot.rows;
-        const auto type = rs.typeOf(static_cast<std::size_t>(index.column()));
-        const bool numeric = type ? type->isNumeric()
-                                  : (!rs.rows.empty() && !isGhost(row) &&
-                                     !std::holds_alternative<std::string>(rs.rows[row][index.column()]) &&
-                                     !cdc::isNull(rs.rows[row][index.column()]));
-        return QVariant::fromValue(Qt::Alignment((numeric ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter));
-    }
+    case Qt::TextAlignmentRole:
+        // Ghost rows share the target's column types, so the target's first row decides for them.
+        return QVariant::fromValue(resulttext::cellAlignment(m_snapshot.rows, isGhost(row) ? 0 : static_cast<std::size_t>(row),
+                                                             index.column()));
     case RowChangeRole: return static_cast<int>(change);
     case GhostRole: return isGhost(row);
     case SourceRowRole: return row;

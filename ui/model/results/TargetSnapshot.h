@@ -37,10 +37,11 @@ struct TargetSnapshot {
 /// The snapshot named `target` in `snapshots`, or nullptr.
 const TargetSnapshot* findSnapshot(const QList<TargetSnapshot>& snapshots, const QString& target);
 
-/// Loads every AUTO CDC target of the pipeline: rows via cdc::sql::runQuery("SELECT * FROM t") (sorted by
-/// key, then __START_AT), changes via runQuery("SELECT * FROM table_changes('t', id, id)"), tombstones via
-/// cdc::engine::tombstones / collectedTombstones, updateId via engine::lastUpdateId; keys, SCD type,
-/// sequence type and tracked columns from the pipeline's flows.
+/// Loads every AUTO CDC target of the pipeline that an update has created, as of the last update:
+/// rows from the target's catalog view (what `SELECT * FROM t` returns, typed from the catalog, sorted
+/// by key then __START_AT), changes via engine::changeFeed(t, id, id) (= table_changes('t', id, id)),
+/// tombstones via engine::tombstones / collectedTombstones, updateId via engine::lastUpdateId; keys,
+/// SCD type and tracked columns from the pipeline's flows. Reads only: call it on the thread that owns `db`.
 cdc::Result<QList<TargetSnapshot>> loadTargetSnapshots(cdc::storage::Database& db,
                                                        const cdc::pipeline::Pipeline& p);
 

@@ -159,10 +159,8 @@ QRectF Scd2TimelineView::barRect(int lane, int bar) const {
     const double x1 = xOf(b.start);
     const double x2 = b.open ? xOf(m_model->axis().maximum()) + openTail() : xOf(b.end);
     const QRect lr = laneRect(lane);
-    // Ghost versions sit in the lower half so they never hide the version that replaced them.
-    const double height = b.ghost ? m_barHeight * 0.55 : m_barHeight;
-    const double top = lr.top() + (m_laneHeight - m_barHeight) / 2.0 + (b.ghost ? m_barHeight - height : 0);
-    return QRectF(x1, top, std::max(3.0, x2 - x1), height);
+    const double top = lr.top() + (m_laneHeight - m_barHeight) / 2.0;
+    return QRectF(x1, top, std::max(3.0, x2 - x1), m_barHeight);
 }
 
 std::pair<int, int> Scd2TimelineView::visibleLanes() const {
@@ -402,12 +400,13 @@ void Scd2TimelineView::paintEvent(QPaintEvent*) {
         p.drawLine(QPointF(x, m_headerHeight), QPointF(x, area.height()));
     p.setRenderHint(QPainter::Antialiasing);
     for (int l = first; l <= last; ++l) {
+        // Removed versions go on top, as dashed outlines: the version that replaced them must not hide them.
         const auto& bars = m_model->lanes()[l].bars;
         for (int b = 0; b < bars.size(); ++b)
-            if (bars[b].ghost)
+            if (!bars[b].ghost)
                 paintBar(p, l, b);
         for (int b = 0; b < bars.size(); ++b)
-            if (!bars[b].ghost)
+            if (bars[b].ghost)
                 paintBar(p, l, b);
     }
     p.restore();
@@ -435,9 +434,11 @@ void Scd2TimelineView::paintBar(QPainter& p, int lane, int barIndex) const {
         fill = ChangePalette::mix(fill, hue, 0.15);
 
     if (bar.ghost) {
-        p.setPen(QPen(ChangePalette::accent(RowChange::Deleted), 1.2, Qt::DashLine));
-        p.setBrush(ChangePalette::mix(base, ChangePalette::accent(RowChange::Deleted), 0.10));
-        p.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), 2, 2);
+        QColor veil = ChangePalette::accent(RowChange::Deleted);
+        veil.setAlphaF(hovered || selected ? 0.22f : 0.10f);
+        p.setPen(QPen(ChangePalette::accent(RowChange::Deleted), selected ? 2.0 : 1.3, Qt::DashLine));
+        p.setBrush(veil);
+        p.drawRoundedRect(r.adjusted(-1.5, -1.5, 1.5, 1.5), 3, 3);
         return;
     }
 
@@ -558,7 +559,9 @@ void Scd2TimelineView::paintHeader(QPainter& p, const QList<std::pair<double, QS
         p.setPen(line);
         p.drawLine(QPointF(x, tickBottom - 6), QPointF(x, tickBottom));
         const int width = fm.horizontalAdvance(label);
-        const double left = x - width / 2.0;
+        // Centred on the tick, but never cut by the gutter or the right edge.
+        const double left = std::clamp(x - width / 2.0, m_gutterWidth + 4.0,
+                                       std::max(m_gutterWidth + 4.0, viewport()->width() - width - 4.0));
         if (left < lastRight + 6)
             continue; // a label that would overlap its neighbour is left out, its tick stays
         p.setPen(pal.color(QPalette::WindowText));

@@ -1,0 +1,94 @@
+// Data-driven CLI conformance: each folder under tests/conformance/cli/ holds input files and a `script`:
+//   fixture FILE              copy FILE from tests/conformance/fixtures/ into the case's folder
+//   $ ARGS...                 run cdcstudio-cli ARGS (with --db pointing at the case's fresh database)
+//   exit N                    the last command's exit status
+//   stdout-file FILE          the last command's stdout equals FILE (from the case folder)
+//   stdout-contains TEXT      ... contains TEXT
+//   stderr-contains TEXT      the last command's stderr contains TEXT
+//   stderr-empty              the last command printed nothing on stderr
+// Lines starting with '#' are comments. Adding a case never needs C++.
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void conformance_data() {
+        QTest::addColumn<QString>("caseDir");
+        QDir root(QStringLiteral(CDC_TESTS_DIR "/conformance/cli"));
+        const auto cases = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        QVERIFY2(!cases.isEmpty(), "no CLI conformance cases found");
+        for (const auto& name : cases)
+            QTest::newRow(qPrintable(name)) << root.filePath(name);
+    }
+
+    void conformance() {
+        QFETCH(QString, caseDir);
+        QTemporaryDir work;
+        QVERIFY(work.isValid());
+        QDir source(caseDir);
+        for (const auto& f : source.entryList(QDir::Files))
+            QVERIFY(QFile::copy(source.filePath(f), work.filePath(f)));
+
+        QFile script(source.filePath("script"));
+        QVERIFY2(script.open(QIODevice::ReadOnly | QIODevice::Text), "case has no script");
+        QByteArray out, err;
+        int exitCode = -1;
+        int commands = 0, checks = 0;
+        int lineNo = 0;
+        while (!script.atEnd()) {
+            const QString line = QString::fromUtf8(script.readLine()).trimmed();
+            ++lineNo;
+            const QString where = QStringLiteral("script:%1: ").arg(lineNo);
+            if (line.isEmpty() || line.startsWith('#'))
+                continue;
+            if (line.startsWith("fixture ")) {
+                const QString name = line.mid(8);
+                QVERIFY2(QFile::copy(QStringLiteral(CDC_TESTS_DIR "/conformance/fixtures/") + name, work.filePath(name)),
+                         qPrintable(where + "missing fixture " + name));
+            } else if (line.startsWith("$ ")) {
+                QStringList args = QProcess::splitCommand(line.mid(2));
+                args.prepend(work.filePath("test.db"));
+                args.prepend("--db");
+                QProcess p;
+                p.setWorkingDirectory(work.path());
+                p.start(QStringLiteral(CDC_CLI_PATH), args);
+                QVERIFY(p.waitForStarted());
+                p.closeWriteChannel();
+                QVERIFY(p.waitForFinished(120000));
+                out = p.readAllStandardOutput();
+                err = p.readAllStandardError();
+                exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+                ++commands;
+            } else if (line.startsWith("exit ")) {
+                QVERIFY2(exitCode == line.mid(5).toInt(),
+                         qPrintable(where + QStringLiteral("exit %1, stderr: %2").arg(exitCode).arg(QString::fromUtf8(err))));
+                ++checks;
+            } else if (line.startsWith("stdout-file ")) {
+                QFile expected(source.filePath(line.mid(12)));
+                QVERIFY2(expected.open(QIODevice::ReadOnly), qPrintable(where + "missing expected file"));
+                QCOMPARE(QString::fromUtf8(out), QString::fromUtf8(expected.readAll()));
+                ++checks;
+            } else if (line.startsWith("stdout-contains ")) {
+                QVERIFY2(out.contains(line.mid(16).toUtf8()), qPrintable(where + QString::fromUtf8(out)));
+                ++checks;
+            } else if (line.startsWith("stderr-contains ")) {
+                QVERIFY2(err.contains(line.mid(16).toUtf8()), qPrintable(where + QString::fromUtf8(err)));
+                ++checks;
+            } else if (line == "stderr-empty") {
+                QVERIFY2(err.isEmpty(), qPrintable(where + QString::fromUtf8(err)));
+                ++checks;
+            } else {
+                QFAIL(qPrintable(where + "unknown directive: " + line));
+            }
+        }
+        QVERIFY2(commands > 0 && checks > 0, "a case must run a command and check something");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

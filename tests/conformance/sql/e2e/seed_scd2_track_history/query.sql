@@ -1,0 +1,1 @@
+SELECT * FROM users_history ORDER BY userId, __START_AT

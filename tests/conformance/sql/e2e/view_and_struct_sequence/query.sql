@@ -1,0 +1,1 @@
+SELECT id, payload, ts FROM current_state ORDER BY id

@@ -1,0 +1,103 @@
+// The Python pipeline reader: the seed's Python examples become the equivalent pipeline SQL (never run),
+// and bad input is an error at its .py position. Cases are data files in tests/conformance/python/.
+
+#include "core/python/PythonPipelineReader.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTest>
+
+using namespace cdc;
+
+namespace {
+QString readText(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
+}
+QString casesDir() { return QStringLiteral(CDC_TESTS_DIR "/conformance/python"); }
+} // namespace
+
+class TestPython : public QObject {
+    Q_OBJECT
+private slots:
+    void translatesToPipelineSql_data() {
+        QTest::addColumn<QString>("pyFile");
+        const auto files = QDir(casesDir()).entryList({"*.py"}, QDir::Files, QDir::Name);
+        QVERIFY(!files.isEmpty());
+        for (const auto& f : files)
+            QTest::newRow(qPrintable(f)) << QDir(casesDir()).filePath(f);
+    }
+    void translatesToPipelineSql() {
+        QFETCH(QString, pyFile);
+        const QString py = readText(pyFile);
+        const QString expected = readText(pyFile.chopped(3) + ".sql");
+        auto sql = python::translateToSql(py.toStdString(), pyFile.toStdString());
+        QVERIFY2(sql.ok(), sql.ok() ? "" : sql.error().format().c_str());
+        QCOMPARE(QString::fromStdString(*sql), expected);
+        // The generated SQL must be a valid pipeline with no diagnostics.
+        auto parsed = python::parsePythonPipeline(py.toStdString(), pyFile.toStdString());
+        for (const auto& d : parsed.diagnostics)
+            qWarning("%s", d.format().c_str());
+        QVERIFY(!parsed.hasErrors());
+        QCOMPARE(parsed.pipeline.cdcFlows.size(), std::size_t{1});
+    }
+
+    void flowFieldsComeFromTheArguments() {
+        auto parsed = python::parsePythonPipeline(readText(casesDir() + "/legacy_dlt_struct.py").toStdString(), "p.py");
+        QVERIFY(!parsed.hasErrors());
+        const auto& flow = parsed.pipeline.cdcFlows.at(0);
+        QCOMPARE(QString::fromStdString(flow.name.name), QStringLiteral("customers_flow"));
+        QCOMPARE(flow.keys.size(), std::size_t{2});
+        QVERIFY(flow.sequenceIsStruct);
+        QCOMPARE(flow.sequenceBy.size(), std::size_t{2});
+        QVERIFY(flow.ignoreNullUpdates.has_value());
+        // Positions point into the Python file: keys=["id", ...] is on line 12.
+        QCOMPARE(QString::fromStdString(flow.keys[0].location.file), QStringLiteral("p.py"));
+        QCOMPARE(flow.keys[0].location.line, 12);
+        QCOMPARE(parsed.pipeline.streamingTables.at(0).properties.size(), std::size_t{1});
+    }
+
+    void errorsPointIntoThePythonFile_data() {
+        QTest::addColumn<QString>("expected");
+        QTest::addColumn<QString>("source");
+        QFile f(casesDir() + "/errors.txt");
+        QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+        int n = 0;
+        while (!f.atEnd()) {
+            const QString line = QString::fromUtf8(f.readLine()).trimmed();
+            if (line.isEmpty() || line.startsWith('#'))
+                continue;
+            const auto parts = line.split('\t');
+            QVERIFY2(parts.size() == 2, qPrintable(line));
+            QString src = parts[1];
+            src.replace(QStringLiteral("\\n"), QStringLiteral("\n"));
+            QTest::newRow(qPrintable(QStringLiteral("case %1").arg(++n))) << parts[0] << src;
+        }
+    }
+    void errorsPointIntoThePythonFile() {
+        QFETCH(QString, expected);
+        QFETCH(QString, source);
+        auto parsed = python::parsePythonPipeline(source.toStdString(), "p.py");
+        QVERIFY(parsed.hasErrors());
+        const QString got = QString::fromStdString(parsed.firstError()->format());
+        const QString position = expected.section(' ', 0, 0);
+        const QString message = expected.section(' ', 1);
+        QVERIFY2(got.startsWith("p.py:" + position + " error: "), qPrintable(got));
+        QVERIFY2(got.contains(message), qPrintable(got));
+    }
+
+    void sqlErrorsInsideExpressionsMapToTheStringLiteral() {
+        const std::string py = "from pyspark import pipelines as dp\n"
+                               "dp.create_auto_cdc_flow(target=\"t\", source=\"s\", keys=[\"k\"], sequence_by=\"v\",\n"
+                               "  apply_as_deletes=\"operation = = 'DELETE'\")\n";
+        auto parsed = python::parsePythonPipeline(py, "p.py");
+        QVERIFY(parsed.hasErrors());
+        const auto err = *parsed.firstError();
+        QCOMPARE(err.location.line, 3);
+        // The error lies inside the literal that starts at column 20 ("operation = = ...").
+        QVERIFY2(err.location.column >= 20 && err.location.column <= 42, err.format().c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPython)
+#include "tst_python.moc"
