@@ -124,6 +124,26 @@ private slots:
         QCOMPARE(project.pipelineText(), QStringLiteral("keep me"));
     }
 
+    void hostileProjectCannotLoadCodeAndBreaksNothing() {
+        // A project file whose trigger tries to load a shared library when events are queued.
+        const QString path = m_dir.filePath(QStringLiteral("hostile.cdcstudio"));
+        {
+            auto db = storage::Database::open(path.toStdString());
+            QVERIFY(db.ok());
+            createSource(*db, "cdc.users");
+            QVERIFY(ProjectStore::ensureSchema(*db).ok());
+            QVERIFY(db->exec("CREATE TRIGGER evil AFTER INSERT ON __cdc_event_queue BEGIN "
+                             "SELECT load_extension('/nonexistent/evil.so'); END").ok());
+        }
+        Project project;
+        QVERIFY(project.open(path).ok());
+        auto st = project.appendEvents({makeEvent("Ada", 1, 1)}, QStringLiteral("add"));
+        QVERIFY(!st.ok()); // refused, reported as an error, not run
+        EventQueueModel queue(&project);
+        QCOMPARE(queue.rowCount(), 0);
+        QVERIFY(!project.undoStack()->canUndo());
+    }
+
     void queueReorderIsUndoable() {
         Project project;
         createSource(project.db(), "cdc.users");

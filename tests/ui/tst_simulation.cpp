@@ -13,10 +13,21 @@
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ResultsController.h"
 #include "ui/widgets/SimulationController.h"
+#include "ui/widgets/SqlLexer.h"
 #include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
+#include "ui/model/UpdateRunner.h"
+#include "ui/model/results/RowChange.h"
+#include "ui/model/results/Scd2TimelineModel.h"
+#include "ui/model/results/TargetRowsModel.h"
+#include "ui/model/results/TombstoneModel.h"
+#include "ui/widgets/results/Scd2TimelinePanel.h"
+#include "ui/widgets/results/TargetTablePanel.h"
+#include "ui/widgets/results/TombstonePanel.h"
 
+#include <QAction>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -50,6 +61,20 @@ QStringList targetRows(const MainWindow& w, const QString& name, const QStringLi
 }
 
 void finish(MainWindow& w) { w.simulation()->waitForFinished(); }
+
+// What the target table shows: each row as "cells [change]".
+QStringList tableView(const TargetRowsModel* model) {
+    QStringList lines;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < model->columnCount(); ++c)
+            cells << model->index(r, c).data().toString();
+        const auto change = RowChange(model->index(r, 0).data(RowChangeRole).toInt());
+        static const char* const names[] = {"", " [inserted]", " [updated]", " [closed]", " [deleted]"};
+        lines << cells.join(QLatin1Char('|')) + QLatin1String(names[int(change)]);
+    }
+    return lines;
+}
 } // namespace
 
 class TestSimulation : public QObject {
@@ -118,11 +143,17 @@ private slots:
         const TargetSnapshot* s = target(w, "users_current");
         QCOMPARE(s->updateId, qint64(3));
         QCOMPARE(render(s->changes, {"userId", "_change_type"}), (QStringList{"125|insert"}));
+        // The target table highlights the row the last update inserted.
+        QCOMPARE(w.targetTablePanel()->currentTarget(), QStringLiteral("users_current"));
+        QCOMPARE(tableView(w.targetTablePanel()->rowsModel()),
+                 (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana [inserted]"}));
+        QVERIFY(w.isWindowModified());
 
         // Selecting update 1 shows the state right after it; the latest is untouched.
         w.timelinePanel()->selectUpdate(1);
         QCOMPARE(w.results()->shownUpdate(), qint64(1));
         QCOMPARE(targetRows(w, "users_current"), (QStringList{"124|Raul|Oaxaca"}));
+        QCOMPARE(tableView(w.targetTablePanel()->rowsModel()), (QStringList{"124|Raul|Oaxaca [inserted]"}));
         QVERIFY(w.results()->description().contains(QStringLiteral("1 of 3")));
         w.timelinePanel()->selectUpdate(-1);
         QCOMPARE(targetRows(w, "users_current").size(), 3);
@@ -173,6 +204,11 @@ private slots:
         QCOMPARE(render(s->rows), QStringList{});
         QCOMPARE(render(s->tombstones, {"accountId", "__SEQUENCE"}), (QStringList{"1|3"}));
         QCOMPARE(w.timelineModel()->entries().at(3).stale, qint64(1));
+        auto* tombstones = w.tombstonePanel()->model();
+        QCOMPARE(tombstones->liveCount(), 1);
+        QCOMPARE(tombstones->collectedCount(), 0);
+        QCOMPARE(tombstones->rowCount(), 1);
+        QCOMPARE(tombstones->index(0, 0).data().toString(), QStringLiteral("1"));
 
         QVERIFY(w.simulation()->advanceClock(7200));
         QVERIFY(w.simulation()->step()); // Grace; the expired tombstone is collected
@@ -181,6 +217,11 @@ private slots:
         QCOMPARE(render(s->tombstones), QStringList{});
         QCOMPARE(render(s->collected, {"accountId", "__SEQUENCE"}), (QStringList{"1|3"}));
         QCOMPARE(render(s->rows), (QStringList{"2|Grace"}));
+        // The tombstone view lists it as collected by this update.
+        QCOMPARE(tombstones->liveCount(), 0);
+        QCOMPARE(tombstones->collectedCount(), 1);
+        QVERIFY(tombstones->isCollected(0));
+        QVERIFY(tombstones->index(0, 0).data(CollectedRole).toBool());
 
         QVERIFY(w.simulation()->step()); // the very late upsert resurrects account 1
         finish(w);
@@ -216,6 +257,25 @@ private slots:
         QVERIFY(!editor->hasIndicatorAt(CodeEditor::ErrorIndicator, position));
     }
 
+    void formatSqlAndLiveCompletionNames() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd2-track-history")));
+        auto* editor = w.workbench()->editor();
+        // Live table and column names are highlighted / completed like keywords.
+        const QList<QByteArray> names = QByteArray(editor->sqlLexer()->keywords(7)).split(' ');
+        QVERIFY(names.contains("users_cdf"));
+        QVERIFY(names.contains("sequencenum"));
+        const QString before = editor->text();
+        w.editorController()->formatAction()->trigger();
+        const QString after = editor->text();
+        QVERIFY(after != before); // the seed text has no final semicolon; the printer writes one
+        w.editorController()->reparseNow();
+        QVERIFY(!w.editorController()->hasErrors());
+        QVERIFY(after.contains(QStringLiteral("TRACK HISTORY ON")));
+        editor->undo();
+        QCOMPARE(editor->text(), before);
+    }
+
     void saveAndReopenGivesTheSameState() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("lab.cdcstudio"));
@@ -245,6 +305,56 @@ private slots:
         QVERIFY(w.simulation()->runToEnd());
         finish(w);
         QCOMPARE(targetRows(w, "users_history").size(), 7);
+    }
+
+    void scd2TimelineShowsOneLanePerKeyAndABarPerVersion() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd2-users")));
+        QVERIFY(w.simulation()->runToEnd());
+        finish(w);
+        auto* timeline = w.scd2TimelinePanel()->model();
+        QCOMPARE(w.scd2TimelinePanel()->currentTarget(), QStringLiteral("users_history"));
+        QCOMPARE(timeline->lanes().size(), 4);
+        QStringList lanes;
+        for (int i = 0; i < timeline->lanes().size(); ++i) {
+            QStringList bars;
+            for (const auto& bar : timeline->lanes()[i].bars)
+                bars << timeline->barLabel(bar) + (bar.open ? QStringLiteral("…") : QString());
+            lanes << timeline->laneLabel(i) + QStringLiteral(": ") + bars.join(QStringLiteral(", "));
+        }
+        QCOMPARE(lanes.size(), 4);
+        QVERIFY2(lanes[0].startsWith(QStringLiteral("123")), qPrintable(lanes.join('\n')));
+        QCOMPARE(timeline->lanes()[0].bars.size(), 2);
+        QVERIFY(!timeline->lanes()[0].current());           // Isabel was deleted
+        QCOMPARE(timeline->lanes()[2].bars.size(), 3);      // Mercedes: Tijuana, Mexicali, Guadalajara
+        QVERIFY(timeline->lanes()[2].bars.last().open);
+        // The last update (Isabel's late update at 5) split her history: highlighted in the lane.
+        QVERIFY(timeline->lanes()[0].change != RowChange::None);
+
+        // Clicking a version selects its row in the target table.
+        const TimelineBar bar = timeline->lanes()[2].bars[1];
+        emit w.scd2TimelinePanel()->versionActivated(QStringLiteral("users_history"), bar.row);
+        const QModelIndex current = w.targetTablePanel()->rowsView()->currentIndex();
+        QCOMPARE(current.row(), bar.row);
+        QCOMPARE(w.targetTablePanel()->rowsModel()->index(current.row(), 2).data().toString(), QStringLiteral("Mexicali"));
+    }
+
+    void cancelStopsBetweenUpdatesAndKeepsStateConsistent() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
+        QSignalSpy finished(w.simulation()->runner(), &UpdateRunner::finished);
+        QVERIFY(w.simulation()->runToEnd());
+        QVERIFY(!w.simulation()->stepAction()->isEnabled()); // no second run while one is going
+        QVERIFY(w.project()->isBusy());
+        QVERIFY(!w.project()->advanceClock(60).ok()); // edits wait for the run
+        w.simulation()->cancelAction()->trigger();
+        finish(w);
+        QCOMPARE(finished.size(), 1);
+        const int updates = finished.first().at(0).toInt();
+        // Whatever the timing, every committed update consumed exactly one event.
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(updates));
+        QCOMPARE(w.eventQueueModel()->rowCount(), 8 - updates);
+        QVERIFY(w.simulation()->stepAction()->isEnabled() || updates == 8);
     }
 
     void failedUpdateChangesNothingAndIsLogged() {

@@ -8,6 +8,14 @@
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SqlLexer.h"
 #include "ui/widgets/WorkbenchPanel.h"
+#include "core/storage/Catalog.h"
+#include "ui/model/CsvReader.h"
+#include "ui/model/SourceRowsModel.h"
+#include "ui/widgets/CsvImportDialog.h"
+#include "ui/widgets/SourcesPanel.h"
+#include "ui/widgets/SourceSqlDialog.h"
+
+#include <QTabWidget>
 
 #include <QCloseEvent>
 #include <QLineEdit>
@@ -95,6 +103,54 @@ private slots:
         window.workbench()->editor()->getCursorPosition(&line, &col);
         QCOMPARE(line, 1);
         QCOMPARE(window.workbench()->editor()->selectedText(), QStringLiteral("two"));
+    }
+
+    void csvParsingAndHeaderMapping() {
+        const auto records = CsvReader::parse(QStringLiteral("id,name\r\n1,\"Doe, \"\"J\"\"\"\n2,\n"));
+        QCOMPARE(records.size(), 3);
+        QCOMPARE(records[1], (QStringList{"1", "Doe, \"J\""}));
+        QCOMPARE(records[2], (QStringList{"2", ""}));
+        QCOMPARE(CsvReader::guessSeparator(QStringLiteral("a\tb\n")), QChar('\t'));
+        QCOMPARE(CsvReader::mapByName({"SEQ", "Name", "x"}, {"name", "seq", "id"}), (QList<int>{1, 0, -1}));
+
+        CsvImportDialog dialog(QStringLiteral("t"), {"id", "name", "seq"}, QStringLiteral("seq,id,name\n5,1,Ada\n6,2,Bob\n"));
+        QCOMPARE(dialog.mapping(), (QList<int>{1, 2, 0}));
+        QCOMPARE(dialog.records().size(), 2);
+        dialog.setMapping(1, -1);
+        QCOMPARE(dialog.mapping(), (QList<int>{1, -1, 0}));
+    }
+
+    void sourceSqlCreatesTablesAndPasteQueuesRows() {
+        MainWindow window;
+        SourceSqlDialog sql(window.project());
+        sql.editor()->setText(QStringLiteral("CREATE TABLE shop.orders (id INT, status STRING, seq BIGINT);"));
+        QVERIFY(sql.execute());
+        QCOMPARE(window.sourcesPanel()->tabs()->count(), 1);
+        auto* model = window.sourcesPanel()->currentModel();
+        QVERIFY(model);
+        QCOMPARE(model->columnNames(), (QStringList{"id", "status", "seq"}));
+
+        // Pasted rows with a header in another column order land in the queue, mapped by name.
+        window.sourcesPanel()->pasteText(QStringLiteral("seq\tid\tstatus\n7\t1\tnew\n8\t1\tpaid\n"));
+        QCOMPARE(model->rowCount(), 2);
+        QCOMPARE(model->data(model->index(1, 1)).toString(), QStringLiteral("paid"));
+        QCOMPARE(model->data(model->index(1, 2)).toString(), QStringLiteral("8"));
+        // A bad cell rejects the paste, naming the cell; nothing is added.
+        window.sourcesPanel()->pasteText(QStringLiteral("x\ty\tz\n"));
+        QCOMPARE(model->rowCount(), 2);
+
+        // Rows written by SQL can be queued instead of written.
+        sql.editor()->setText(QStringLiteral("INSERT INTO shop.orders VALUES (2, 'new', 1), (3, 'new', 1);"));
+        QVERIFY(sql.queueAsEvents());
+        QCOMPARE(model->rowCount(), 4);
+        QCOMPARE(model->deliveredCount(), 0);
+        // Bad SQL shows where and why and changes nothing.
+        sql.editor()->setText(QStringLiteral("INSERT INTO nowhere VALUES (1);"));
+        QVERIFY(!sql.execute());
+        QVERIFY(!sql.editor()->diagnostics().empty());
+        QCOMPARE(model->rowCount(), 4);
+        window.project()->undoStack()->undo();
+        QCOMPARE(model->rowCount(), 2);
     }
 
     void modifiedMarkerAndClosePrompt() {

@@ -355,6 +355,11 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
+    // A running update finishes (or rolls back) before the working copy goes away.
+    if (m_simulation->runner()->isRunning()) {
+        m_simulation->runner()->cancel();
+        m_simulation->waitForFinished();
+    }
     QSettings settings;
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
