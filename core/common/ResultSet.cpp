@@ -159,16 +159,39 @@ std::string toCsv(const ResultSet& rs) {
     return out;
 }
 
+namespace {
+
+/// Terminal columns a UTF-8 string takes: one per code point, two for East Asian wide characters
+/// (the seed's Japanese city names must not break the table's alignment).
+std::size_t displayWidth(std::string_view s) {
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < s.size();) {
+        unsigned char c = static_cast<unsigned char>(s[i]);
+        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
+        char32_t cp = len == 1 ? c : c & (0x7F >> len);
+        for (std::size_t k = 1; k < len && i + k < s.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+        bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
+                    (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
+                    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6);
+        width += wide ? 2 : 1;
+        i += len;
+    }
+    return width;
+}
+
+} // namespace
+
 std::string toTable(const ResultSet& rs) {
     std::vector<std::vector<std::string>> cells;
     std::vector<std::size_t> width(rs.columns.size());
     for (std::size_t c = 0; c < rs.columns.size(); ++c)
-        width[c] = rs.columns[c].size();
+        width[c] = displayWidth(rs.columns[c]);
     for (const auto& row : rs.rows) {
         auto& line = cells.emplace_back();
         for (std::size_t c = 0; c < rs.columns.size(); ++c) {
             line.push_back(c < row.size() ? displayValue(row[c], rs.typeOf(c)) : "");
-            width[c] = std::max(width[c], line.back().size());
+            width[c] = std::max(width[c], displayWidth(line.back()));
         }
     }
     auto rule = [&] {
@@ -180,7 +203,7 @@ std::string toTable(const ResultSet& rs) {
     auto line = [&](const std::vector<std::string>& values) {
         std::string s = "|";
         for (std::size_t c = 0; c < width.size(); ++c)
-            s += " " + values[c] + std::string(width[c] - values[c].size(), ' ') + " |";
+            s += " " + values[c] + std::string(width[c] - displayWidth(values[c]), ' ') + " |";
         return s + "\n";
     };
     std::string out = rule() + line(rs.columns) + rule();

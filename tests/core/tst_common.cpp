@@ -64,6 +64,18 @@ private slots:
                                 "  {\"id\": 2, \"name\": null, \"ts\": null, \"flag\": false, \"s\": null, \"d\": 1}\n]\n"));
     }
 
+    void tableAlignsWideCharacters() {
+        ResultSet rs;
+        rs.columns = {"city", "n"};
+        rs.rows.push_back({std::string("カーメル"), std::int64_t{2}});
+        rs.rows.push_back({std::string("Oaxaca"), std::int64_t{1}});
+        const QStringList lines = QString::fromStdString(toTable(rs)).split('\n');
+        // Every border and row line ends at the same terminal column: "カーメル" takes 8 columns.
+        QCOMPARE(lines[0], QStringLiteral("+----------+---+"));
+        QCOMPARE(lines[3], QStringLiteral("| カーメル | 2 |"));
+        QCOMPARE(lines[4], QStringLiteral("| Oaxaca   | 1 |"));
+    }
+
     void csvQuotesWhatNeedsIt() {
         ResultSet rs;
         rs.columns = {"a", "b"};
