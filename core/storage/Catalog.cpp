@@ -77,27 +77,15 @@ Result<TableInfo> loadOne(const Database& db, const std::string& name, const std
     if (!cols)
         return cols.error();
     cols->bind(1, std::string_view(name));
-    for (;;) {
-        auto has = cols->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        auto type = DataType::parse(cols->text(1));
-        t.columns.push_back({cols->text(0), type.value_or(DataType::of(DataType::Kind::String))});
-    }
+    CDC_TRY(cols->forEachRow([&](const Statement& row) {
+        auto type = DataType::parse(row.text(1));
+        t.columns.push_back({row.text(0), type.value_or(DataType::of(DataType::Kind::String))});
+    }));
     auto props = db.prepare("SELECT key, value FROM __cdc_table_properties WHERE table_name = ?1");
     if (!props)
         return props.error();
     props->bind(1, std::string_view(name));
-    for (;;) {
-        auto has = props->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        t.properties[props->text(0)] = props->text(1);
-    }
+    CDC_TRY(props->forEachRow([&](const Statement& row) { t.properties[row.text(0)] = row.text(1); }));
     return t;
 }
 
@@ -138,19 +126,18 @@ Result<std::optional<TableInfo>> Catalog::find(const Database& db, std::string_v
     st->bind(1, std::string_view(wanted));
     st->bind(2, std::string_view("." + wanted));
     std::vector<std::array<std::string, 3>> matches;
-    for (;;) {
-        auto has = st->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        std::array<std::string, 3> m{st->text(0), st->text(1), st->text(2)};
+    bool exact = false;
+    CDC_TRY(st->forEachRow([&](const Statement& row) {
+        std::array<std::string, 3> m{row.text(0), row.text(1), row.text(2)};
+        if (exact)
+            return;
         if (toLower(m[0]) == wanted) { // an exact match beats any suffix match
             matches = {m};
-            break;
+            exact = true;
+            return;
         }
         matches.push_back(m);
-    }
+    }));
     if (matches.empty())
         return std::optional<TableInfo>{};
     if (matches.size() > 1) {

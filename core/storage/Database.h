@@ -76,6 +76,17 @@ public:
     Result<bool> step();
     /// Steps to completion, ignoring rows.
     Status run();
+    /// Steps through every row, calling onRow(*this) for each; stops at the first SQLite error.
+    template <class OnRow> Status forEachRow(OnRow&& onRow) {
+        for (;;) {
+            auto has = step();
+            if (!has)
+                return has.error();
+            if (!has.value())
+                return Status::success();
+            onRow(*this);
+        }
+    }
     void reset();
     void clearBindings();
 
