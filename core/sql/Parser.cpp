@@ -1237,19 +1237,7 @@ TableRef Parser::parseTablePrimary() {
                     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
             if (!atSymbol(")")) {
                 do {
-                    if ((cur().kind == TokenKind::Identifier) && tok(1).isSymbol("=>")) {
-                        Expr named;
-                        named.kind = ExprKind::NamedArg;
-                        named.span = beginSpan();
-                        named.text = cur().text;
-                        advance();
-                        advance();
-                        named.args.push_back(parseExpr());
-                        endSpan(named.span);
-                        ref.args.push_back(std::move(named));
-                    } else {
-                        ref.args.push_back(parseExpr());
-                    }
+                    ref.args.push_back(parseArgument());
                 } while (!failed() && acceptSymbol(","));
             }
             expectSymbol(")", "to close the table function arguments");
@@ -1262,6 +1250,21 @@ TableRef Parser::parseTablePrimary() {
 
 // --- expressions
 // ---------------------------------------------------------------------------------------------
+
+/// A function argument: an expression, or a named argument `name => expr` (read_files(..., format => 'csv')).
+Expr Parser::parseArgument() {
+    if (cur().kind != TokenKind::Identifier || !tok(1).isSymbol("=>"))
+        return parseExpr();
+    Expr named;
+    named.kind = ExprKind::NamedArg;
+    named.span = beginSpan();
+    named.text = cur().text;
+    advance();
+    advance();
+    named.args.push_back(parseExpr());
+    endSpan(named.span);
+    return named;
+}
 
 Expr Parser::parseExpr() {
     return parseOr();
@@ -1683,19 +1686,7 @@ Expr Parser::parseFunctionCall(Name name, Span span) {
         else
             acceptKeyword("ALL");
         do {
-            if (cur().kind == TokenKind::Identifier && tok(1).isSymbol("=>")) {
-                Expr named;
-                named.kind = ExprKind::NamedArg;
-                named.span = beginSpan();
-                named.text = cur().text;
-                advance();
-                advance();
-                named.args.push_back(parseExpr());
-                endSpan(named.span);
-                e.args.push_back(std::move(named));
-            } else {
-                e.args.push_back(parseExpr());
-            }
+            e.args.push_back(parseArgument());
         } while (!failed() && acceptSymbol(","));
     }
     expectSymbol(")", "to close the argument list of " + e.name.joined() + "(");

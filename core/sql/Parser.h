@@ -93,6 +93,7 @@ private:
 
     // expressions
     Expr parseExpr();
+    Expr parseArgument();
     Expr parseOr();
     Expr parseAnd();
     Expr parseNot();
