@@ -57,6 +57,17 @@ private slots:
     void changeFeedThroughQuery();
 };
 
+/// The source script run before update `step` of a case: source.sql / source.N.sql, or for update 1 the
+/// shared file of tests/conformance/fixtures/ that `source.fixture` names. Empty when there is none.
+static QString sourceFile(const QDir& d, int step) {
+    const QString own = step == 1 ? QStringLiteral("source.sql") : QStringLiteral("source.%1.sql").arg(step);
+    if (d.exists(own))
+        return d.filePath(own);
+    if (step == 1 && d.exists("source.fixture"))
+        return QStringLiteral(CDC_TESTS_DIR "/conformance/fixtures/") + readFile(d.filePath("source.fixture")).trimmed();
+    return {};
+}
+
 void TestEngineConformance::seedCases_data() {
     QTest::addColumn<QString>("dir");
     QDir root(QStringLiteral(CDC_TESTS_DIR "/conformance/engine"));
@@ -76,9 +87,11 @@ void TestEngineConformance::seedCases() {
     int updates = 0;
     for (int step = 1;; ++step) {
         const QString source = step == 1 ? "source.sql" : QString("source.%1.sql").arg(step);
-        if (!d.exists(source))
+        const QString sourcePath = sourceFile(d, step);
+        if (sourcePath.isEmpty())
             break;
-        auto st = sql::executeSourceScript(db.value(), readFile(d.filePath(source)).toStdString(), source.toStdString());
+        QVERIFY2(QFile::exists(sourcePath), qPrintable("missing " + sourcePath));
+        auto st = sql::executeSourceScript(db.value(), readFile(sourcePath).toStdString(), source.toStdString());
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
         engine::UpdateOptions options;
         options.now = 1'790'000'000 + step * 3600;
@@ -110,8 +123,9 @@ void TestEngineConformance::changeFeedThroughQuery() {
     const QString dir = QStringLiteral(CDC_TESTS_DIR "/conformance/engine/scd1_reinsert_next_update");
     auto parse = sql::parsePipeline(readFile(dir + "/pipeline.sql").toStdString(), "pipeline.sql");
     QVERIFY(!parse.hasErrors());
-    for (const char* source : {"source.sql", "source.2.sql"}) {
-        QVERIFY(sql::executeSourceScript(db.value(), readFile(dir + "/" + source).toStdString(), source).ok());
+    for (int step : {1, 2}) {
+        const QString source = sourceFile(QDir(dir), step);
+        QVERIFY(sql::executeSourceScript(db.value(), readFile(source).toStdString(), source.toStdString()).ok());
         QVERIFY(engine::runUpdate(db.value(), parse.pipeline, {}).ok());
     }
     auto rs = sql::runQuery(db.value(), "SELECT userId, city, _change_type, _commit_version FROM "
