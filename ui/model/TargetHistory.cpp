@@ -4,12 +4,13 @@
 
 namespace cdc::ui::TargetHistory {
 
-cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const pipeline::Pipeline& pipeline, qint64 updateId) {
+cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const pipeline::Pipeline& pipeline, qint64 updateId,
+                                               const QList<TargetSnapshot>& previous) {
     auto last = engine::lastUpdateId(db);
     if (!last)
         return last.error();
     if (updateId >= *last)
-        return loadTargetSnapshots(db, pipeline);
+        return loadTargetSnapshots(db, pipeline, previous);
     auto tx = storage::Transaction::begin(db, "cdc_view_history");
     if (!tx)
         return tx.error();

@@ -8,6 +8,9 @@ namespace cdc::ui::TargetHistory {
 
 /// The targets as they were right after update `updateId` (0 = before the first update): the
 /// later updates are rewound inside a savepoint that is then rolled back, so nothing changes.
-cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const pipeline::Pipeline& pipeline, qint64 updateId);
+/// For the latest update, `previous` (the snapshots of the update before, when the caller has them)
+/// lets unchanged targets be patched instead of re-read (see loadTargetSnapshots).
+cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const pipeline::Pipeline& pipeline, qint64 updateId,
+                                               const QList<TargetSnapshot>& previous = {});
 
 } // namespace cdc::ui::TargetHistory

@@ -10,7 +10,10 @@ namespace cdc::ui {
 ResultsController::ResultsController(Project* project, EditorController* editor, QObject* parent)
     : QObject(parent), m_project(project), m_editor(editor) {
     connect(project, &Project::dataChanged, this, &ResultsController::reload);
-    connect(project, &Project::projectReplaced, this, [this] { m_updateId = -1; });
+    connect(project, &Project::projectReplaced, this, [this] {
+        m_updateId = -1;
+        m_latestShown = false; // another database: nothing to patch from
+    });
     connect(editor, &EditorController::parsed, this, [this](int errors, int) {
         // A new valid pipeline may name other targets; a broken one keeps the last good views.
         if (errors == 0)
@@ -30,9 +33,15 @@ void ResultsController::reload() {
     auto last = engine::lastUpdateId(m_project->db());
     const qint64 lastId = last ? *last : 0;
     const qint64 shown = m_updateId < 0 || m_updateId > lastId ? lastId : m_updateId;
-    if (m_editor->hasErrors())
+    if (m_editor->hasErrors()) {
+        m_latestShown = false; // changes may pass unseen meanwhile: the next load reads in full
         return;
-    auto loaded = TargetHistory::snapshotsAt(m_project->db(), m_editor->pipeline(), shown);
+    }
+    // Right after an update the shown snapshots are of the update before: the loader patches them
+    // with the new update's changes instead of re-reading every target.
+    auto loaded = TargetHistory::snapshotsAt(m_project->db(), m_editor->pipeline(), shown,
+                                             m_latestShown ? m_snapshots : QList<TargetSnapshot>());
+    m_latestShown = loaded.ok() && shown == lastId;
     if (!loaded) {
         m_description = tr("Cannot show the targets: %1").arg(QString::fromStdString(loaded.error().message));
         emit descriptionChanged(m_description);

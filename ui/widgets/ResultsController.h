@@ -37,6 +37,7 @@ private:
     EditorController* m_editor;
     qint64 m_updateId = -1;
     QList<TargetSnapshot> m_snapshots;
+    bool m_latestShown = false; ///< m_snapshots are of the latest update, loaded at its dataChanged
     QString m_description;
 };
 

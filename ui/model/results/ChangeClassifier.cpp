@@ -2,7 +2,10 @@
 
 #include "ui/model/results/ResultText.h"
 
+#include "ui/model/results/TargetRowOrder.h"
+
 #include <algorithm>
+#include <numeric>
 #include <unordered_map>
 
 namespace cdc::ui {
@@ -34,12 +37,48 @@ std::string identityOf(const TargetSnapshot& snapshot, const cdc::Row& row, cons
 namespace {
 
 struct FeedEntry {
+    int feedRow = -1; ///< a row of the feed with this identity (the key to look the target rows up by)
     bool inserted = false;
     bool postimage = false;
     bool preEndNull = false;
     bool postEndNull = false;
     int deleteRow = -1;
     bool present = false; ///< the identity is still a row of the target
+};
+
+/// The target rows in TargetRowOrder key order: the rows themselves when already sorted (as loaded),
+/// else a sorted permutation (hand-made snapshots).
+class KeyIndex {
+public:
+    KeyIndex(const TargetRowOrder& order, const std::vector<cdc::Row>& rows) : m_order(order), m_rows(rows) {
+        if (order.isSortedByKeys(rows))
+            return;
+        m_permutation.resize(rows.size());
+        std::iota(m_permutation.begin(), m_permutation.end(), 0);
+        std::stable_sort(m_permutation.begin(), m_permutation.end(),
+                         [&](int a, int b) { return order.compareKeys(rows[std::size_t(a)], rows[std::size_t(b)]) < 0; });
+    }
+
+    /// Calls f(row index) for every target row with the keys of `probe`.
+    template <typename F>
+    void forEachWithKey(const cdc::Row& probe, F&& f) const {
+        if (m_permutation.empty()) {
+            const auto [first, last] = m_order.keyRange(m_rows, probe);
+            for (std::size_t r = first; r < last; ++r)
+                f(r);
+            return;
+        }
+        auto it = std::lower_bound(m_permutation.begin(), m_permutation.end(), probe, [&](int r, const cdc::Row& p) {
+            return m_order.compareKeys(m_rows[std::size_t(r)], p) < 0;
+        });
+        for (; it != m_permutation.end() && m_order.compareKeys(m_rows[std::size_t(*it)], probe) == 0; ++it)
+            f(std::size_t(*it));
+    }
+
+private:
+    const TargetRowOrder& m_order;
+    const std::vector<cdc::Row>& m_rows;
+    std::vector<int> m_permutation;
 };
 
 } // namespace
@@ -63,6 +102,7 @@ ChangeClassification classifyChanges(const TargetSnapshot& snapshot) {
         if (!type)
             continue;
         FeedEntry& e = entries[identityOf(snapshot, row, feedIds)];
+        e.feedRow = static_cast<int>(r);
         const bool endNull = feedEnd < 0 || cdc::isNull(row[feedEnd]);
         if (*type == "insert") {
             e.inserted = true;
@@ -76,17 +116,31 @@ ChangeClassification classifyChanges(const TargetSnapshot& snapshot) {
         }
     }
 
-    const std::vector<int> rowIds = identityColumns(snapshot, snapshot.rows);
-    for (std::size_t r = 0; r < snapshot.rows.rows.size(); ++r) {
-        auto it = entries.find(identityOf(snapshot, snapshot.rows.rows[r], rowIds));
-        if (it == entries.end())
-            continue;
-        FeedEntry& e = it->second;
-        e.present = true;
-        if (e.inserted)
-            out.rowChanges[r] = RowChange::Inserted;
-        else if (e.postimage)
-            out.rowChanges[r] = snapshot.scd2 && e.preEndNull && !e.postEndNull ? RowChange::Closed : RowChange::Updated;
+    // Only the feed's keys are looked up (binary search), never every row of the target.
+    const TargetRowOrder order(snapshot, snapshot.rows);
+    if (order.valid()) {
+        const KeyIndex index(order, snapshot.rows.rows);
+        const std::vector<int> rowIds = identityColumns(snapshot, snapshot.rows);
+        std::vector<int> feedToRow;
+        for (const std::string& name : snapshot.rows.columns)
+            feedToRow.push_back(columnIndex(feed, QString::fromStdString(name)));
+        for (auto& [id, e] : entries) {
+            const cdc::Row& f = feed.rows[static_cast<std::size_t>(e.feedRow)];
+            cdc::Row probe(feedToRow.size());
+            for (std::size_t c = 0; c < feedToRow.size(); ++c)
+                if (feedToRow[c] >= 0)
+                    probe[c] = f[static_cast<std::size_t>(feedToRow[c])];
+            index.forEachWithKey(probe, [&](std::size_t r) {
+                if (identityOf(snapshot, snapshot.rows.rows[r], rowIds) != id)
+                    return;
+                e.present = true;
+                if (e.inserted)
+                    out.rowChanges[r] = RowChange::Inserted;
+                else if (e.postimage)
+                    out.rowChanges[r] =
+                        snapshot.scd2 && e.preEndNull && !e.postEndNull ? RowChange::Closed : RowChange::Updated;
+            });
+        }
     }
 
     for (const auto& [id, e] : entries)

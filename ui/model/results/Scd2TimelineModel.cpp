@@ -4,7 +4,10 @@
 
 #include <QGuiApplication>
 
+#include "ui/model/results/TargetRowOrder.h"
+
 #include <algorithm>
+#include <numeric>
 #include <unordered_map>
 
 namespace cdc::ui {
@@ -35,8 +38,12 @@ void Scd2TimelineModel::setSnapshot(const TargetSnapshot& snapshot) {
 }
 
 void Scd2TimelineModel::setSnapshot(SharedSnapshot snapshot) {
+    if (!snapshot)
+        snapshot = emptySnapshot();
+    if (canPatch(*snapshot) && patch(snapshot))
+        return;
     beginResetModel();
-    m_snapshot = snapshot ? std::move(snapshot) : emptySnapshot();
+    m_snapshot = std::move(snapshot);
     m_changes = classifyChanges(*m_snapshot);
     const cdc::ResultSet& rs = m_snapshot->rows;
     m_keyColumns = resulttext::columnIndices(rs, m_snapshot->keyColumns);
@@ -55,20 +62,26 @@ void Scd2TimelineModel::setSnapshot(SharedSnapshot snapshot) {
                 m_labelColumns.push_back(ci);
         }
     }
+    m_ghostRows = ghostRowsOf(*m_snapshot, m_changes);
+    buildLanes();
+    endResetModel();
+}
+
+std::vector<cdc::Row> Scd2TimelineModel::ghostRowsOf(const TargetSnapshot& snapshot, const ChangeClassification& changes) {
     // Ghost rows come from the change feed: rearrange them into the target's column layout.
-    m_ghostRows.clear();
+    const cdc::ResultSet& rs = snapshot.rows;
     std::vector<int> feedColumn;
     for (const std::string& name : rs.columns)
-        feedColumn.push_back(resulttext::columnIndex(m_snapshot->changes, QString::fromStdString(name)));
-    for (int feedRow : m_changes.ghostChangeRows) {
+        feedColumn.push_back(resulttext::columnIndex(snapshot.changes, QString::fromStdString(name)));
+    std::vector<cdc::Row> out;
+    for (int feedRow : changes.ghostChangeRows) {
         cdc::Row row(rs.columns.size());
         for (std::size_t c = 0; c < rs.columns.size(); ++c)
             if (feedColumn[c] >= 0)
-                row[c] = m_snapshot->changes.rows[static_cast<std::size_t>(feedRow)][static_cast<std::size_t>(feedColumn[c])];
-        m_ghostRows.push_back(std::move(row));
+                row[c] = snapshot.changes.rows[static_cast<std::size_t>(feedRow)][static_cast<std::size_t>(feedColumn[c])];
+        out.push_back(std::move(row));
     }
-    buildLanes();
-    endResetModel();
+    return out;
 }
 
 const cdc::Row& Scd2TimelineModel::rowValues(int row) const {
@@ -84,6 +97,50 @@ const cdc::Row& Scd2TimelineModel::rowValues(int row) const {
 const cdc::Value& Scd2TimelineModel::cell(int row, int column) const {
     const cdc::Row& r = rowValues(row);
     return column >= 0 && static_cast<std::size_t>(column) < r.size() ? r[static_cast<std::size_t>(column)] : m_null;
+}
+
+TimelineBar Scd2TimelineModel::makeBar(int row) const {
+    TimelineBar bar;
+    bar.row = row;
+    bar.ghost = row >= static_cast<int>(m_snapshot->rows.rows.size());
+    bar.change = bar.ghost ? RowChange::Deleted : m_changes.at(static_cast<std::size_t>(row));
+    const auto start = m_axis.position(cell(row, m_start));
+    const auto end = m_axis.position(cell(row, m_end));
+    bar.open = !end.has_value();
+    bar.startUnknown = !start.has_value();
+    bar.end = end.value_or(m_axis.maximum());
+    bar.start = start.value_or(bar.end);
+    return bar;
+}
+
+void Scd2TimelineModel::finishLane(TimelineLane& lane) {
+    std::sort(lane.bars.begin(), lane.bars.end(), [](const TimelineBar& a, const TimelineBar& b) {
+        return a.start != b.start ? a.start < b.start : a.ghost < b.ghost;
+    });
+    // A NULL start continues from the version before it (or stays a zero-width stub).
+    for (int b = 1; b < lane.bars.size(); ++b)
+        if (lane.bars[b].startUnknown)
+            lane.bars[b].start = std::min(lane.bars[b - 1].end, lane.bars[b].end);
+    lane.change = RowChange::None;
+    for (int b = 0; b < lane.bars.size(); ++b) {
+        TimelineBar& bar = lane.bars[b];
+        if (!bar.open && !bar.ghost) {
+            const TimelineBar* next = nullptr;
+            for (int n = b + 1; n < lane.bars.size() && !next; ++n)
+                if (!lane.bars[n].ghost)
+                    next = &lane.bars[n];
+            bar.closedByDelete = !next || next->start != bar.end;
+        }
+        if (severity(bar.change) > severity(lane.change))
+            lane.change = bar.change;
+    }
+}
+
+void Scd2TimelineModel::locateBars() {
+    m_location.assign(m_snapshot->rows.rows.size() + m_ghostRows.size(), {-1, -1});
+    for (int l = 0; l < m_lanes.size(); ++l)
+        for (int b = 0; b < m_lanes[l].bars.size(); ++b)
+            m_location[static_cast<std::size_t>(m_lanes[l].bars[b].row)] = {l, b};
 }
 
 void Scd2TimelineModel::buildLanes() {
@@ -114,17 +171,7 @@ void Scd2TimelineModel::buildLanes() {
             lane.keyRow = r;
             m_lanes.append(lane);
         }
-        TimelineBar bar;
-        bar.row = r;
-        bar.ghost = r >= static_cast<int>(m_snapshot->rows.rows.size());
-        bar.change = bar.ghost ? RowChange::Deleted : m_changes.at(static_cast<std::size_t>(r));
-        const auto start = m_axis.position(cell(r, m_start));
-        const auto end = m_axis.position(cell(r, m_end));
-        bar.open = !end.has_value();
-        bar.startUnknown = !start.has_value();
-        bar.end = end.value_or(m_axis.maximum());
-        bar.start = start.value_or(bar.end);
-        m_lanes[it->second].bars.append(bar);
+        m_lanes[it->second].bars.append(makeBar(r));
     }
 
     // Lanes in key order (numbers numerically), as the table lists them.
@@ -134,30 +181,156 @@ void Scd2TimelineModel::buildLanes() {
                 return cmp < 0;
         return false;
     });
+    for (TimelineLane& lane : m_lanes)
+        finishLane(lane);
+    locateBars();
+}
 
-    for (int l = 0; l < m_lanes.size(); ++l) {
-        TimelineLane& lane = m_lanes[l];
-        std::sort(lane.bars.begin(), lane.bars.end(), [](const TimelineBar& a, const TimelineBar& b) {
-            return a.start != b.start ? a.start < b.start : a.ghost < b.ghost;
-        });
-        // A NULL start continues from the version before it (or stays a zero-width stub).
-        for (int b = 1; b < lane.bars.size(); ++b)
-            if (lane.bars[b].startUnknown)
-                lane.bars[b].start = std::min(lane.bars[b - 1].end, lane.bars[b].end);
-        for (int b = 0; b < lane.bars.size(); ++b) {
-            TimelineBar& bar = lane.bars[b];
-            if (!bar.open && !bar.ghost) {
-                const TimelineBar* next = nullptr;
-                for (int n = b + 1; n < lane.bars.size() && !next; ++n)
-                    if (!lane.bars[n].ghost)
-                        next = &lane.bars[n];
-                bar.closedByDelete = !next || next->start != bar.end;
-            }
-            if (severity(bar.change) > severity(lane.change))
-                lane.change = bar.change;
-            m_location[static_cast<std::size_t>(bar.row)] = {l, b};
-        }
+bool Scd2TimelineModel::canPatch(const TargetSnapshot& next) const {
+    return next.patch.baseSerial != 0 && next.patch.baseSerial == m_snapshot->serial &&
+           next.rows.columns == m_snapshot->rows.columns && next.keyColumns == m_snapshot->keyColumns &&
+           next.trackedColumns == m_snapshot->trackedColumns && m_start >= 0 && m_end >= 0 &&
+           TargetRowOrder(next, next.rows).valid();
+}
+
+bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
+    const TargetSnapshot& base = *m_snapshot;
+    const std::vector<RowsPatch::Span>& spans = next->patch.spans;
+    ChangeClassification changes = classifyChanges(*next);
+    std::vector<cdc::Row> ghostRows = ghostRowsOf(*next, changes);
+
+    // The axis learns the values that came and went; when it cannot, everything is rebuilt.
+    std::vector<const cdc::Value*> added, removed;
+    const auto collect = [this](std::vector<const cdc::Value*>& out, const cdc::Row& row) {
+        out.push_back(&row[static_cast<std::size_t>(m_start)]);
+        out.push_back(&row[static_cast<std::size_t>(m_end)]);
+    };
+    for (const RowsPatch::Span& span : spans) {
+        for (int r = span.newBegin; r < span.newEnd; ++r)
+            collect(added, next->rows.rows[static_cast<std::size_t>(r)]);
+        for (int r = span.oldBegin; r < span.oldEnd; ++r)
+            collect(removed, base.rows.rows[static_cast<std::size_t>(r)]);
     }
+    for (const cdc::Row& row : ghostRows)
+        collect(added, row);
+    for (const cdc::Row& row : m_ghostRows)
+        collect(removed, row);
+    SequenceAxis axis = m_axis;
+    if (!axis.extend(added, removed))
+        return false;
+
+    emit layoutAboutToBeChanged();
+    // The keys whose lanes are rebuilt: those the update touched, and those the previous one had
+    // highlighted or left ghosts in. Every other lane keeps its bars, renumbered past the changed rows.
+    const TargetRowOrder order(*next, next->rows);
+    const auto keyLess = [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) < 0; };
+    std::vector<cdc::Row> dirty;
+    for (const RowsPatch::Span& span : spans)
+        dirty.push_back(span.newEnd > span.newBegin ? next->rows.rows[static_cast<std::size_t>(span.newBegin)]
+                                                    : base.rows.rows[static_cast<std::size_t>(span.oldBegin)]);
+    dirty.insert(dirty.end(), ghostRows.begin(), ghostRows.end());
+    dirty.insert(dirty.end(), m_ghostRows.begin(), m_ghostRows.end());
+    for (const TimelineLane& lane : m_lanes)
+        if (lane.change != RowChange::None)
+            dirty.push_back(rowValues(lane.keyRow));
+    std::sort(dirty.begin(), dirty.end(), keyLess);
+    dirty.erase(std::unique(dirty.begin(), dirty.end(),
+                            [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) == 0; }),
+                dirty.end());
+
+    // From here on rows are the new snapshot's; the old lanes still name the base's rows.
+    const SharedSnapshot keepBase = m_snapshot; // rowValues of old key rows stay readable below
+    QList<TimelineLane> oldLanes = std::exchange(m_lanes, {});
+    const std::vector<cdc::Row> oldGhosts = std::exchange(m_ghostRows, std::move(ghostRows));
+    const auto oldKey = [&](const TimelineLane& lane) -> const cdc::Row& {
+        const std::size_t n = base.rows.rows.size();
+        const std::size_t r = static_cast<std::size_t>(lane.keyRow);
+        return r < n ? base.rows.rows[r] : oldGhosts[r - n];
+    };
+    m_snapshot = next;
+    m_changes = std::move(changes);
+    const double oldMaximum = m_axis.maximum();
+    m_axis = std::move(axis);
+
+    const int targetRows = static_cast<int>(m_snapshot->rows.rows.size());
+    std::vector<int> ghostsByKey(m_ghostRows.size());
+    std::iota(ghostsByKey.begin(), ghostsByKey.end(), 0);
+    std::stable_sort(ghostsByKey.begin(), ghostsByKey.end(), [&](int a, int b) {
+        return keyLess(m_ghostRows[std::size_t(a)], m_ghostRows[std::size_t(b)]);
+    });
+    const auto rebuild = [&](const cdc::Row& key) {
+        TimelineLane lane;
+        const auto [first, last] = order.keyRange(m_snapshot->rows.rows, key);
+        for (std::size_t r = first; r < last; ++r)
+            lane.bars.append(makeBar(static_cast<int>(r)));
+        auto g = std::lower_bound(ghostsByKey.begin(), ghostsByKey.end(), key, [&](int i, const cdc::Row& k) {
+            return order.compareKeys(m_ghostRows[std::size_t(i)], k) < 0;
+        });
+        for (; g != ghostsByKey.end() && order.compareKeys(m_ghostRows[std::size_t(*g)], key) == 0; ++g)
+            lane.bars.append(makeBar(targetRows + *g));
+        lane.keyRow = first < last ? static_cast<int>(first) : lane.bars.isEmpty() ? -1 : lane.bars.first().row;
+        finishLane(lane);
+        return lane;
+    };
+
+    std::vector<int> laneMap(static_cast<std::size_t>(oldLanes.size()), -1);
+    std::vector<bool> rebuilt;
+    std::size_t d = 0, span = 0;
+    int shift = 0;
+    const auto add = [&](TimelineLane lane, bool fresh) {
+        if (lane.bars.isEmpty())
+            return -1;
+        m_lanes.append(std::move(lane));
+        rebuilt.push_back(fresh);
+        return static_cast<int>(m_lanes.size()) - 1;
+    };
+    for (int l = 0; l < oldLanes.size(); ++l) {
+        TimelineLane& lane = oldLanes[l];
+        const cdc::Row& key = oldKey(lane);
+        for (; d < dirty.size() && keyLess(dirty[d], key); ++d)
+            add(rebuild(dirty[d]), true);
+        if (d < dirty.size() && order.compareKeys(dirty[d], key) == 0) {
+            laneMap[static_cast<std::size_t>(l)] = add(rebuild(dirty[d++]), true);
+            continue;
+        }
+        // An untouched key: its rows moved by what the changed keys before it gained or lost.
+        for (; span < spans.size() && spans[span].oldEnd <= lane.keyRow; ++span)
+            shift += (spans[span].newEnd - spans[span].newBegin) - (spans[span].oldEnd - spans[span].oldBegin);
+        lane.keyRow += shift;
+        bool unknownStart = false;
+        for (TimelineBar& bar : lane.bars) {
+            bar.row += shift;
+            unknownStart = unknownStart || bar.startUnknown;
+            if (bar.open)
+                bar.end = m_axis.maximum(); // current versions run to the end of the axis, which may have grown
+        }
+        if (unknownStart && m_axis.maximum() != oldMaximum) { // such starts derive from ends: lay out again
+            for (TimelineBar& bar : lane.bars)
+                bar = makeBar(bar.row);
+            finishLane(lane);
+        }
+        laneMap[static_cast<std::size_t>(l)] = add(std::move(lane), false);
+    }
+    for (; d < dirty.size(); ++d)
+        add(rebuild(dirty[d]), true);
+    locateBars();
+
+    // Views keep what they point at: a lane follows its key, a version survives if its key was untouched.
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex& i : from) {
+        const bool isLane = i.internalId() == kLaneLevel;
+        const int oldLane = isLane ? i.row() : static_cast<int>(i.internalId() - 1);
+        const int lane = oldLane < static_cast<int>(laneMap.size()) ? laneMap[static_cast<std::size_t>(oldLane)] : -1;
+        if (lane < 0 || (!isLane && rebuilt[static_cast<std::size_t>(lane)]))
+            to << QModelIndex();
+        else
+            to << createIndex(isLane ? lane : i.row(), i.column(), isLane ? kLaneLevel : quintptr(lane + 1));
+    }
+    changePersistentIndexList(from, to);
+    emit layoutChanged();
+    return true;
 }
 
 std::pair<int, int> Scd2TimelineModel::locate(int row) const {

@@ -38,7 +38,9 @@ public:
 
     explicit Scd2TimelineModel(QObject* parent = nullptr);
 
-    /// Copies `snapshot`; the shared overload shows it without a copy.
+    /// Copies `snapshot`; the shared overload shows it without a copy. A snapshot patched from the
+    /// shown one (TargetSnapshot::patch) rebuilds only the lanes of changed keys and moves the rest,
+    /// announced as one layout change that keeps persistent indexes; any other snapshot resets.
     void setSnapshot(const TargetSnapshot& snapshot);
     void setSnapshot(SharedSnapshot snapshot);
     const TargetSnapshot& snapshot() const { return *m_snapshot; }
@@ -65,7 +67,14 @@ public:
 private:
     const cdc::Row& rowValues(int row) const;
     const cdc::Value& cell(int row, int column) const;
+    static std::vector<cdc::Row> ghostRowsOf(const TargetSnapshot& snapshot, const ChangeClassification& changes);
     void buildLanes();
+    TimelineBar makeBar(int row) const;
+    static void finishLane(TimelineLane& lane);
+    void locateBars();
+    bool canPatch(const TargetSnapshot& next) const;
+    /// False (and nothing changed) when the axis needs every value: then the caller resets.
+    bool patch(const SharedSnapshot& next);
 
     SharedSnapshot m_snapshot = emptySnapshot();
     ChangeClassification m_changes;

@@ -132,6 +132,7 @@ void SequenceAxis::build(const std::optional<cdc::DataType>& type, const std::ve
     m_hasRange = false;
     m_integral = true;
     m_isDate = type && type->kind == K::Date;
+    m_typed = type.has_value();
 
     if (type) {
         m_scale = type->isNumeric() ? Scale::Numeric : type->isTemporal() ? Scale::Temporal : Scale::Ordinal;
@@ -209,13 +210,51 @@ void SequenceAxis::build(const std::optional<cdc::DataType>& type, const std::ve
         m_max = 1;
         return;
     }
-    std::sort(positions.begin(), positions.end());
+    const auto [min, max] = std::minmax_element(positions.begin(), positions.end());
     m_hasRange = true;
-    m_min = positions.front();
-    m_max = positions.back();
+    m_min = *min;
+    m_max = *max;
+    updateResolution();
+}
+
+void SequenceAxis::updateResolution() {
     m_resolution = m_scale == Scale::Temporal ? 0.001 : (m_integral ? 1 : (m_max - m_min) / 1e6);
     if (!(m_resolution > 0))
         m_resolution = 1;
+}
+
+bool SequenceAxis::extend(const std::vector<const cdc::Value*>& added, const std::vector<const cdc::Value*>& removed) {
+    // Ordinal positions depend on every value, and an undeclared type may change scale with new values.
+    if (m_scale == Scale::Ordinal || !m_typed)
+        return false;
+    std::vector<double> arriving;
+    arriving.reserve(added.size());
+    for (const cdc::Value* v : added)
+        if (auto p = position(*v))
+            arriving.push_back(*p);
+    std::sort(arriving.begin(), arriving.end());
+    for (const cdc::Value* v : removed) {
+        const auto p = position(*v);
+        if (!p || std::binary_search(arriving.begin(), arriving.end(), *p))
+            continue; // a closed version keeps its start: that value stays
+        // The range may shrink, or the last fractional value go: only all values tell.
+        if (m_hasRange && (*p <= m_min || *p >= m_max))
+            return false;
+        if (!m_integral && *p != std::floor(*p))
+            return false;
+    }
+    for (const cdc::Value* v : added) {
+        const auto p = position(*v);
+        if (!p)
+            continue; // build() skips it too
+        if (m_scale == Scale::Numeric && std::holds_alternative<double>(*v) && *p != std::floor(*p))
+            m_integral = false;
+        m_min = m_hasRange ? std::min(m_min, *p) : *p;
+        m_max = m_hasRange ? std::max(m_max, *p) : *p;
+        m_hasRange = true;
+    }
+    updateResolution();
+    return true;
 }
 
 std::optional<double> SequenceAxis::position(const cdc::Value& v) const {

@@ -27,6 +27,11 @@ public:
     /// Chooses the scale from `type` (or, when unknown, from the values) and learns the value range.
     void build(const std::optional<cdc::DataType>& type, const std::vector<const cdc::Value*>& values);
 
+    /// Takes in values that arrived and values that left since build() without rebuilding; false
+    /// when only build() over all values gives the right axis (ordinal scale, undeclared type, or a
+    /// departing value at the edge of the range); then nothing is changed.
+    bool extend(const std::vector<const cdc::Value*>& added, const std::vector<const cdc::Value*>& removed);
+
     Scale scale() const { return m_scale; }
     bool isEmpty() const { return !m_hasRange; }
     double minimum() const { return m_min; }
@@ -46,12 +51,14 @@ public:
     static QStringList structFieldTexts(const QString& json);
 
 private:
+    void updateResolution();
     QList<Tick> numericTicks(double from, double to, double step) const;
     QList<Tick> temporalTicks(double from, double to, double step) const;
 
     Scale m_scale = Scale::Numeric;
     bool m_integral = true;
     bool m_isDate = false;
+    bool m_typed = false;
     bool m_hasRange = false;
     double m_min = 0;
     double m_max = 1;

@@ -1,6 +1,13 @@
 #include "ui/model/results/TargetSnapshot.h"
 
+#include <atomic>
+
 namespace cdc::ui {
+
+quint64 nextSnapshotSerial() {
+    static std::atomic<quint64> serial{0};
+    return ++serial;
+}
 
 SharedSnapshot emptySnapshot() {
     static const SharedSnapshot empty = std::make_shared<const TargetSnapshot>();

@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <vector>
 
 namespace cdc::storage {
 class Database;
@@ -19,6 +20,19 @@ struct Pipeline;
 }
 
 namespace cdc::ui {
+
+/// How a snapshot's rows differ from those of the snapshot it was patched from (the same target after
+/// the previous update): one span per key the update touched, giving that key's rows before and after.
+/// Rows outside the spans are the same rows, shifted by the spans before them. The result models use
+/// it to move only those rows instead of re-indexing the whole target.
+struct RowsPatch {
+    struct Span {
+        int oldBegin = 0, oldEnd = 0; ///< the key's rows in the base snapshot
+        int newBegin = 0, newEnd = 0; ///< the key's rows in this snapshot
+    };
+    quint64 baseSerial = 0; ///< TargetSnapshot::serial of the base; 0 = not patched (a full load)
+    std::vector<Span> spans; ///< in row order
+};
 
 struct TargetSnapshot {
     QString target;
@@ -34,6 +48,8 @@ struct TargetSnapshot {
     cdc::ResultSet tombstones; ///< live tombstones: key columns, __SEQUENCE, __DELETED_AT, __GC_DUE_AT
     cdc::ResultSet collected;  ///< tombstones collected by update `updateId` (same columns + __COLLECTED_IN)
     qint64 updateId = 0;
+    quint64 serial = 0; ///< unique per loaded snapshot (0 = hand-made): what RowsPatch::baseSerial names
+    RowsPatch patch;    ///< set when the rows were patched from the previous update's snapshot
 };
 
 /// Snapshots are shared read-only between the panels and their models: no copy of large targets.
@@ -46,10 +62,20 @@ const TargetSnapshot* findSnapshot(const QList<TargetSnapshot>& snapshots, const
 
 /// Loads every AUTO CDC target of the pipeline that an update has created, as of the last update:
 /// rows from the target's catalog view (what `SELECT * FROM t` returns, typed from the catalog, sorted
-/// by key then __START_AT), changes via engine::changeFeed(t, id, id) (= table_changes('t', id, id)),
-/// tombstones via engine::tombstones / collectedTombstones, updateId via engine::lastUpdateId; keys,
-/// SCD type and tracked columns from the pipeline's flows. Reads only: call it on the thread that owns `db`.
+/// as TargetRowOrder sorts: by key then __START_AT), changes via engine::changeFeed(t, id, id)
+/// (= table_changes('t', id, id)), tombstones via engine::tombstones / collectedTombstones, updateId via
+/// engine::lastUpdateId; keys, SCD type and tracked columns from the pipeline's flows. Reads only: call
+/// it on the thread that owns `db`.
+///
+/// `previous` are the snapshots shown so far. A target whose previous snapshot is of the update just
+/// before the last one, with the same keys, SCD type and columns, is not re-read: its rows are that
+/// snapshot's rows patched with the last update's change feed (SnapshotPatcher), which is what a full
+/// read returns, at the cost of the changed keys only. Every other target is read in full.
 cdc::Result<QList<TargetSnapshot>> loadTargetSnapshots(cdc::storage::Database& db,
-                                                       const cdc::pipeline::Pipeline& p);
+                                                       const cdc::pipeline::Pipeline& p,
+                                                       const QList<TargetSnapshot>& previous = {});
+
+/// A new TargetSnapshot::serial.
+quint64 nextSnapshotSerial();
 
 } // namespace cdc::ui

@@ -6,14 +6,22 @@
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
 #include "ui/model/results/ResultText.h"
+#include "ui/model/results/SnapshotPatcher.h"
+#include "ui/model/results/TargetRowOrder.h"
 
 namespace cdc::ui {
 
 namespace {
 
-/// The target's public rows (its catalog view), typed from the catalog, ordered by key then version.
-Result<cdc::ResultSet> readRows(storage::Database& db, const storage::TableInfo& info, const QStringList& keys,
-                                bool scd2) {
+/// The query behind a target's rows: its catalog view in key then version order. Preparing it also
+/// tells the columns and their types, which is how a changed schema shows.
+struct RowsQuery {
+    storage::Statement statement;
+    cdc::ResultSet header; ///< columns and types, no rows
+};
+
+Result<RowsQuery> prepareRows(storage::Database& db, const storage::TableInfo& info, const QStringList& keys,
+                              bool scd2) {
     std::string order;
     for (const QString& k : keys)
         if (info.columnIndex(k.toStdString()) >= 0)
@@ -32,15 +40,33 @@ Result<cdc::ResultSet> readRows(storage::Database& db, const storage::TableInfo&
         rs.types.push_back(ci >= 0 ? std::optional<DataType>(info.columns[static_cast<std::size_t>(ci)].type)
                                    : std::nullopt);
     }
+    return RowsQuery{std::move(st.value()), std::move(rs)};
+}
+
+/// Every row of the target, in TargetRowOrder.
+Status readRows(RowsQuery& query, TargetSnapshot& s) {
+    s.rows = std::move(query.header);
     for (;;) {
-        auto has = st->step();
+        auto has = query.statement.step();
         if (!has)
             return has.error();
         if (!has.value())
             break;
-        rs.rows.push_back(st->row());
+        s.rows.rows.push_back(query.statement.row());
     }
-    return rs;
+    TargetRowOrder(s, s.rows).sort(s.rows.rows);
+    return Status::success();
+}
+
+/// The previous snapshot of the same target, when it can be patched into this one: it is of the update
+/// just before, from the same pipeline shape (keys, SCD type) and the same columns.
+const TargetSnapshot* patchBase(const QList<TargetSnapshot>& previous, const TargetSnapshot& s,
+                                const cdc::ResultSet& header) {
+    const TargetSnapshot* base = findSnapshot(previous, s.target);
+    if (!base || base->serial == 0 || s.updateId == 0 || base->updateId != s.updateId - 1 || base->scd2 != s.scd2 ||
+        base->keyColumns != s.keyColumns || base->rows.columns != header.columns || base->rows.types != header.types)
+        return nullptr;
+    return base;
 }
 
 QStringList trackedColumns(const pipeline::AutoCdcFlow& flow, const cdc::ResultSet& rows) {
@@ -66,7 +92,8 @@ QStringList trackedColumns(const pipeline::AutoCdcFlow& flow, const cdc::ResultS
 
 } // namespace
 
-Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const pipeline::Pipeline& p) {
+Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const pipeline::Pipeline& p,
+                                                  const QList<TargetSnapshot>& previous) {
     auto last = engine::lastUpdateId(db);
     if (!last)
         return last.error();
@@ -89,12 +116,7 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
         for (const pipeline::Identifier& k : flow.keys)
             s.keyColumns << QString::fromStdString(k.name);
         s.updateId = updateId;
-
-        auto rows = readRows(db, *info.value(), s.keyColumns, s.scd2);
-        if (!rows)
-            return rows.error();
-        s.rows = std::move(rows.value());
-        s.trackedColumns = trackedColumns(flow, s.rows);
+        s.serial = nextSnapshotSerial();
 
         if (updateId > 0) {
             auto changes = engine::changeFeed(db, info.value()->name, updateId, updateId);
@@ -110,6 +132,14 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
         if (!tombstones)
             return tombstones.error();
         s.tombstones = std::move(tombstones.value());
+
+        auto query = prepareRows(db, *info.value(), s.keyColumns, s.scd2);
+        if (!query)
+            return query.error();
+        const TargetSnapshot* base = patchBase(previous, s, query->header);
+        if (!base || !patchSnapshotRows(*base, s))
+            CDC_TRY(readRows(query.value(), s));
+        s.trackedColumns = trackedColumns(flow, s.rows);
 
         const int seq = s.scd2 ? resulttext::columnIndex(s.rows, resulttext::startAt())
                                : resulttext::columnIndex(s.tombstones, QStringLiteral("__SEQUENCE"));

@@ -37,8 +37,24 @@ void Scd2TimelineView::setModel(Scd2TimelineModel* model) {
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
-    if (m_model)
+    if (m_model) {
         connect(m_model, &QAbstractItemModel::modelReset, this, &Scd2TimelineView::relayout);
+        // A patched refresh moves lanes as a layout change: the selected version follows its key.
+        connect(m_model, &QAbstractItemModel::layoutAboutToBeChanged, this, [this] {
+            m_selectedIndex = m_selected.valid()
+                                  ? QPersistentModelIndex(m_model->index(m_selected.bar, 0, m_model->index(m_selected.lane, 0)))
+                                  : QPersistentModelIndex();
+        });
+        connect(m_model, &QAbstractItemModel::layoutChanged, this, [this] {
+            const QModelIndex selected = m_selectedIndex;
+            m_selectedIndex = QPersistentModelIndex();
+            m_selected = selected.isValid() ? Hit{selected.parent().row(), selected.row()} : Hit{};
+            m_hovered = {};
+            updateMetrics();
+            updateScrollBars();
+            viewport()->update();
+        });
+    }
     relayout();
 }
 

@@ -5,6 +5,7 @@
 /// sequence axis around the pointer, 0 fits the whole history in the width.
 
 #include <QAbstractScrollArea>
+#include <QPersistentModelIndex>
 
 #include <optional>
 
@@ -98,6 +99,7 @@ private:
     int m_gutterWidth = 80;
     Hit m_selected;
     Hit m_hovered;
+    QPersistentModelIndex m_selectedIndex; ///< the selection across a layout change of the model
     /// Sequence position that Up/Down keep to, so moving between keys stays at the same time.
     double m_keyboardAnchor = 0;
 };

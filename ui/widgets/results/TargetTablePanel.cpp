@@ -65,9 +65,13 @@ QTableView* TargetTablePanel::makeView() {
 }
 
 void TargetTablePanel::showSnapshot(const SharedSnapshot& snapshot) {
+    // After an update of the shown target the rows model patches itself: the columns keep their widths.
+    const bool patched = snapshot->patch.baseSerial != 0 && snapshot->patch.baseSerial == m_rows->snapshot().serial;
     m_rows->setSnapshot(snapshot);
     m_feed->setSnapshot(*snapshot);
     for (QTableView* v : {m_rowsView, m_feedView}) {
+        if (patched && v == m_rowsView)
+            continue;
         v->resizeColumnsToContents();
         for (int c = 0; c < v->model()->columnCount(); ++c)
             v->setColumnWidth(c, std::clamp(v->columnWidth(c) + 12, 60, 320));
