@@ -1,7 +1,10 @@
 // cdcstudio-bench-gui: the GUI refresh figure. Builds a real SCD2 target of about 100,000 versions with
-// the engine, then after each further small update times what the GUI does: load the target's snapshot,
-// refresh the result models, and paint the visible part of the SCD2 timeline (offscreen). Prints the
-// median total in ms on stdout (the breakdown on stderr) for scripts/bench to pass on.
+// the engine, then after each further small update times what the app does (ResultsController and the
+// result panels): load the targets' snapshots — patched from the previous update's snapshots, as the
+// app does right after an update — hand them to the result panels (rows table, SCD2 timeline,
+// tombstones), whose models patch themselves, and paint the panels offscreen. Prints the median total in
+// ms on stdout (the breakdown on stderr) for scripts/bench to pass on. `--full` times the full path
+// instead (every target re-read, every model reset), as the app did before the incremental refresh.
 
 #include "BenchDatabase.h"
 #include "EngineApplier.h"
@@ -9,9 +12,10 @@
 #include "Stopwatch.h"
 #include "Workload.h"
 
-#include "ui/model/results/Scd2TimelineModel.h"
-#include "ui/model/results/TargetRowsModel.h"
-#include "ui/widgets/results/Scd2TimelineView.h"
+#include "ui/model/results/TargetSnapshot.h"
+#include "ui/widgets/results/Scd2TimelinePanel.h"
+#include "ui/widgets/results/TargetTablePanel.h"
+#include "ui/widgets/results/TombstonePanel.h"
 
 #include <QApplication>
 #include <QImage>
@@ -32,19 +36,33 @@ struct Options {
     std::int64_t rows = 100'000;
     int repetitions = 5;
     std::int64_t updateEvents = 1'000; ///< events of each update after which the views refresh
+    bool full = false;                 ///< time the full reload instead of the incremental one
 };
 
-/// What the result panels show of the target after the last update, loaded the way the GUI loads it.
-Result<ui::TargetSnapshot> loadSnapshot(storage::Database& db, const pipeline::Pipeline& pipeline) {
-    auto snapshots = ui::loadTargetSnapshots(db, pipeline);
-    if (!snapshots)
-        return snapshots.error();
-    const ui::TargetSnapshot* snapshot =
-        ui::findSnapshot(snapshots.value(), QString::fromLatin1(EngineApplier::kTarget));
-    if (!snapshot)
-        return Diagnostic::error("BENCH", "the snapshot has no target 'target'");
-    return *snapshot;
-}
+/// The panels that show the targets, fed the way ResultsController feeds them.
+struct Panels {
+    ui::TargetTablePanel table;
+    ui::Scd2TimelinePanel timeline;
+    ui::TombstonePanel tombstones;
+    QImage image{1200, 800, QImage::Format_ARGB32_Premultiplied};
+
+    Panels() {
+        for (QWidget* w : {static_cast<QWidget*>(&table), static_cast<QWidget*>(&timeline),
+                           static_cast<QWidget*>(&tombstones)}) {
+            w->resize(image.size());
+            w->show();
+        }
+    }
+    void show(const QList<ui::TargetSnapshot>& snapshots) {
+        timeline.setSnapshots(snapshots);
+        table.setSnapshots(snapshots);
+        tombstones.setSnapshots(snapshots);
+    }
+    void paint() {
+        timeline.render(&image);
+        table.render(&image);
+    }
+};
 
 int fail(const Diagnostic& error) {
     std::cerr << "cdcstudio-bench-gui: " << error.format() << "\n";
@@ -65,8 +83,10 @@ int main(int argc, char** argv) {
         const std::string arg = argv[i];
         if (arg == "--rows" && i + 1 < argc)
             options.rows = std::max<std::int64_t>(1000, std::stoll(argv[++i]));
+        else if (arg == "--full")
+            options.full = true;
         else {
-            std::cerr << "usage: cdcstudio-bench-gui [--rows N]\n";
+            std::cerr << "usage: cdcstudio-bench-gui [--rows N] [--full]\n";
             return 2;
         }
     }
@@ -98,52 +118,56 @@ int main(int argc, char** argv) {
         versions = count.value();
     }
 
-    ui::Scd2TimelineModel timeline;
-    ui::TargetRowsModel rows;
-    ui::Scd2TimelineView view;
-    view.setModel(&timeline);
-    view.resize(1200, 800);
-    QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
-    {
-        auto before = loadSnapshot(*db, engine.pipeline());
-        if (!before)
-            return fail(before.error());
-        timeline.setSnapshot(before.value());
-        rows.setSnapshot(before.value());
-        view.viewport()->render(&image);
-    }
+    Panels panels;
+    auto shown = ui::loadTargetSnapshots(*db, engine.pipeline());
+    if (!shown)
+        return fail(shown.error());
+    panels.show(shown.value());
+    panels.paint();
 
-    std::vector<double> load, timelineModel, rowsModel, paint, total, cpu;
+    std::vector<double> load, timelinePanel, tablePanel, tombstonePanel, paint, total, cpu;
+    int patched = 0;
     for (int r = 0; r < options.repetitions; ++r) {
         if (auto st = source->append(generator.next(options.updateEvents)); !st)
             return fail(st.error());
         if (auto st = engine.apply(*db); !st)
             return fail(st.error());
         Stopwatch watch;
-        auto snapshot = loadSnapshot(*db, engine.pipeline());
-        if (!snapshot)
-            return fail(snapshot.error());
+        auto snapshots = ui::loadTargetSnapshots(*db, engine.pipeline(),
+                                                 options.full ? QList<ui::TargetSnapshot>() : shown.value());
+        if (!snapshots)
+            return fail(snapshots.error());
         const double loaded = watch.seconds();
-        timeline.setSnapshot(snapshot.value());
+        panels.timeline.setSnapshots(snapshots.value());
         const double timelined = watch.seconds();
-        rows.setSnapshot(snapshot.value());
-        const double refreshed = watch.seconds();
-        view.viewport()->render(&image);
+        panels.table.setSnapshots(snapshots.value());
+        const double tabled = watch.seconds();
+        panels.tombstones.setSnapshots(snapshots.value());
+        const double tombstoned = watch.seconds();
+        panels.paint();
         const double painted = watch.seconds();
         load.push_back(loaded * 1000);
-        timelineModel.push_back((timelined - loaded) * 1000);
-        rowsModel.push_back((refreshed - timelined) * 1000);
-        paint.push_back((painted - refreshed) * 1000);
+        timelinePanel.push_back((timelined - loaded) * 1000);
+        tablePanel.push_back((tabled - timelined) * 1000);
+        tombstonePanel.push_back((tombstoned - tabled) * 1000);
+        paint.push_back((painted - tombstoned) * 1000);
         total.push_back(painted * 1000);
         cpu.push_back(watch.cpuSeconds() * 1000);
+        for (const ui::TargetSnapshot& s : snapshots.value())
+            patched += s.patch.baseSerial != 0;
+        shown = std::move(snapshots);
     }
+    const ui::TargetSnapshot* target = ui::findSnapshot(shown.value(), QString::fromLatin1(EngineApplier::kTarget));
+    if (!target)
+        return fail(Diagnostic::error("BENCH", "the snapshots have no target 'target'"));
     std::fprintf(stderr,
-                 "SCD2 target of %lld rows (%d lanes), after a %lld-event update (median of %d): snapshot load "
-                 "%.1f ms, timeline model %.1f ms, table model %.1f ms, visible timeline paint %.1f ms, "
-                 "total %.1f ms (CPU %.1f ms)\n",
-                 static_cast<long long>(rows.totalRows()), static_cast<int>(timeline.lanes().size()),
-                 static_cast<long long>(options.updateEvents), options.repetitions, median(load),
-                 median(timelineModel), median(rowsModel), median(paint), median(total), median(cpu));
+                 "SCD2 target of %lld rows, after a %lld-event update (median of %d, %s refresh, %d of %d loads "
+                 "patched): snapshot load %.1f ms, timeline panel %.1f ms, table panel %.1f ms, tombstone panel "
+                 "%.1f ms, paint %.1f ms, total %.1f ms (CPU %.1f ms)\n",
+                 static_cast<long long>(target->rows.rows.size()), static_cast<long long>(options.updateEvents),
+                 options.repetitions, options.full ? "full" : "incremental", patched, options.repetitions,
+                 median(load), median(timelinePanel), median(tablePanel), median(tombstonePanel), median(paint),
+                 median(total), median(cpu));
     std::printf("%.1f\n", median(total));
     return 0;
 }

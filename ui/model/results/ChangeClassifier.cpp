@@ -50,8 +50,9 @@ struct FeedEntry {
 /// else a sorted permutation (hand-made snapshots).
 class KeyIndex {
 public:
-    KeyIndex(const TargetRowOrder& order, const std::vector<cdc::Row>& rows) : m_order(order), m_rows(rows) {
-        if (order.isSortedByKeys(rows))
+    KeyIndex(const TargetRowOrder& order, const std::vector<cdc::Row>& rows, bool sorted)
+        : m_order(order), m_rows(rows) {
+        if (sorted || order.isSortedByKeys(rows))
             return;
         m_permutation.resize(rows.size());
         std::iota(m_permutation.begin(), m_permutation.end(), 0);
@@ -82,6 +83,11 @@ private:
 };
 
 } // namespace
+
+std::shared_ptr<const ChangeClassification> changesOf(const TargetSnapshot& snapshot) {
+    return snapshot.classification ? snapshot.classification
+                                   : std::make_shared<const ChangeClassification>(classifyChanges(snapshot));
+}
 
 ChangeClassification classifyChanges(const TargetSnapshot& snapshot) {
     ChangeClassification out;
@@ -119,7 +125,7 @@ ChangeClassification classifyChanges(const TargetSnapshot& snapshot) {
     // Only the feed's keys are looked up (binary search), never every row of the target.
     const TargetRowOrder order(snapshot, snapshot.rows);
     if (order.valid()) {
-        const KeyIndex index(order, snapshot.rows.rows);
+        const KeyIndex index(order, snapshot.rows.rows, snapshot.rowsInKeyOrder);
         const std::vector<int> rowIds = identityColumns(snapshot, snapshot.rows);
         std::vector<int> feedToRow;
         for (const std::string& name : snapshot.rows.columns)

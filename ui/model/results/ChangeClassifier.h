@@ -6,6 +6,7 @@
 #include "ui/model/results/RowChange.h"
 #include "ui/model/results/TargetSnapshot.h"
 
+#include <memory>
 #include <vector>
 
 namespace cdc::ui {
@@ -22,6 +23,8 @@ struct ChangeClassification {
 };
 
 ChangeClassification classifyChanges(const TargetSnapshot& snapshot);
+/// The snapshot's classification: the loader's, or classified now when it has none.
+std::shared_ptr<const ChangeClassification> changesOf(const TargetSnapshot& snapshot);
 
 /// Column indices of the row identity within `rs` (-1 for a missing one); the SCD2 part is the
 /// coalesce of the last two entries, see identityOf().

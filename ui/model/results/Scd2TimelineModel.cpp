@@ -44,7 +44,7 @@ void Scd2TimelineModel::setSnapshot(SharedSnapshot snapshot) {
         return;
     beginResetModel();
     m_snapshot = std::move(snapshot);
-    m_changes = classifyChanges(*m_snapshot);
+    m_changes = changesOf(*m_snapshot);
     const cdc::ResultSet& rs = m_snapshot->rows;
     m_keyColumns = resulttext::columnIndices(rs, m_snapshot->keyColumns);
     m_start = resulttext::columnIndex(rs, resulttext::startAt());
@@ -62,7 +62,7 @@ void Scd2TimelineModel::setSnapshot(SharedSnapshot snapshot) {
                 m_labelColumns.push_back(ci);
         }
     }
-    m_ghostRows = ghostRowsOf(*m_snapshot, m_changes);
+    m_ghostRows = ghostRowsOf(*m_snapshot, *m_changes);
     buildLanes();
     endResetModel();
 }
@@ -103,7 +103,7 @@ TimelineBar Scd2TimelineModel::makeBar(int row) const {
     TimelineBar bar;
     bar.row = row;
     bar.ghost = row >= static_cast<int>(m_snapshot->rows.rows.size());
-    bar.change = bar.ghost ? RowChange::Deleted : m_changes.at(static_cast<std::size_t>(row));
+    bar.change = bar.ghost ? RowChange::Deleted : m_changes->at(static_cast<std::size_t>(row));
     const auto start = m_axis.position(cell(row, m_start));
     const auto end = m_axis.position(cell(row, m_end));
     bar.open = !end.has_value();
@@ -138,9 +138,10 @@ void Scd2TimelineModel::finishLane(TimelineLane& lane) {
 
 void Scd2TimelineModel::locateBars() {
     m_location.assign(m_snapshot->rows.rows.size() + m_ghostRows.size(), {-1, -1});
-    for (int l = 0; l < m_lanes.size(); ++l)
-        for (int b = 0; b < m_lanes[l].bars.size(); ++b)
-            m_location[static_cast<std::size_t>(m_lanes[l].bars[b].row)] = {l, b};
+    const QList<TimelineLane>& lanes = m_lanes; // const: no detach checks in the loop
+    for (int l = 0; l < lanes.size(); ++l)
+        for (int b = 0; b < lanes[l].bars.size(); ++b)
+            m_location[static_cast<std::size_t>(lanes[l].bars[b].row)] = {l, b};
 }
 
 void Scd2TimelineModel::buildLanes() {
@@ -196,8 +197,8 @@ bool Scd2TimelineModel::canPatch(const TargetSnapshot& next) const {
 bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
     const TargetSnapshot& base = *m_snapshot;
     const std::vector<RowsPatch::Span>& spans = next->patch.spans;
-    ChangeClassification changes = classifyChanges(*next);
-    std::vector<cdc::Row> ghostRows = ghostRowsOf(*next, changes);
+    std::shared_ptr<const ChangeClassification> changes = changesOf(*next);
+    std::vector<cdc::Row> ghostRows = ghostRowsOf(*next, *changes);
 
     // The axis learns the values that came and went; when it cannot, everything is rebuilt.
     std::vector<const cdc::Value*> added, removed;
@@ -238,6 +239,7 @@ bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
                             [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) == 0; }),
                 dirty.end());
 
+
     // From here on rows are the new snapshot's; the old lanes still name the base's rows.
     const SharedSnapshot keepBase = m_snapshot; // rowValues of old key rows stay readable below
     QList<TimelineLane> oldLanes = std::exchange(m_lanes, {});
@@ -273,6 +275,7 @@ bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
         return lane;
     };
 
+    m_lanes.reserve(oldLanes.size() + static_cast<qsizetype>(dirty.size()));
     std::vector<int> laneMap(static_cast<std::size_t>(oldLanes.size()), -1);
     std::vector<bool> rebuilt;
     std::size_t d = 0, span = 0;

@@ -77,7 +77,7 @@ private:
     bool patch(const SharedSnapshot& next);
 
     SharedSnapshot m_snapshot = emptySnapshot();
-    ChangeClassification m_changes;
+    std::shared_ptr<const ChangeClassification> m_changes = changesOf(*emptySnapshot());
     SequenceAxis m_axis;
     QList<TimelineLane> m_lanes;
     std::vector<std::pair<int, int>> m_location;

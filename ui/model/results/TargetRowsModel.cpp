@@ -16,7 +16,7 @@ void TargetRowsModel::setSnapshot(const TargetSnapshot& snapshot) {
 TargetRowsModel::Shown TargetRowsModel::derive(SharedSnapshot snapshot) {
     Shown s;
     s.snapshot = snapshot ? std::move(snapshot) : emptySnapshot();
-    s.changes = classifyChanges(*s.snapshot);
+    s.changes = changesOf(*s.snapshot);
     for (const std::string& name : s.snapshot->rows.columns)
         s.ghostColumns.push_back(resulttext::columnIndex(s.snapshot->changes, QString::fromStdString(name)));
     return s;
@@ -48,13 +48,14 @@ void TargetRowsModel::patch(SharedSnapshot next) {
     moveSplit(baseRows, m_shown.targetRows() - baseRows); // everything still the base's
 
     // The base's ghost rows (the previous update's deletes) leave first.
-    if (m_fetched > baseRows) {
+    const bool ghostsShown = m_fetched > baseRows;
+    if (ghostsShown)
         beginRemoveRows({}, baseRows, m_fetched - 1);
-        m_transition->ghosts = Transition::Ghosts::None;
+    m_transition->ghosts = Transition::Ghosts::None;
+    if (ghostsShown) {
         m_fetched = baseRows;
         endRemoveRows();
     }
-    m_transition->ghosts = Transition::Ghosts::None;
 
     // Then each changed key's rows, the last key first so that the rows before keep their numbers.
     const std::vector<RowsPatch::Span>& spans = m_shown.snapshot->patch.spans;
@@ -119,9 +120,7 @@ int TargetRowsModel::totalRows() const {
     if (!m_transition)
         return m_shown.total();
     const Transition& t = *m_transition;
-    const int ghosts = t.ghosts == Transition::Ghosts::Base ? t.base.total() - t.base.targetRows()
-                       : t.ghosts == Transition::Ghosts::New ? m_shown.total() - m_shown.targetRows()
-                                                            : 0;
+    const int ghosts = t.ghosts == Transition::Ghosts::Base ? t.base.total() - t.base.targetRows() : 0;
     return m_shown.targetRows() - t.shift + ghosts;
 }
 
@@ -141,7 +140,7 @@ void TargetRowsModel::fetchUpTo(int row) {
 
 RowChange TargetRowsModel::rowChange(int row) const {
     const Source s = resolve(row);
-    return s.shown->changes.at(s.row);
+    return s.shown->changes->at(s.row);
 }
 
 bool TargetRowsModel::isGhost(int row) const {
@@ -151,8 +150,8 @@ bool TargetRowsModel::isGhost(int row) const {
 
 int TargetRowsModel::count(RowChange change) const {
     if (change == RowChange::Deleted)
-        return static_cast<int>(m_shown.changes.ghostChangeRows.size());
-    return static_cast<int>(std::count(m_shown.changes.rowChanges.begin(), m_shown.changes.rowChanges.end(), change));
+        return static_cast<int>(m_shown.changes->ghostChangeRows.size());
+    return static_cast<int>(std::count(m_shown.changes->rowChanges.begin(), m_shown.changes->rowChanges.end(), change));
 }
 
 int TargetRowsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_fetched; }
@@ -176,7 +175,7 @@ QString TargetRowsModel::cell(int row, int column) const {
     const std::size_t targetRows = snapshot.rows.rows.size();
     if (s.row < targetRows)
         return resulttext::cellText(snapshot.rows, s.row, column);
-    const int feedRow = s.shown->changes.ghostChangeRows[s.row - targetRows];
+    const int feedRow = s.shown->changes->ghostChangeRows[s.row - targetRows];
     return resulttext::cellText(snapshot.changes, static_cast<std::size_t>(feedRow),
                                 s.shown->ghostColumns[static_cast<std::size_t>(column)]);
 }

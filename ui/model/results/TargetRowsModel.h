@@ -49,18 +49,19 @@ private:
     /// A snapshot with what the model derives from it.
     struct Shown {
         SharedSnapshot snapshot = emptySnapshot();
-        ChangeClassification changes;
+        std::shared_ptr<const ChangeClassification> changes;
         std::vector<int> ghostColumns; ///< per target column, its index in the change feed
         int targetRows() const { return static_cast<int>(snapshot->rows.rows.size()); }
-        int total() const { return targetRows() + static_cast<int>(changes.ghostChangeRows.size()); }
+        int total() const { return targetRows() + static_cast<int>(changes->ghostChangeRows.size()); }
     };
     /// While a patch is announced row by row, the model shows the base snapshot's rows before `split`
-    /// and the new snapshot's rows from there on (shifted by `shift`), then the ghosts of one of them.
+    /// and the new snapshot's rows from there on (shifted by `shift`), then the base's ghosts until
+    /// they are removed; the new ghosts come once the transition is over.
     struct Transition {
         Shown base;
         int split = 0;
         int shift = 0;
-        enum class Ghosts { Base, None, New } ghosts = Ghosts::Base;
+        enum class Ghosts { Base, None } ghosts = Ghosts::Base;
     };
     struct Source {
         const Shown* shown;
@@ -77,7 +78,7 @@ private:
     Source resolve(int row) const;
     QString cell(int row, int column) const;
 
-    Shown m_shown;
+    Shown m_shown = derive(emptySnapshot());
     std::unique_ptr<Transition> m_transition; ///< only while patch() runs
     int m_fetched = 0;
     bool m_announcing = false; ///< between beginInsertRows/beginRemoveRows and their end

@@ -21,6 +21,8 @@ struct Pipeline;
 
 namespace cdc::ui {
 
+struct ChangeClassification;
+
 /// How a snapshot's rows differ from those of the snapshot it was patched from (the same target after
 /// the previous update): one span per key the update touched, giving that key's rows before and after.
 /// Rows outside the spans are the same rows, shifted by the spans before them. The result models use
@@ -49,7 +51,11 @@ struct TargetSnapshot {
     cdc::ResultSet collected;  ///< tombstones collected by update `updateId` (same columns + __COLLECTED_IN)
     qint64 updateId = 0;
     quint64 serial = 0; ///< unique per loaded snapshot (0 = hand-made): what RowsPatch::baseSerial names
+    bool rowsInKeyOrder = false; ///< the loader sorted `rows` in TargetRowOrder (hand-made: unknown)
     RowsPatch patch;    ///< set when the rows were patched from the previous update's snapshot
+    /// How the update touched each row: classified once by the loader for every model that shows the
+    /// snapshot (nullptr for hand-made snapshots; changesOf() classifies those on demand).
+    std::shared_ptr<const ChangeClassification> classification;
 };
 
 /// Snapshots are shared read-only between the panels and their models: no copy of large targets.

@@ -5,6 +5,7 @@
 #include "core/pipeline/Pipeline.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
+#include "ui/model/results/ChangeClassifier.h"
 #include "ui/model/results/ResultText.h"
 #include "ui/model/results/SnapshotPatcher.h"
 #include "ui/model/results/TargetRowOrder.h"
@@ -139,6 +140,8 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
         const TargetSnapshot* base = patchBase(previous, s, query->header);
         if (!base || !patchSnapshotRows(*base, s))
             CDC_TRY(readRows(query.value(), s));
+        s.rowsInKeyOrder = true;
+        s.classification = std::make_shared<const ChangeClassification>(classifyChanges(s));
         s.trackedColumns = trackedColumns(flow, s.rows);
 
         const int seq = s.scd2 ? resulttext::columnIndex(s.rows, resulttext::startAt())

@@ -69,14 +69,21 @@ void TargetTablePanel::showSnapshot(const SharedSnapshot& snapshot) {
     const bool patched = snapshot->patch.baseSerial != 0 && snapshot->patch.baseSerial == m_rows->snapshot().serial;
     m_rows->setSnapshot(snapshot);
     m_feed->setSnapshot(*snapshot);
-    for (QTableView* v : {m_rowsView, m_feedView}) {
-        if (patched && v == m_rowsView)
-            continue;
-        v->resizeColumnsToContents();
-        for (int c = 0; c < v->model()->columnCount(); ++c)
-            v->setColumnWidth(c, std::clamp(v->columnWidth(c) + 12, 60, 320));
-    }
+    if (!patched)
+        fitColumns(m_rowsView);
+    if (isChangeFeedVisible())
+        fitColumns(m_feedView); // else when it is shown: sizing thousands of hidden changes is wasted
+    else
+        m_feedNeedsFit = true;
     updateSummary();
+}
+
+void TargetTablePanel::fitColumns(QTableView* view) {
+    view->resizeColumnsToContents();
+    for (int c = 0; c < view->model()->columnCount(); ++c)
+        view->setColumnWidth(c, std::clamp(view->columnWidth(c) + 12, 60, 320));
+    if (view == m_feedView)
+        m_feedNeedsFit = false;
 }
 
 void TargetTablePanel::clearSnapshot() {
@@ -106,6 +113,8 @@ void TargetTablePanel::setChangeFeedVisible(bool visible) {
     if (m_feedAction->isChecked() != visible)
         m_feedAction->setChecked(visible); // re-enters through toggled
     m_views->setCurrentWidget(visible ? m_feedView : m_rowsView);
+    if (visible && m_feedNeedsFit)
+        fitColumns(m_feedView);
     m_legend->setVisible(!visible);
     updateSummary();
 }

@@ -41,6 +41,7 @@ protected:
 
 private:
     QTableView* makeView();
+    void fitColumns(QTableView* view);
     void updateSummary();
 
     TargetRowsModel* m_rows;
@@ -51,6 +52,7 @@ private:
     QAction* m_feedAction;
     ChangeLegend* m_legend;
     bool m_selectingRow = false;
+    bool m_feedNeedsFit = false; ///< the change feed changed while hidden: fit its columns when shown
 };
 
 } // namespace cdc::ui

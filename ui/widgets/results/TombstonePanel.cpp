@@ -25,6 +25,8 @@ TombstonePanel::TombstonePanel(QWidget* parent)
     m_view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     m_view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
+    // Column widths from the rows in view: SCD2 keeps every delete, thousands of rows to measure otherwise.
+    m_view->horizontalHeader()->setResizeContentsPrecision(0);
     setContent(m_view);
 }
 
