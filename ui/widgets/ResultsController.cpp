@@ -41,6 +41,7 @@ void ResultsController::reload() {
     // with the new update's changes instead of re-reading every target.
     auto loaded = TargetHistory::snapshotsAt(m_project->db(), m_editor->pipeline(), shown,
                                              m_latestShown ? m_snapshots : QList<TargetSnapshot>());
+    const bool same = m_latestShown && loaded.ok() && loaded->isSharedWith(m_snapshots);
     m_latestShown = loaded.ok() && shown == lastId;
     if (!loaded) {
         m_description = tr("Cannot show the targets: %1").arg(QString::fromStdString(loaded.error().message));
@@ -56,7 +57,8 @@ void ResultsController::reload() {
         m_description = tr("After update %1 of %2 — as it was then; \"Rewind Here\" in the timeline discards the later ones")
                             .arg(shown)
                             .arg(lastId);
-    emit snapshotsChanged(m_snapshots);
+    if (!same) // an edit that left every target as it was: the views keep their state
+        emit snapshotsChanged(m_snapshots);
     emit descriptionChanged(m_description);
 }
 

@@ -24,6 +24,7 @@ private slots:
     void patchedEqualsFullLoad_data();
     void patchedEqualsFullLoad();
     void rewindReadsInFull();
+    void reloadWithoutAnUpdateKeepsEverything();
 };
 
 namespace {
@@ -250,6 +251,47 @@ void TestSnapshotPatch::rewindReadsInFull() {
         const TargetSnapshot* s = cdc::ui::findSnapshot(patched, f.target);
         QVERIFY(s && s->patch.baseSerial != 0);
         QCOMPARE(texts(s->rows), texts(f.rows));
+    }
+}
+
+void TestSnapshotPatch::reloadWithoutAnUpdateKeepsEverything() {
+    // The views reload after every edit of the project, most of which run no update.
+    auto db = openDb();
+    createUsers(db);
+    const auto p = usersPipeline();
+    Events events(8, 10, 10, 10);
+    insert(db, "users_cdf", events.next(30));
+    QCOMPARE(update(db, p, 1000).updateId, 1);
+    const QList<TargetSnapshot> first = load(db, p);
+    insert(db, "users_cdf", events.next(5)); // queued, not yet applied
+    const QList<TargetSnapshot> again = load(db, p, first);
+    QVERIFY(again.isSharedWith(first));
+
+    // Models shown the same snapshot again keep everything: no reset, no layout change.
+    cdc::ui::TargetRowsModel rows;
+    cdc::ui::Scd2TimelineModel timeline;
+    const TargetSnapshot* scd2 = cdc::ui::findSnapshot(first, QStringLiteral("users_scd2"));
+    QVERIFY(scd2);
+    rows.setSnapshot(*scd2);
+    timeline.setSnapshot(*scd2);
+    QSignalSpy rowsReset(&rows, &QAbstractItemModel::modelReset);
+    QSignalSpy timelineReset(&timeline, &QAbstractItemModel::modelReset);
+    QSignalSpy timelineLayout(&timeline, &QAbstractItemModel::layoutChanged);
+    rows.setSnapshot(*cdc::ui::findSnapshot(again, QStringLiteral("users_scd2")));
+    timeline.setSnapshot(*cdc::ui::findSnapshot(again, QStringLiteral("users_scd2")));
+    QCOMPARE(rowsReset.count() + timelineReset.count() + timelineLayout.count(), 0);
+
+    // Another pipeline shape (one target fewer) reuses the unchanged targets' rows in a new list.
+    const auto fewer = pipelineOf({seedFlow("users", "users_cdf", 1), seedFlow("users_scd2", "users_cdf", 2)});
+    const QList<TargetSnapshot> shaped = load(db, fewer, first);
+    QVERIFY(!shaped.isSharedWith(first));
+    QCOMPARE(shaped.size(), 2);
+    for (const TargetSnapshot& s : shaped) {
+        const TargetSnapshot* before = cdc::ui::findSnapshot(first, s.target);
+        QVERIFY(before);
+        QCOMPARE(s.serial, before->serial);
+        QCOMPARE(texts(s.rows), texts(before->rows));
+        QCOMPARE(texts(s.tombstones), texts(before->tombstones));
     }
 }
 

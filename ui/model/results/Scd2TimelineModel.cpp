@@ -40,6 +40,10 @@ void Scd2TimelineModel::setSnapshot(const TargetSnapshot& snapshot) {
 void Scd2TimelineModel::setSnapshot(SharedSnapshot snapshot) {
     if (!snapshot)
         snapshot = emptySnapshot();
+    if (snapshot->serial != 0 && snapshot->serial == m_snapshot->serial) {
+        m_snapshot = std::move(snapshot); // the same rows again (reloaded without an update)
+        return;
+    }
     if (canPatch(*snapshot) && patch(snapshot))
         return;
     beginResetModel();

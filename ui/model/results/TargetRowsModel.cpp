@@ -23,6 +23,10 @@ TargetRowsModel::Shown TargetRowsModel::derive(SharedSnapshot snapshot) {
 }
 
 void TargetRowsModel::setSnapshot(SharedSnapshot snapshot) {
+    if (snapshot && snapshot->serial != 0 && snapshot->serial == m_shown.snapshot->serial && !m_transition) {
+        m_shown.snapshot = std::move(snapshot); // the same rows again (reloaded without an update)
+        return;
+    }
     if (snapshot && canPatch(*snapshot)) {
         patch(std::move(snapshot));
         return;

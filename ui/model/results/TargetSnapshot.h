@@ -50,7 +50,9 @@ struct TargetSnapshot {
     cdc::ResultSet tombstones; ///< live tombstones: key columns, __SEQUENCE, __DELETED_AT, __GC_DUE_AT
     cdc::ResultSet collected;  ///< tombstones collected by update `updateId` (same columns + __COLLECTED_IN)
     qint64 updateId = 0;
-    quint64 serial = 0; ///< unique per loaded snapshot (0 = hand-made): what RowsPatch::baseSerial names
+    /// Unique per loaded rows (0 = hand-made): what RowsPatch::baseSerial names. A reload that finds the
+    /// target as it was keeps the serial, and models showing that serial keep everything.
+    quint64 serial = 0;
     bool rowsInKeyOrder = false; ///< the loader sorted `rows` in TargetRowOrder (hand-made: unknown)
     RowsPatch patch;    ///< set when the rows were patched from the previous update's snapshot
     /// How the update touched each row: classified once by the loader for every model that shows the

@@ -59,17 +59,6 @@ Status readRows(RowsQuery& query, TargetSnapshot& s) {
     return Status::success();
 }
 
-/// The previous snapshot of the same target, when it can be patched into this one: it is of the update
-/// just before, from the same pipeline shape (keys, SCD type) and the same columns.
-const TargetSnapshot* patchBase(const QList<TargetSnapshot>& previous, const TargetSnapshot& s,
-                                const cdc::ResultSet& header) {
-    const TargetSnapshot* base = findSnapshot(previous, s.target);
-    if (!base || base->serial == 0 || s.updateId == 0 || base->updateId != s.updateId - 1 || base->scd2 != s.scd2 ||
-        base->keyColumns != s.keyColumns || base->rows.columns != header.columns || base->rows.types != header.types)
-        return nullptr;
-    return base;
-}
-
 QStringList trackedColumns(const pipeline::AutoCdcFlow& flow, const cdc::ResultSet& rows) {
     if (!flow.trackHistory || flow.trackHistory->mode == pipeline::ColumnSelection::Mode::All)
         return {};
@@ -91,6 +80,19 @@ QStringList trackedColumns(const pipeline::AutoCdcFlow& flow, const cdc::ResultS
     return out;
 }
 
+/// The previous snapshot of the same target when it shows the target the same way: same keys, SCD
+/// type, tracked columns and columns. Its rows are those of its update: reused for the same update,
+/// patched for the next one.
+const TargetSnapshot* sameShape(const QList<TargetSnapshot>& previous, const TargetSnapshot& s,
+                                const cdc::ResultSet& header) {
+    const TargetSnapshot* base = findSnapshot(previous, s.target);
+    if (!base || base->serial == 0 || base->scd2 != s.scd2 || base->keyColumns != s.keyColumns ||
+        base->trackedColumns != s.trackedColumns || base->rows.columns != header.columns ||
+        base->rows.types != header.types)
+        return nullptr;
+    return base;
+}
+
 } // namespace
 
 Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const pipeline::Pipeline& p,
@@ -101,6 +103,9 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
     const std::int64_t updateId = last.value();
 
     QList<TargetSnapshot> out;
+    // Targets whose previous snapshot is already of this update (the views reload after every edit,
+    // not only after updates): index in `out` -> that snapshot, copied only if something else changed.
+    std::vector<std::pair<qsizetype, const TargetSnapshot*>> unchanged;
     for (const pipeline::AutoCdcFlow& flow : p.cdcFlows) {
         const QString target = QString::fromStdString(flow.target.name);
         if (findSnapshot(out, target))
@@ -117,6 +122,17 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
         for (const pipeline::Identifier& k : flow.keys)
             s.keyColumns << QString::fromStdString(k.name);
         s.updateId = updateId;
+        auto query = prepareRows(db, *info.value(), s.keyColumns, s.scd2);
+        if (!query)
+            return query.error();
+        s.trackedColumns = trackedColumns(flow, query->header);
+        const TargetSnapshot* base = sameShape(previous, s, query->header);
+        if (base && base->updateId == updateId) {
+            unchanged.emplace_back(out.size(), base);
+            s.serial = base->serial;
+            out.append(std::move(s)); // a placeholder
+            continue;
+        }
         s.serial = nextSnapshotSerial();
 
         if (updateId > 0) {
@@ -134,15 +150,11 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
             return tombstones.error();
         s.tombstones = std::move(tombstones.value());
 
-        auto query = prepareRows(db, *info.value(), s.keyColumns, s.scd2);
-        if (!query)
-            return query.error();
-        const TargetSnapshot* base = patchBase(previous, s, query->header);
-        if (!base || !patchSnapshotRows(*base, s))
+        const bool patchable = base && updateId > 0 && base->updateId == updateId - 1;
+        if (!patchable || !patchSnapshotRows(*base, s))
             CDC_TRY(readRows(query.value(), s));
         s.rowsInKeyOrder = true;
         s.classification = std::make_shared<const ChangeClassification>(classifyChanges(s));
-        s.trackedColumns = trackedColumns(flow, s.rows);
 
         const int seq = s.scd2 ? resulttext::columnIndex(s.rows, resulttext::startAt())
                                : resulttext::columnIndex(s.tombstones, QStringLiteral("__SEQUENCE"));
@@ -152,6 +164,13 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
             s.sequenceType = QString::fromStdString(seqType->toString());
         out.append(std::move(s));
     }
+    // Nothing changed at all: the very same list, shared, so that callers can tell.
+    if (unchanged.size() == static_cast<std::size_t>(out.size()) && out.size() == previous.size() &&
+        std::equal(out.begin(), out.end(), previous.begin(),
+                   [](const TargetSnapshot& a, const TargetSnapshot& b) { return a.serial == b.serial; }))
+        return previous;
+    for (const auto& [index, base] : unchanged)
+        out[index] = *base;
     return out;
 }
 

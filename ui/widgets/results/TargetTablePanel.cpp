@@ -66,7 +66,8 @@ QTableView* TargetTablePanel::makeView() {
 
 void TargetTablePanel::showSnapshot(const SharedSnapshot& snapshot) {
     // After an update of the shown target the rows model patches itself: the columns keep their widths.
-    const bool patched = snapshot->patch.baseSerial != 0 && snapshot->patch.baseSerial == m_rows->snapshot().serial;
+    const quint64 shown = m_rows->snapshot().serial;
+    const bool patched = shown != 0 && (snapshot->serial == shown || snapshot->patch.baseSerial == shown);
     m_rows->setSnapshot(snapshot);
     m_feed->setSnapshot(*snapshot);
     if (!patched)
