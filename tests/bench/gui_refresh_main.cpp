@@ -64,6 +64,14 @@ struct Panels {
     }
 };
 
+/// The offscreen platform warns on every shown window that it cannot propagate size hints: noise
+/// between the breakdown lines on stderr.
+QtMessageHandler defaultHandler = nullptr;
+void quietHandler(QtMsgType type, const QMessageLogContext& context, const QString& message) {
+    if (!message.contains(QLatin1String("propagateSizeHints")))
+        defaultHandler(type, context, message);
+}
+
 int fail(const Diagnostic& error) {
     std::cerr << "cdcstudio-bench-gui: " << error.format() << "\n";
     return 1;
@@ -78,6 +86,7 @@ double median(std::vector<double> v) {
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
+    defaultHandler = qInstallMessageHandler(quietHandler);
     Options options;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
