@@ -1,7 +1,9 @@
 #include "core/engine/Appliers.h"
 #include "core/engine/SqlText.h"
+#include "core/engine/UndoJournal.h"
 #include "core/engine/ValueOrder.h"
 
+#include <algorithm>
 #include <optional>
 
 namespace cdc::engine {
@@ -81,7 +83,8 @@ private:
 class Scd2Writer {
 public:
     Scd2Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
-        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_nk(t.keyIndex.size()) {}
+        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_nk(t.keyIndex.size()),
+          m_versionUndo(t.undoRows, UndoTable::Backing), m_logUndo(t.undoRows, UndoTable::EventLog) {}
 
     Status run() {
         CDC_TRY(mergeIntoLog());
@@ -113,7 +116,8 @@ public:
         keys->reset();
         for (const auto& [k, minSeq] : touched)
             CDC_TRY(recompute(k, minSeq));
-        return Status::success();
+        CDC_TRY(m_logUndo.flush(m_ctx.db, m_ctx.updateId, m_phase));
+        return m_versionUndo.flush(m_ctx.db, m_ctx.updateId, m_phase);
     }
 
 private:
@@ -138,16 +142,12 @@ private:
                              "sum(op) > 0 AS anydel, sum(op) < count(*) AS anyups, count(*) AS cnt FROM " +
                                  m_ctx.batch + " GROUP BY " + keys + ", s"));
         m_phase = m_ctx.nextPhase();
-        const std::vector<Value> ub{m_ctx.updateId, static_cast<std::int64_t>(m_phase)};
         const std::string lcols = store::logColumns(m_t);
-        CDC_TRY(sqltext::run(m_ctx.db, "INSERT INTO main." + q(m_t.undoLog) + "(__u_upd, __u_phase, __u_saved, " +
-                                           lcols + ") SELECT ?1, ?2, 1, " +
-                                           join(m_n, [](std::size_t i) { return "l." + col(i); }) +
-                                           ", l.__cdc_ctu, l.__cdc_s, l.__cdc_sv, l.__cdc_del, l.__cdc_ups, "
-                                           "l.__cdc_deleted_at, l.__cdc_upd FROM temp.__cdc_d d JOIN main." +
-                                           q(m_t.eventLog) + " l ON " + keyJoin(m_t.keyIndex, "l", "d") +
-                                           " AND l.__cdc_s = d.s",
-                             ub));
+        CDC_TRY(m_logUndo.saveQuery(m_ctx.db, "SELECT " + join(m_n, [](std::size_t i) { return "l." + col(i); }) +
+                                                  ", l.__cdc_ctu, l.__cdc_s, l.__cdc_sv, l.__cdc_del, l.__cdc_ups, "
+                                                  "l.__cdc_deleted_at, l.__cdc_upd FROM temp.__cdc_d d JOIN main." +
+                                                  q(m_t.eventLog) + " l ON " + keyJoin(m_t.keyIndex, "l", "d") +
+                                                  " AND l.__cdc_s = d.s"));
         std::string set;
         for (std::size_t i = 0; i < m_n; ++i)
             set += col(i) + " = CASE WHEN excluded.__cdc_ups THEN excluded." + col(i) + " ELSE " + col(i) + " END, ";
@@ -205,21 +205,17 @@ private:
             return previous.error();
         m_previous.emplace(std::move(previous.value()));
 
-        const std::string undoCols = "__u_upd, __u_phase, __u_saved, " + cols;
-        auto undo = m_ctx.db.prepare("INSERT INTO main." + q(m_t.undoRows) + "(" + undoCols + ") VALUES (?1, ?2, 1, " +
-                                     join(m_n + 5, [](std::size_t i) { return "?" + std::to_string(i + 3); }) + ")");
-        if (!undo)
-            return undo.error();
-        m_undo.emplace(std::move(undo.value()));
-
         auto ins = m_ctx.db.prepare("INSERT INTO " + backing + "(" + cols + ") VALUES (" +
-                                    join(m_n + 5, [](std::size_t i) { return "?" + std::to_string(i + 1); }) + ")");
+                                    placeholders(m_n + 5) + ")");
         if (!ins)
             return ins.error();
         m_insert.emplace(std::move(ins.value()));
-        auto upd = m_ctx.db.prepare("UPDATE " + backing + " SET " +
-                                    join(m_n, [](std::size_t i) { return col(i) + " = ?" + std::to_string(i + 1); }) +
-                                    ", __cdc_e = ?" + std::to_string(m_n + 1) + ", __END_AT = ?" +
+        // Keys are not assigned: they are equal, and assigning them would rewrite the (key, sequence) index.
+        std::string setValues;
+        for (std::size_t i = 0; i < m_n; ++i)
+            if (!isKey(i))
+                setValues += col(i) + " = ?" + std::to_string(i + 1) + ", ";
+        auto upd = m_ctx.db.prepare("UPDATE " + backing + " SET " + setValues + "__cdc_e = ?" + std::to_string(m_n + 1) + ", __END_AT = ?" +
                                     std::to_string(m_n + 2) + " WHERE rowid = ?" + std::to_string(m_n + 3));
         if (!upd)
             return upd.error();
@@ -229,7 +225,7 @@ private:
             return del.error();
         m_delete.emplace(std::move(del.value()));
         auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeed) + " VALUES (" +
-                                     join(m_n + 5, [](std::size_t i) { return "?" + std::to_string(i + 1); }) + ")");
+                                     placeholders(m_n + 5) + ")");
         if (!feed)
             return feed.error();
         m_feed.emplace(std::move(feed.value()));
@@ -337,15 +333,14 @@ private:
 
     /// The pre-image of a version this update changes or removes (rows it creates need none: rewind
     /// removes them by __cdc_upd).
-    Status saveUndo(const Version& v) {
-        m_undo->reset();
-        m_undo->bind(1, m_ctx.updateId).bind(2, static_cast<std::int64_t>(m_phase));
-        for (std::size_t i = 0; i < m_n; ++i)
-            m_undo->bind(static_cast<int>(3 + i), v.values[i]);
-        const int at = static_cast<int>(3 + m_n);
-        m_undo->bind(at, v.start).bind(at + 1, v.startShown).bind(at + 2, v.end).bind(at + 3, v.endShown);
-        m_undo->bind(at + 4, v.writtenIn);
-        return m_undo->run();
+    void saveUndo(const Version& v) {
+        Row row = v.values;
+        row.insert(row.end(), {v.start, v.startShown, v.end, v.endShown, v.writtenIn});
+        m_versionUndo.save(row);
+    }
+
+    bool isKey(std::size_t column) const {
+        return std::find(m_t.keyIndex.begin(), m_t.keyIndex.end(), static_cast<int>(column)) != m_t.keyIndex.end();
     }
 
     bool sameVersion(const Version& a, const Version& b) const {
@@ -364,7 +359,7 @@ private:
             int c = i == old.size() ? 1 : j == fresh.size() ? -1 : compareValues(old[i].start, fresh[j].start);
             if (c == 0) {
                 if (!sameVersion(old[i], fresh[j])) {
-                    CDC_TRY(saveUndo(old[i]));
+                    saveUndo(old[i]);
                     const Version& o = old[i];
                     const Version& f = fresh[j];
                     m_update->reset();
@@ -385,7 +380,7 @@ private:
                 ++i;
                 ++j;
             } else if (c < 0) {
-                CDC_TRY(saveUndo(old[i]));
+                saveUndo(old[i]);
                 m_delete->reset();
                 m_delete->bind(1, old[i].rowid);
                 CDC_TRY(m_delete->run());
@@ -417,7 +412,8 @@ private:
     std::size_t m_n, m_nk;
     int m_phase = 0;
     bool m_partial = false;
-    std::optional<storage::Statement> m_versions, m_events, m_previous, m_undo, m_insert, m_update, m_delete, m_feed;
+    std::optional<storage::Statement> m_versions, m_events, m_previous, m_insert, m_update, m_delete, m_feed;
+    UndoJournal m_versionUndo, m_logUndo;
 };
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "core/engine/TargetStore.h"
 
 #include "core/engine/SqlText.h"
+#include "core/engine/UndoJournal.h"
 #include "core/storage/Catalog.h"
 
 #include <ctime>
@@ -97,7 +98,7 @@ Status dropObjects(storage::Database& db, const std::string& target) {
     Names n = namesFor(target);
     return db.exec("DROP VIEW IF EXISTS " + q(n.view) + "; DROP TABLE IF EXISTS " + q(n.backing) +
                    "; DROP TABLE IF EXISTS " + q(n.cdf) + "; DROP TABLE IF EXISTS " + q(n.log) +
-                   "; DROP TABLE IF EXISTS " + q(n.undo) + "; DROP TABLE IF EXISTS " + q(n.undoLog) +
+                   "; DROP TABLE IF EXISTS " + q(n.undo) + "; DROP TABLE IF EXISTS " + q(n.undoLog) /* older files */ +
                    "; DROP TABLE IF EXISTS " + q(n.gc) + ";");
 }
 
@@ -115,9 +116,6 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
         sql += "CREATE TABLE " + q(t.eventLog) + "(" + dataColumnDefs(t) +
                ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER, "
                "__cdc_upd INTEGER, PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
-        sql += "CREATE TABLE " + q(t.undoLog) + "(__u_upd INTEGER, __u_phase INTEGER, __u_saved INTEGER, " +
-               logColumnsFor(n) + ");";
-        sql += "CREATE INDEX " + q(t.undoLog + "_i") + " ON " + q(t.undoLog) + "(__u_upd, __u_phase);";
     } else {
         sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t, keyIsRowId(t)) +
                ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER, __cdc_upd INTEGER);";
@@ -126,9 +124,7 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
         sql += "CREATE INDEX " + q(t.backing + "_gc") + " ON " + q(t.backing) +
                "(__cdc_deleted_at) WHERE __cdc_d IS NOT NULL;";
     }
-    sql += "CREATE TABLE " + q(t.undoRows) + "(__u_upd INTEGER, __u_phase INTEGER, __u_saved INTEGER, __u_from, " +
-           backingColumnsFor(scd2 ? 2 : 1, n) + ");";
-    sql += "CREATE INDEX " + q(t.undoRows + "_i") + " ON " + q(t.undoRows) + "(__u_upd, __u_phase);";
+    sql += undoJournalSchema(t.undoRows);
 
     auto pub = t.publicColumns();
     std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
@@ -150,17 +146,16 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
 /// Saves and removes the whole stored state of a target (full refresh keeping the schema).
 Status resetState(UpdateContext& ctx, const TargetPlan& t) {
     const int phase = ctx.nextPhase();
-    const std::size_t n = t.columns.size();
     const bool scd2 = t.scdType == pipeline::ScdType::Type2;
-    const std::string bcols = backingColumnsFor(scd2 ? 2 : 1, n);
-    const std::vector<Value> b{ctx.updateId, static_cast<std::int64_t>(phase)};
-    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.undoRows) + "(__u_upd, __u_phase, __u_saved, " + bcols +
-                            ") SELECT ?1, ?2, 1, " + bcols + " FROM " + q(t.backing), b));
+    UndoJournal rows(t.undoRows, UndoTable::Backing);
+    CDC_TRY(rows.saveQuery(ctx.db, "SELECT " + backingColumnsFor(scd2 ? 2 : 1, t.columns.size()) + " FROM " +
+                                       q(t.backing)));
+    CDC_TRY(rows.flush(ctx.db, ctx.updateId, phase));
     CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.backing)));
     if (scd2) {
-        const std::string lcols = logColumnsFor(n);
-        CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.undoLog) + "(__u_upd, __u_phase, __u_saved, " + lcols +
-                                ") SELECT ?1, ?2, 1, " + lcols + " FROM " + q(t.eventLog), b));
+        UndoJournal log(t.undoRows, UndoTable::EventLog);
+        CDC_TRY(log.saveQuery(ctx.db, "SELECT " + logColumnsFor(t.columns.size()) + " FROM " + q(t.eventLog)));
+        CDC_TRY(log.flush(ctx.db, ctx.updateId, phase));
         CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.eventLog)));
     }
     return Status::success();
@@ -171,6 +166,48 @@ std::string keysText(const std::vector<int>& keys) {
     for (int k : keys)
         s += std::to_string(k) + ",";
     return s;
+}
+
+/// Puts back the pre-images update `u` saved, newest phase first; within an entry the earliest saved
+/// image of a row is restored last, so it wins.
+Status restoreJournal(storage::Database& db, const StoredTarget& t, const Names& n, std::int64_t u) {
+    auto entries = db.prepare("SELECT __u_table, __u_data FROM " + q(n.undo) +
+                              " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_table DESC");
+    if (!entries)
+        return entries.error();
+    entries->bind(1, u);
+    for (;;) {
+        auto has = entries->step();
+        if (!has)
+            return has.error();
+        if (!has.value())
+            break;
+        const bool log = entries->int64(0) == static_cast<std::int64_t>(UndoTable::EventLog);
+        const std::string cols = log ? logColumnsFor(t.columnCount) : backingColumnsFor(t.scdType, t.columnCount);
+        const std::size_t width = t.columnCount + (log ? 7 : t.scdType == 2 ? 5 : 6);
+        const Value data = entries->value(1);
+        const auto* blob = std::get_if<Blob>(&data);
+        if (!blob)
+            return Diagnostic::error("UNDO_CORRUPT", "the rewind journal of '" + t.name + "' is damaged");
+        auto rows = decodeUndoRows(std::string_view(reinterpret_cast<const char*>(blob->bytes.data()),
+                                                    blob->bytes.size()),
+                                   width);
+        if (!rows)
+            return rows.error();
+        // Every internal table is unique on the row's identity (keys, plus the sequence for SCD2 versions
+        // and log rows), so REPLACE removes whatever the update put in its place.
+        auto put = db.prepare("INSERT OR REPLACE INTO " + q(log ? n.log : n.backing) + "(" + cols + ") VALUES (" +
+                              placeholders(width) + ")");
+        if (!put)
+            return put.error();
+        for (auto row = rows->rbegin(); row != rows->rend(); ++row) {
+            put->reset();
+            for (std::size_t i = 0; i < width; ++i)
+                put->bind(static_cast<int>(i + 1), (*row)[i]);
+            CDC_TRY(put->run());
+        }
+    }
+    return Status::success();
 }
 
 } // namespace
@@ -227,9 +264,11 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
     } else {
         if (exists && !reset)
             return Diagnostic::error("TARGET_SCHEMA_CHANGED",
-                                     "the definition of '" + t.name +
-                                         "' changed (keys, columns, sequence type or SCD type); run the update "
-                                         "with --full-refresh to rebuild it",
+                                     "the definition of '" + t.name + "' changed (" +
+                                         (stored.rfind("store2;", 0) == 0
+                                              ? std::string("keys, columns, sequence type or SCD type")
+                                              : std::string("it was stored by an older CDC Studio")) +
+                                         "); run the update with --full-refresh to rebuild it",
                                      t.location);
         auto existing = storage::Catalog::find(ctx.db, t.name);
         if (!existing)
@@ -268,10 +307,9 @@ Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t) 
     auto count = scalar(ctx.db, "SELECT count(*) FROM " + q(t.backing) + " WHERE " + due, {cutoff});
     if (!count || count.value() == 0)
         return count;
-    const std::string bcols = backingColumns(t);
-    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.undoRows) + "(__u_upd, __u_phase, __u_saved, " + bcols +
-                            ") SELECT ?2, ?3, 1, " + bcols + " FROM " + q(t.backing) + " WHERE " + due,
-                {cutoff, ctx.updateId, static_cast<std::int64_t>(phase)}));
+    UndoJournal undo(t.undoRows, UndoTable::Backing);
+    CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.backing) + " WHERE " + due, {cutoff}));
+    CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
     CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.gcLog) + " SELECT " + keyList(t.keyIndex) +
                             ", __cdc_dv, __cdc_deleted_at, __cdc_deleted_at + ?2, ?3 FROM " + q(t.backing) +
                             " WHERE " + due,
@@ -350,55 +388,12 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
             if (t.createdIn > u)
                 continue; // rebuilt later than u: its objects do not hold u's undo rows
             Names n = namesFor(t.name);
-            const std::string bcols = backingColumnsFor(t.scdType, t.columnCount);
-            const std::string lcols = logColumnsFor(t.columnCount);
-            std::vector<std::int64_t> phases;
-            std::string phaseSql = "SELECT DISTINCT __u_phase FROM " + q(n.undo) + " WHERE __u_upd = ?1";
-            if (t.scdType == 2)
-                phaseSql += " UNION SELECT DISTINCT __u_phase FROM " + q(n.undoLog) + " WHERE __u_upd = ?1";
-            auto ph = db.prepare(phaseSql + " ORDER BY 1 DESC");
-            if (!ph)
-                return ph.error();
-            ph->bind(1, u);
-            for (;;) {
-                auto has = ph->step();
-                if (!has)
-                    return has.error();
-                if (!has.value())
-                    break;
-                phases.push_back(ph->int64(0));
-            }
-            for (std::int64_t p : phases) {
-                const std::vector<Value> b{u, p};
-                const std::string inPhase = " WHERE __u_upd = ?1 AND __u_phase = ?2";
-                if (t.scdType == 2) {
-                    // SCD2 phases save only the rows they changed: put those back over whatever replaced them.
-                    CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE (" + keyList(t.keys) + ", __cdc_s) IN (SELECT " +
-                                        keyList(t.keys) + ", __cdc_s FROM " + q(n.undo) + inPhase + " AND __u_saved = 1)",
-                                b));
-                    CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE (" + keyList(t.keys) + ", __cdc_s) IN (SELECT " +
-                                        keyList(t.keys) + ", __cdc_s FROM " + q(n.undoLog) + inPhase +
-                                        " AND __u_saved = 1)",
-                                b));
-                    CDC_TRY(run(db, "INSERT INTO " + q(n.log) + "(" + lcols + ") SELECT " + lcols + " FROM " +
-                                        q(n.undoLog) + inPhase + " AND __u_saved = 1",
-                                b));
-                } else {
-                    CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE (" + keyList(t.keys) + ") IN (SELECT " +
-                                        keyList(t.keys) + " FROM " + q(n.undo) + inPhase + " AND __u_saved = 1)",
-                                b));
-                }
-                CDC_TRY(run(db, "INSERT INTO " + q(n.backing) + "(" + bcols + ") SELECT " + bcols + " FROM " +
-                                    q(n.undo) + inPhase + " AND __u_saved = 1",
-                            b));
-            }
+            CDC_TRY(restoreJournal(db, t, n, u));
             CDC_TRY(run(db, "DELETE FROM " + q(n.undo) + " WHERE __u_upd = ?1", {u}));
             // Rows the update created carry its id; rows it changed were restored above.
             CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE __cdc_upd = ?1", {u}));
-            if (t.scdType == 2) {
-                CDC_TRY(run(db, "DELETE FROM " + q(n.undoLog) + " WHERE __u_upd = ?1", {u}));
+            if (t.scdType == 2)
                 CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE __cdc_upd = ?1", {u}));
-            }
             CDC_TRY(run(db, "DELETE FROM " + q(n.cdf) + " WHERE _commit_version = ?1", {u}));
             CDC_TRY(run(db, "DELETE FROM " + q(n.gc) + " WHERE __COLLECTED_IN = ?1", {u}));
         }

@@ -1,11 +1,12 @@
 #pragma once
 /// The SQLite objects behind the engine: global bookkeeping (updates, update log, checkpoints, target
 /// registry, truncate watermarks) and, per AUTO CDC target, the backing table, the public view, the
-/// change feed, the SCD2 event log, the undo tables that make rewind exact, and the GC log.
+/// change feed, the SCD2 event log, the undo journal that makes rewind exact, and the GC log.
 ///
-/// Undo model: every unit of work in an update ("phase") first copies the rows it is about to change
-/// (and markers for the keys it may create) into the target's undo tables, so rewinding an update
-/// restores phases in reverse order with two set-based statements each.
+/// Undo model: every unit of work in an update ("phase") saves the pre-images of the rows it changes
+/// or removes in the target's undo journal (UndoJournal.h, one blob per phase); rows it creates carry
+/// the update's id in __cdc_upd. Rewinding an update restores its phases newest first, then deletes
+/// the rows it created.
 
 #include "core/common/Diagnostic.h"
 #include "core/engine/FlowPlan.h"
@@ -26,9 +27,8 @@ struct UpdateContext {
     int phase = 0;
     std::vector<Diagnostic> warnings;
     /// The current flow's batch as a FROM item with columns (rid, op, s, sv, c0.., ctu): a subquery over
-    /// the source rows since the checkpoint, or `temp.__cdc_b` when it had to be materialized.
+    /// the source rows since the checkpoint.
     std::string batch;
-    bool batchMaterialized = false;
     std::int64_t batchTruncates = 0;
     int nextPhase() { return ++phase; }
 };

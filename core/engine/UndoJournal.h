@@ -1,0 +1,55 @@
+#pragma once
+/// Rewind's memory of what an update overwrote. Every unit of work of an update ("phase") saves the
+/// stored rows it is about to change or remove — their whole internal rows, bookkeeping included — and
+/// writes them as ONE compact blob per phase and table into the target's journal (`__acu_<target>`).
+///
+/// Why a blob: an update of 60,000 keys used to copy 60,000 pre-images into an indexed undo table, one
+/// B-tree insert each (about a third of the rows an SCD1 update wrote). Appending them to a byte buffer
+/// and storing it once costs a few hundred sequential overflow pages, and rewind — rare, interactive —
+/// decodes it back. Rows the update creates need no pre-image: they carry its id in __cdc_upd.
+
+#include "core/common/Diagnostic.h"
+#include "core/common/Value.h"
+#include "core/storage/Database.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cdc::engine {
+
+/// Which stored table a journal entry restores.
+enum class UndoTable : std::int64_t { Backing = 0, EventLog = 1 };
+
+class UndoJournal {
+public:
+    UndoJournal(std::string journalTable, UndoTable table) : m_journal(std::move(journalTable)), m_table(table) {}
+
+    /// Saves one pre-image (the table's internal columns in their declared order).
+    void save(const Row& row);
+    /// Saves every row a query returns, as the pre-image of a set-based change about to run.
+    Status saveQuery(const storage::Database& db, const std::string& sql, const std::vector<Value>& binds = {});
+
+    std::int64_t rowCount() const { return m_rows; }
+
+    /// Writes the saved rows as the journal entry of (update, phase) and clears them. Nothing is written
+    /// when nothing was saved.
+    Status flush(storage::Database& db, std::int64_t updateId, int phase);
+
+private:
+    void append(const Value& v);
+
+    std::string m_journal;
+    UndoTable m_table;
+    std::string m_bytes;
+    std::int64_t m_rows = 0;
+};
+
+/// The rows of one journal entry, each with `columns` values.
+Result<std::vector<Row>> decodeUndoRows(std::string_view bytes, std::size_t columns);
+
+/// `CREATE TABLE` of a target's journal.
+std::string undoJournalSchema(const std::string& journalTable);
+
+} // namespace cdc::engine
