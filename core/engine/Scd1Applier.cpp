@@ -1,12 +1,10 @@
 #include "core/engine/Appliers.h"
+#include "core/engine/BatchEvents.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/UndoJournal.h"
 #include "core/engine/ValueOrder.h"
 
 #include <algorithm>
-#include <bit>
-#include <cstring>
-#include <functional>
 #include <unordered_map>
 
 namespace cdc::engine {
@@ -26,22 +24,15 @@ bool isKey(const TargetPlan& t, std::size_t i) {
 // Outcome of a key's winning event against the stored row (semantics.md §2.7 with Part 1 #2 ties).
 enum class Outcome { Stale, Insert, Update, Resurrect, Delete, DeleteBump, EarlyDelete, DeleteNoop };
 
-/// One event of the batch.
-struct Event {
-    std::int64_t rid = 0;
-    bool isDelete = false;
-    Value s, shown;
-    Row values;
-    std::vector<bool> supplied; ///< IGNORE NULL UPDATES / COLUMNS TO UPDATE only
-};
+using Event = BatchEvent;
 
 /// SEQUENCE BY order within a key: the higher sequence wins, then an upsert beats a delete, then the
 /// later arrival (Part 1 #2).
 bool ranksAbove(const Event& a, const Event& b) {
     if (int c = compareValues(a.s, b.s))
         return c > 0;
-    if (a.isDelete != b.isDelete)
-        return !a.isDelete;
+    if (a.op != b.op)
+        return a.op < b.op;
     return a.rid > b.rid;
 }
 
@@ -53,49 +44,6 @@ struct KeyGroup {
     std::vector<Event> all;
 };
 
-/// Hash and equality of key rows consistent with compareValues (an integral REAL hashes as the integer).
-struct KeyHash {
-    std::size_t operator()(const Row& key) const {
-        std::size_t h = 0;
-        for (const Value& v : key) {
-            std::size_t x = 0;
-            switch (v.index()) {
-            case 1: x = std::hash<std::int64_t>{}(std::get<std::int64_t>(v)); break;
-            case 2: {
-                const double d = std::get<double>(v);
-                const auto i = static_cast<std::int64_t>(d);
-                x = static_cast<double>(i) == d ? std::hash<std::int64_t>{}(i) : std::hash<double>{}(d);
-                break;
-            }
-            case 3: x = std::hash<std::string>{}(std::get<std::string>(v)); break;
-            case 4: {
-                const auto& b = std::get<Blob>(v).bytes;
-                x = std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
-                break;
-            }
-            default: break;
-            }
-            h = h * 1000003u ^ x;
-        }
-        return h;
-    }
-};
-struct KeyEqual {
-    bool operator()(const Row& a, const Row& b) const {
-        for (std::size_t i = 0; i < a.size(); ++i)
-            if (compareValues(a[i], b[i]) != 0)
-                return false;
-        return true;
-    }
-};
-
-bool keyLess(const Row& a, const Row& b) {
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (int c = compareValues(a[i], b[i]))
-            return c < 0;
-    return false;
-}
-
 /// A key's row in the backing table (data columns, then the bookkeeping of backingColumns()).
 struct StoredRow {
     bool exists = false;
@@ -105,10 +53,10 @@ struct StoredRow {
 
 Outcome decide(const Event& e, const StoredRow& stored, std::size_t n) {
     if (!stored.exists)
-        return e.isDelete ? Outcome::EarlyDelete : Outcome::Insert;
+        return e.isDelete() ? Outcome::EarlyDelete : Outcome::Insert;
     const Value& up = stored.image[n];
     const Value& del = stored.image[n + 2];
-    if (!e.isDelete) {
+    if (!e.isDelete()) {
         if (isNull(del))
             return isNull(up) || compareValues(e.s, up) >= 0 ? Outcome::Update : Outcome::Stale;
         return compareValues(e.s, del) >= 0 ? Outcome::Resurrect : Outcome::Stale;
@@ -137,7 +85,7 @@ Row foldPartial(KeyGroup& g, Outcome outcome, const StoredRow& stored, std::size
             const Value& floor = outcome == Outcome::Update ? storedUp : storedDel;
             if (outcome != Outcome::Insert && compareValues(ev.s, floor) < 0)
                 break; // older than the stored state: dropped, as §5.1.3 says
-            if (ev.isDelete) {
+            if (ev.isDelete()) {
                 if (!(outcome == Outcome::Update && compareValues(ev.s, storedUp) <= 0))
                     fallback = false; // a delete that won against the stored row ends the run
                 break;
@@ -204,35 +152,8 @@ public:
 
 private:
     Status readBatch(const Value& watermark) {
-        auto supply = supplySql(m_t, m_f, "ctu");
-        m_partial = !supply.empty();
-        std::string sql = "SELECT rid, op, s, sv, " + join(m_n, [](std::size_t i) { return col(i); });
-        if (m_partial)
-            sql += ", " + join(m_n, [&](std::size_t i) { return supply[i]; });
-        sql += " FROM " + m_ctx.batch + " WHERE op <> 2 AND (?1 IS NULL OR s >= ?1)";
-        auto st = m_ctx.db.prepare(sql);
-        if (!st)
-            return st.error();
-        st->bind(1, watermark);
-        const int dataAt = 4, supplyAt = 4 + static_cast<int>(m_n);
-        return st->forEachRow([&](const storage::Statement& r) {
-            Event e;
-            e.rid = r.int64(0);
-            e.isDelete = r.int64(1) == 1;
-            e.s = r.value(2);
-            e.shown = r.value(3);
-            e.values.reserve(m_n);
-            for (std::size_t i = 0; i < m_n; ++i)
-                e.values.push_back(r.value(dataAt + static_cast<int>(i)));
-            if (m_partial) {
-                e.supplied.resize(m_n);
-                for (std::size_t i = 0; i < m_n; ++i)
-                    e.supplied[i] = r.int64(supplyAt + static_cast<int>(i)) != 0;
-            }
-            Row key;
-            for (int k : m_t.keyIndex)
-                key.push_back(e.values[static_cast<std::size_t>(k)]);
-            auto [it, fresh] = m_groups.try_emplace(std::move(key));
+        return readBatchEvents(m_ctx, m_t, m_f, watermark, m_partial, [&](Event&& e) {
+            auto [it, fresh] = m_groups.try_emplace(keyOf(m_t, e.values));
             KeyGroup& g = it->second;
             if (m_partial)
                 g.all.push_back(e);
@@ -319,7 +240,7 @@ private:
         const StoredRow& stored = found.value();
         Event& w = g.winner;
         const Outcome o = decide(w, stored, m_n);
-        if (m_partial && !w.isDelete && (o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect))
+        if (m_partial && !w.isDelete() && (o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect))
             w.values = foldPartial(g, o, stored, m_n);
         const Row oldValues = stored.exists ? Row(stored.image.begin(), stored.image.begin() + static_cast<long>(m_n)) : Row{};
         switch (o) {
@@ -330,9 +251,9 @@ private:
         case Outcome::EarlyDelete: {
             m_insert->reset();
             for (std::size_t i = 0; i < m_n; ++i)
-                m_insert->bind(static_cast<int>(i + 1), w.isDelete && !isKey(m_t, i) ? Value{} : w.values[i]);
+                m_insert->bind(static_cast<int>(i + 1), w.isDelete() && !isKey(m_t, i) ? Value{} : w.values[i]);
             const int at = static_cast<int>(m_n + 1);
-            if (w.isDelete)
+            if (w.isDelete())
                 m_insert->bindNull(at).bindNull(at + 1).bind(at + 2, w.s).bind(at + 3, w.shown).bind(at + 4, m_ctx.now);
             else
                 m_insert->bind(at, w.s).bind(at + 1, w.shown).bindNull(at + 2).bindNull(at + 3).bindNull(at + 4);

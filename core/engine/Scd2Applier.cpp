@@ -1,10 +1,12 @@
 #include "core/engine/Appliers.h"
+#include "core/engine/BatchEvents.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/UndoJournal.h"
 #include "core/engine/ValueOrder.h"
 
 #include <algorithm>
 #include <optional>
+#include <unordered_map>
 
 namespace cdc::engine {
 
@@ -15,11 +17,36 @@ namespace {
 
 std::string q(const std::string& s) { return quoteIdentifier(s); }
 
+/// One version of a key's history, as the backing table stores it (identity: key + __cdc_s).
 struct Version {
-    std::int64_t rowid = 0;
     Row values;
     Value start, startShown, end, endShown;
     Value writtenIn; ///< __cdc_upd
+};
+
+/// One row of the event log: the events of one (key, sequence), de-duplicated.
+struct LogEntry {
+    Row values;
+    Value ctu, s, shown;
+    bool del = false, ups = false;
+    Value deletedAt, writtenIn;
+    std::vector<bool> supplied; ///< partial updates only
+    bool dirty = false;         ///< to be written
+
+    /// In store::logColumns() order.
+    Row image() const {
+        Row r = values;
+        r.insert(r.end(), {ctu, s, shown, static_cast<std::int64_t>(del), static_cast<std::int64_t>(ups), deletedAt,
+                           writtenIn});
+        return r;
+    }
+};
+
+/// The batch's events of one (key, sequence): a delete wins a tie, else the last-arriving upsert.
+struct SequenceGroup {
+    BatchEvent best; ///< first by (op ASC, rid DESC): the last upsert if any, else the last delete
+    bool anyDelete = false, anyUpsert = false;
+    std::int64_t count = 0;
 };
 
 /// Replays a key's event log from a point (semantics.md §3.7): deletes close the open version,
@@ -53,7 +80,7 @@ public:
                 m_current->endShown = shown;
                 m_out.push_back(std::move(*m_current));
             }
-            m_current = Version{0, values, s, shown, {}, {}, {}};
+            m_current = Version{values, s, shown, {}, {}, {}};
         }
         m_previous = std::move(values);
     }
@@ -80,6 +107,11 @@ private:
     std::vector<Version> m_out;
 };
 
+/// Applies one flow's batch to an SCD2 target. The batch is read once and grouped by key in memory; then
+/// for every touched key, in key order: its versions from the one the earliest new event can change, its
+/// event log from there (one range scan each — both tables are clustered on (key, sequence)), the new
+/// events merged into the log in memory, the history replayed, and only the difference written, with its
+/// change-feed rows and the pre-images rewind needs.
 class Scd2Writer {
 public:
     Scd2Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
@@ -87,149 +119,117 @@ public:
           m_versionUndo(t.undoRows, UndoTable::Backing), m_logUndo(t.undoRows, UndoTable::EventLog) {}
 
     Status run() {
-        CDC_TRY(mergeIntoLog());
+        std::unordered_map<Row, std::vector<BatchEvent>, KeyHash, KeyEqual> byKey;
+        CDC_TRY(readBatchEvents(m_ctx, m_t, m_f, Value{}, m_partial, [&](BatchEvent&& e) {
+            byKey[keyOf(m_t, e.values)].push_back(std::move(e));
+        }));
         CDC_TRY(prepareStatements());
-        // __cdc_d comes out of the GROUP BY in (key, sequence) order, so each key's rows are adjacent and the
-        // first holds its lowest sequence. Were they not, a key would just be recomputed twice — the later
-        // pass from the lower point replays everything after it — so correctness never rests on the order.
-        auto keys = m_ctx.db.prepare("SELECT " + keyList(m_t.keyIndex) + ", s FROM temp.__cdc_d ORDER BY rowid");
-        if (!keys)
-            return keys.error();
-        std::vector<std::pair<Row, Value>> touched;
-        for (;;) {
-            auto has = keys->step();
-            if (!has)
-                return has.error();
-            if (!has.value())
-                break;
-            Row k;
-            for (std::size_t i = 0; i < m_nk; ++i)
-                k.push_back(keys->value(static_cast<int>(i)));
-            Value s = keys->value(static_cast<int>(m_nk));
-            if (!touched.empty() && touched.back().first == k) {
-                if (compareValues(s, touched.back().second) < 0)
-                    touched.back().second = std::move(s);
-                continue;
+        std::vector<std::pair<const Row*, std::vector<BatchEvent>*>> order;
+        order.reserve(byKey.size());
+        for (auto& [key, events] : byKey)
+            order.emplace_back(&key, &events);
+        std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return keyLess(*a.first, *b.first); });
+        m_phase = m_ctx.nextPhase();
+        std::vector<TieSample> ties;
+        for (const auto& [key, events] : order) {
+            std::vector<SequenceGroup> groups = groupBySequence(*events);
+            for (const SequenceGroup& g : groups) {
+                m_m.tombstonesCreated += g.anyDelete;
+                if (g.count > 1) {
+                    ++m_m.ties;
+                    if (ties.size() < 6)
+                        ties.push_back({*key, g.best.shown, g.count});
+                }
             }
-            touched.emplace_back(std::move(k), std::move(s));
+            CDC_TRY(recompute(*key, groups));
         }
-        keys->reset();
-        for (const auto& [k, minSeq] : touched)
-            CDC_TRY(recompute(k, minSeq));
         CDC_TRY(m_logUndo.flush(m_ctx.db, m_ctx.updateId, m_phase));
-        return m_versionUndo.flush(m_ctx.db, m_ctx.updateId, m_phase);
+        CDC_TRY(m_versionUndo.flush(m_ctx.db, m_ctx.updateId, m_phase));
+        return ties.empty() ? Status::success() : reportTies(m_ctx, m_t, m_f, m_m, ties);
     }
 
 private:
-    std::string keyMatch(const std::string& alias = "") const {
+    static std::vector<SequenceGroup> groupBySequence(std::vector<BatchEvent>& events) {
+        std::sort(events.begin(), events.end(), [](const BatchEvent& a, const BatchEvent& b) {
+            if (int c = compareValues(a.s, b.s))
+                return c < 0;
+            if (a.op != b.op)
+                return a.op < b.op;
+            return a.rid > b.rid;
+        });
+        std::vector<SequenceGroup> groups;
+        for (BatchEvent& e : events) {
+            const bool isDelete = e.isDelete();
+            if (groups.empty() || compareValues(groups.back().best.s, e.s) != 0) {
+                // The first of a sequence value is its best; upserts sort first, so it tells whether any exists.
+                const bool isUpsert = !isDelete;
+                groups.push_back({std::move(e), false, isUpsert, 0});
+            }
+            SequenceGroup& g = groups.back();
+            ++g.count;
+            g.anyDelete = g.anyDelete || isDelete;
+        }
+        return groups;
+    }
+
+    std::string keyMatch(std::size_t firstParam = 1) const {
         return join(m_nk, [&](std::size_t i) {
-            return alias + col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
+            return col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(firstParam + i);
         }, " AND ");
     }
     std::string param(std::size_t offset) const { return "?" + std::to_string(m_nk + offset); }
-
-    /// Deduplicates the batch per (key, sequence) — a delete wins a tie, else the last-arriving upsert —
-    /// and merges it into the event log, saving the log's pre-image for rewind. One GROUP BY does it: max()
-    /// of the rank key (op ASC, rid DESC) hands the winner's row to the bare columns, and as op is 0 or 1
-    /// (SCD2 has no truncate) sum(op) tells whether the group holds a delete and an upsert. It is the only
-    /// min()/max() aggregate, which SQLite's bare-column rule requires.
-    Status mergeIntoLog() {
-        const std::string keys = keyList(m_t.keyIndex);
-        const std::string data = join(m_n, [](std::size_t i) { return col(i); });
-        CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_d"));
-        CDC_TRY(sqltext::run(m_ctx.db,
-                             "CREATE TEMP TABLE __cdc_d AS SELECT *, max(cdc_rank_key(NULL, op, rid)) AS __cdc_rank, "
-                             "sum(op) > 0 AS anydel, sum(op) < count(*) AS anyups, count(*) AS cnt FROM " +
-                                 m_ctx.batch + " GROUP BY " + keys + ", s"));
-        m_phase = m_ctx.nextPhase();
-        const std::string lcols = store::logColumns(m_t);
-        CDC_TRY(m_logUndo.saveQuery(m_ctx.db, "SELECT " + join(m_n, [](std::size_t i) { return "l." + col(i); }) +
-                                                  ", l.__cdc_ctu, l.__cdc_s, l.__cdc_sv, l.__cdc_del, l.__cdc_ups, "
-                                                  "l.__cdc_deleted_at, l.__cdc_upd FROM temp.__cdc_d d JOIN main." +
-                                                  q(m_t.eventLog) + " l ON " + keyJoin(m_t.keyIndex, "l", "d") +
-                                                  " AND l.__cdc_s = d.s"));
-        std::string set;
-        for (std::size_t i = 0; i < m_n; ++i)
-            set += col(i) + " = CASE WHEN excluded.__cdc_ups THEN excluded." + col(i) + " ELSE " + col(i) + " END, ";
-        CDC_TRY(sqltext::run(
-            m_ctx.db,
-            "INSERT INTO main." + q(m_t.eventLog) + "(" + lcols + ") SELECT " + data +
-                ", ctu, s, sv, anydel, anyups, CASE WHEN anydel THEN ?1 END, ?2 FROM temp.__cdc_d WHERE true ON CONFLICT(" +
-                keys + ", __cdc_s) DO UPDATE SET " + set +
-                "__cdc_ctu = CASE WHEN excluded.__cdc_ups THEN excluded.__cdc_ctu ELSE __cdc_ctu END, "
-                "__cdc_deleted_at = CASE WHEN excluded.__cdc_del AND NOT __cdc_del THEN excluded.__cdc_deleted_at "
-                "ELSE __cdc_deleted_at END, __cdc_del = max(__cdc_del, excluded.__cdc_del), "
-                "__cdc_ups = max(__cdc_ups, excluded.__cdc_ups)",
-            {m_ctx.now, m_ctx.updateId}));
-
-        auto ties = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_d WHERE cnt > 1");
-        if (!ties)
-            return ties.error();
-        m_m.ties += ties.value();
-        if (m_m.ties > 0)
-            CDC_TRY(reportTies(m_ctx, m_t, m_f, m_m, "SELECT " + keys + ", sv, cnt FROM temp.__cdc_d WHERE cnt > 1 LIMIT 6"));
-        auto deletes = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_d WHERE anydel");
-        if (!deletes)
-            return deletes.error();
-        m_m.tombstonesCreated += deletes.value();
-        return Status::success();
-    }
 
     Status prepareStatements() {
         const std::string data = join(m_n, [](std::size_t i) { return col(i); });
         const std::string cols = data + ", __cdc_s, __START_AT, __cdc_e, __END_AT, __cdc_upd";
         const std::string backing = "main." + q(m_t.backing);
         auto versions = m_ctx.db.prepare(
-            "SELECT rowid, " + cols + " FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s >= coalesce((SELECT "
+            "SELECT " + cols + " FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s >= coalesce((SELECT "
             "__cdc_s FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " + param(1) +
             " ORDER BY __cdc_s DESC LIMIT 1), " + param(1) + ") ORDER BY __cdc_s");
-        if (!versions)
-            return versions.error();
-        m_versions.emplace(std::move(versions.value()));
-
         auto supply = supplySql(m_t, m_f, "__cdc_ctu");
-        m_partial = !supply.empty();
         if (supply.empty())
             supply.assign(m_n, "1");
-        auto events = m_ctx.db.prepare("SELECT __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, " + data + ", " +
-                                       join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM main." +
-                                       q(m_t.eventLog) + " WHERE " + keyMatch() + " AND __cdc_s >= " + param(1) +
-                                       " ORDER BY __cdc_s");
-        if (!events)
-            return events.error();
-        m_events.emplace(std::move(events.value()));
-
+        auto log = m_ctx.db.prepare("SELECT " + store::logColumns(m_t) + ", " +
+                                    join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM main." +
+                                    q(m_t.eventLog) + " WHERE " + keyMatch() + " AND __cdc_s >= " + param(1) +
+                                    " ORDER BY __cdc_s");
         auto previous = m_ctx.db.prepare("SELECT " + data + ", __cdc_e FROM " + backing + " WHERE " + keyMatch() +
                                          " AND __cdc_s < " + param(1) + " ORDER BY __cdc_s DESC LIMIT 1");
-        if (!previous)
-            return previous.error();
-        m_previous.emplace(std::move(previous.value()));
-
-        auto ins = m_ctx.db.prepare("INSERT INTO " + backing + "(" + cols + ") VALUES (" +
-                                    placeholders(m_n + 5) + ")");
-        if (!ins)
-            return ins.error();
-        m_insert.emplace(std::move(ins.value()));
-        // Keys are not assigned: they are equal, and assigning them would rewrite the (key, sequence) index.
+        auto logWrite = m_ctx.db.prepare("INSERT OR REPLACE INTO main." + q(m_t.eventLog) + "(" +
+                                         store::logColumns(m_t) + ") VALUES (" + placeholders(m_n + 7) + ")");
+        auto ins = m_ctx.db.prepare("INSERT INTO " + backing + "(" + cols + ") VALUES (" + placeholders(m_n + 5) + ")");
+        // Column i binds at ?i+1; keys are matched, not assigned (assigning them would rewrite the key).
         std::string setValues;
         for (std::size_t i = 0; i < m_n; ++i)
             if (!isKey(i))
                 setValues += col(i) + " = ?" + std::to_string(i + 1) + ", ";
-        auto upd = m_ctx.db.prepare("UPDATE " + backing + " SET " + setValues + "__cdc_e = ?" + std::to_string(m_n + 1) + ", __END_AT = ?" +
-                                    std::to_string(m_n + 2) + " WHERE rowid = ?" + std::to_string(m_n + 3));
-        if (!upd)
-            return upd.error();
+        const std::string identity = join(m_nk, [&](std::size_t i) {
+            const auto k = static_cast<std::size_t>(m_t.keyIndex[i]);
+            return col(k) + " = ?" + std::to_string(k + 1);
+        }, " AND ");
+        auto upd = m_ctx.db.prepare("UPDATE " + backing + " SET " + setValues + "__cdc_e = ?" + std::to_string(m_n + 1) +
+                                    ", __END_AT = ?" + std::to_string(m_n + 2) + " WHERE " + identity +
+                                    " AND __cdc_s = ?" + std::to_string(m_n + 3));
+        auto del = m_ctx.db.prepare("DELETE FROM " + backing + " WHERE " + identity + " AND __cdc_s = ?" +
+                                    std::to_string(m_n + 1));
+        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeed) + " VALUES (" + placeholders(m_n + 5) + ")");
+        for (auto* st : {&versions, &log, &previous, &logWrite, &ins, &upd, &del, &feed})
+            if (!*st)
+                return st->error();
+        m_versions.emplace(std::move(versions.value()));
+        m_log.emplace(std::move(log.value()));
+        m_previous.emplace(std::move(previous.value()));
+        m_logWrite.emplace(std::move(logWrite.value()));
+        m_insert.emplace(std::move(ins.value()));
         m_update.emplace(std::move(upd.value()));
-        auto del = m_ctx.db.prepare("DELETE FROM " + backing + " WHERE rowid = ?1");
-        if (!del)
-            return del.error();
         m_delete.emplace(std::move(del.value()));
-        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeed) + " VALUES (" +
-                                     placeholders(m_n + 5) + ")");
-        if (!feed)
-            return feed.error();
         m_feed.emplace(std::move(feed.value()));
         return Status::success();
+    }
+
+    bool isKey(std::size_t column) const {
+        return std::find(m_t.keyIndex.begin(), m_t.keyIndex.end(), static_cast<int>(column)) != m_t.keyIndex.end();
     }
 
     void bindKey(storage::Statement& st, const Row& key) {
@@ -238,30 +238,113 @@ private:
             st.bind(static_cast<int>(i + 1), key[i]);
     }
 
-    Status recompute(const Row& key, const Value& minSeq) {
-        // Old versions from the one the earliest new event may change.
+    Result<std::vector<Version>> readVersions(const Row& key, const Value& minSeq) {
         std::vector<Version> old;
         bindKey(*m_versions, key);
         m_versions->bind(static_cast<int>(m_nk + 1), minSeq);
-        for (;;) {
-            auto has = m_versions->step();
-            if (!has)
-                return has.error();
-            if (!has.value())
-                break;
+        CDC_TRY(m_versions->forEachRow([&](const storage::Statement& r) {
             Version v;
-            v.rowid = m_versions->int64(0);
+            v.values.reserve(m_n);
             for (std::size_t i = 0; i < m_n; ++i)
-                v.values.push_back(m_versions->value(static_cast<int>(1 + i)));
-            const int at = static_cast<int>(1 + m_n);
-            v.start = m_versions->value(at);
-            v.startShown = m_versions->value(at + 1);
-            v.end = m_versions->value(at + 2);
-            v.endShown = m_versions->value(at + 3);
-            v.writtenIn = m_versions->value(at + 4);
+                v.values.push_back(r.value(static_cast<int>(i)));
+            const int at = static_cast<int>(m_n);
+            v.start = r.value(at);
+            v.startShown = r.value(at + 1);
+            v.end = r.value(at + 2);
+            v.endShown = r.value(at + 3);
+            v.writtenIn = r.value(at + 4);
             old.push_back(std::move(v));
-        }
+        }));
         m_versions->reset();
+        return old;
+    }
+
+    Result<std::vector<LogEntry>> readLog(const Row& key, const Value& from) {
+        std::vector<LogEntry> log;
+        bindKey(*m_log, key);
+        m_log->bind(static_cast<int>(m_nk + 1), from);
+        CDC_TRY(m_log->forEachRow([&](const storage::Statement& r) {
+            LogEntry e;
+            e.values.reserve(m_n);
+            for (std::size_t i = 0; i < m_n; ++i)
+                e.values.push_back(r.value(static_cast<int>(i)));
+            const int at = static_cast<int>(m_n);
+            e.ctu = r.value(at);
+            e.s = r.value(at + 1);
+            e.shown = r.value(at + 2);
+            e.del = r.int64(at + 3) != 0;
+            e.ups = r.int64(at + 4) != 0;
+            e.deletedAt = r.value(at + 5);
+            e.writtenIn = r.value(at + 6);
+            e.supplied.resize(m_n);
+            for (std::size_t i = 0; i < m_n; ++i)
+                e.supplied[i] = r.int64(at + 7 + static_cast<int>(i)) != 0;
+            log.push_back(std::move(e));
+        }));
+        m_log->reset();
+        return log;
+    }
+
+    /// Merges the batch's (key, sequence) groups into the key's log rows (both in sequence order) as the
+    /// log's `ON CONFLICT` rule says: a newer upsert replaces the values, a delete flag is never lost.
+    Status mergeIntoLog(std::vector<LogEntry>& log, const std::vector<SequenceGroup>& groups) {
+        std::vector<LogEntry> merged;
+        merged.reserve(log.size() + groups.size());
+        std::size_t i = 0;
+        for (const SequenceGroup& g : groups) {
+            while (i < log.size() && compareValues(log[i].s, g.best.s) < 0)
+                merged.push_back(std::move(log[i++]));
+            if (i < log.size() && compareValues(log[i].s, g.best.s) == 0) {
+                LogEntry e = std::move(log[i++]);
+                m_logUndo.save(e.image());
+                if (g.anyUpsert) {
+                    e.values = g.best.values;
+                    e.ctu = g.best.ctu;
+                    e.supplied = g.best.supplied;
+                }
+                if (g.anyDelete && !e.del)
+                    e.deletedAt = m_ctx.now;
+                e.del = e.del || g.anyDelete;
+                e.ups = e.ups || g.anyUpsert;
+                e.dirty = true;
+                merged.push_back(std::move(e));
+                continue;
+            }
+            LogEntry e;
+            e.values = g.best.values;
+            e.ctu = g.best.ctu;
+            e.s = g.best.s;
+            e.shown = g.best.shown;
+            e.del = g.anyDelete;
+            e.ups = g.anyUpsert;
+            e.deletedAt = g.anyDelete ? Value(m_ctx.now) : Value{};
+            e.writtenIn = m_ctx.updateId;
+            e.supplied = g.best.supplied;
+            e.dirty = true;
+            merged.push_back(std::move(e));
+        }
+        while (i < log.size())
+            merged.push_back(std::move(log[i++]));
+        log = std::move(merged);
+        for (const LogEntry& e : log) {
+            if (!e.dirty)
+                continue;
+            m_logWrite->reset();
+            const Row image = e.image();
+            for (std::size_t c = 0; c < image.size(); ++c)
+                m_logWrite->bind(static_cast<int>(c + 1), image[c]);
+            CDC_TRY(m_logWrite->run());
+        }
+        return Status::success();
+    }
+
+    Status recompute(const Row& key, const std::vector<SequenceGroup>& groups) {
+        const Value& minSeq = groups.front().best.s;
+        // Old versions from the one the earliest new event may change.
+        auto versions = readVersions(key, minSeq);
+        if (!versions)
+            return versions.error();
+        std::vector<Version>& old = versions.value();
         Value from = minSeq;
         bool replayFromVersion = false;
         if (!old.empty() && compareValues(old.front().start, minSeq) < 0) {
@@ -289,34 +372,21 @@ private:
             m_previous->reset();
         }
 
+        auto log = readLog(key, from);
+        if (!log)
+            return log.error();
+        CDC_TRY(mergeIntoLog(log.value(), groups));
+
         Replayer replay(m_t, m_partial);
         replay.start(std::move(previous));
-        bindKey(*m_events, key);
-        m_events->bind(static_cast<int>(m_nk + 1), from);
-        std::vector<bool> supplied(m_n, true);
-        for (;;) {
-            auto has = m_events->step();
-            if (!has)
-                return has.error();
-            if (!has.value())
-                break;
-            const Value s = m_events->value(0), shown = m_events->value(1);
-            if (m_events->int64(2) != 0) {
-                replay.onDelete(s, shown);
-                continue;
-            }
-            if (m_events->int64(3) == 0)
-                continue;
-            Row values;
-            for (std::size_t i = 0; i < m_n; ++i) {
-                values.push_back(m_events->value(static_cast<int>(4 + i)));
-                supplied[i] = m_events->int64(static_cast<int>(4 + m_n + i)) != 0;
-            }
-            replay.onUpsert(s, shown, std::move(values), supplied);
+        const std::vector<bool> all(m_n, true);
+        for (const LogEntry& e : log.value()) {
+            if (e.del)
+                replay.onDelete(e.s, e.shown);
+            else if (e.ups)
+                replay.onUpsert(e.s, e.shown, e.values, m_partial ? e.supplied : all);
         }
-        m_events->reset();
-        std::vector<Version> fresh = replay.finish();
-        return writeDiff(old, fresh);
+        return writeDiff(old, replay.finish());
     }
 
     Status feed(const Version& v, const char* changeType) {
@@ -339,10 +409,6 @@ private:
         m_versionUndo.save(row);
     }
 
-    bool isKey(std::size_t column) const {
-        return std::find(m_t.keyIndex.begin(), m_t.keyIndex.end(), static_cast<int>(column)) != m_t.keyIndex.end();
-    }
-
     bool sameVersion(const Version& a, const Version& b) const {
         if (!sameValue(a.end, b.end))
             return false;
@@ -359,18 +425,17 @@ private:
             int c = i == old.size() ? 1 : j == fresh.size() ? -1 : compareValues(old[i].start, fresh[j].start);
             if (c == 0) {
                 if (!sameVersion(old[i], fresh[j])) {
-                    saveUndo(old[i]);
                     const Version& o = old[i];
                     const Version& f = fresh[j];
+                    saveUndo(o);
                     m_update->reset();
                     for (std::size_t k = 0; k < m_n; ++k)
                         m_update->bind(static_cast<int>(k + 1), f.values[k]);
                     m_update->bind(static_cast<int>(m_n + 1), f.end).bind(static_cast<int>(m_n + 2), f.endShown);
-                    m_update->bind(static_cast<int>(m_n + 3), o.rowid);
+                    m_update->bind(static_cast<int>(m_n + 3), o.start);
                     CDC_TRY(m_update->run());
                     CDC_TRY(feed(o, "update_preimage"));
-                    Version post = f;
-                    CDC_TRY(feed(post, "update_postimage"));
+                    CDC_TRY(feed(f, "update_postimage"));
                     ++m_m.upserted;
                     if (isNull(o.end) && !isNull(f.end))
                         ++m_m.versionsClosed;
@@ -382,7 +447,9 @@ private:
             } else if (c < 0) {
                 saveUndo(old[i]);
                 m_delete->reset();
-                m_delete->bind(1, old[i].rowid);
+                for (int k : m_t.keyIndex)
+                    m_delete->bind(k + 1, old[i].values[static_cast<std::size_t>(k)]);
+                m_delete->bind(static_cast<int>(m_n + 1), old[i].start);
                 CDC_TRY(m_delete->run());
                 CDC_TRY(feed(old[i], "delete"));
                 ++m_m.deleted;
@@ -412,7 +479,7 @@ private:
     std::size_t m_n, m_nk;
     int m_phase = 0;
     bool m_partial = false;
-    std::optional<storage::Statement> m_versions, m_events, m_previous, m_insert, m_update, m_delete, m_feed;
+    std::optional<storage::Statement> m_versions, m_log, m_previous, m_logWrite, m_insert, m_update, m_delete, m_feed;
     UndoJournal m_versionUndo, m_logUndo;
 };
 
@@ -420,9 +487,7 @@ private:
 
 Status applyScd2(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m) {
     Scd2Writer w(ctx, t, f, m);
-    CDC_TRY(w.run());
-    // Events that changed no version: replays, older duplicates, no-op deletes.
-    return Status::success();
+    return w.run();
 }
 
 } // namespace cdc::engine

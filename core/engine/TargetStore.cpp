@@ -110,9 +110,9 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     std::string seqAff = affinity(t.sequenceType);
     if (scd2) {
         // __cdc_upd: the update that wrote the row (rewind removes the rows of undone updates).
+        // Clustered on (key, sequence): a key's versions share a page, and a version write touches one B-tree.
         sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) + ", __cdc_s, __START_AT" + seqAff +
-               ", __cdc_e, __END_AT" + seqAff + ", __cdc_upd INTEGER);";
-        sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ", __cdc_s);";
+               ", __cdc_e, __END_AT" + seqAff + ", __cdc_upd INTEGER, PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
         sql += "CREATE TABLE " + q(t.eventLog) + "(" + dataColumnDefs(t) +
                ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER, "
                "__cdc_upd INTEGER, PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";

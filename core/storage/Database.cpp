@@ -42,6 +42,11 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
         // Each dirty page written once (WAL) without an fsync per commit, and a page cache large enough
         // for the per-key indexes of a big target: without these an update's cost grows with the
         // history's size through page I/O alone (see docs/performance.md).
+        // 2 KB pages for new files (a no-op on existing ones): an update touches keys spread all over the
+        // per-key B-trees, one leaf page per key, so smaller pages mean fewer bytes written and checkpointed
+        // per change. Measured on the 1M-event benchmark: SCD2 +27 % events/s, SCD1 +8 % (docs/performance.md).
+        if (auto st = db.exec("PRAGMA page_size = 2048"); !st)
+            return st.error();
         if (auto st = db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536");
             !st)
             return st.error();
