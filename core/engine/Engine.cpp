@@ -122,7 +122,7 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
                   " WHERE __cdc_d IS NOT NULL ORDER BY " + keys;
         else // SCD2 keeps delete events in its event log; they are never collected (history must not change)
             sql = "SELECT " + sel + "__cdc_sv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, NULL AS __GC_DUE_AT FROM " +
-                  quoteIdentifier("__acl_" + storage::toLower(ref->name)) + " WHERE __cdc_del ORDER BY " + keys +
+                  quoteIdentifier(storage::backingTableFor(ref->name)) + " WHERE __cdc_del ORDER BY " + keys +
                   ", __cdc_s";
         binds.push_back(threshold);
     }

@@ -210,7 +210,6 @@ public:
         t.backing = storage::backingTableFor(t.name);
         t.changeFeed = storage::changeFeedTableFor(t.name);
         const std::string base = toLower(t.name);
-        t.eventLog = "__acl_" + base;
         t.undoRows = "__acu_" + base;
         t.gcLog = "__acg_" + base;
         t.scdType = f.scdType;
@@ -488,8 +487,8 @@ std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& propertie
 }
 
 std::string TargetPlan::signature() const {
-    // `store2`: the storage layout (undo journal blobs); files written by an older layout need a full refresh.
-    std::string s = "store2;scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
+    // `store3`: the storage layout (undo journal blobs, SCD2 events and versions in one table); files written by an older layout need a full refresh.
+    std::string s = "store3;scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
     for (std::size_t i = 0; i < columns.size(); ++i)
         s += columns[i].name + ":" + columns[i].type.toString() + (tracked[i] ? "" : "~") + ",";
     s += ";keys=";

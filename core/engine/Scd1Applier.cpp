@@ -116,7 +116,7 @@ Row foldPartial(KeyGroup& g, Outcome outcome, const StoredRow& stored, std::size
 class Scd1Writer {
 public:
     Scd1Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
-        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.undoRows, UndoTable::Backing) {}
+        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.undoRows) {}
 
     Status run(const Value& watermark) {
         CDC_TRY(readBatch(watermark));
@@ -407,7 +407,7 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
     // The truncate removes every live row sequenced before it.
     const int phase = ctx.nextPhase();
     const std::string doomed = " FROM main." + q(t.backing) + " WHERE __cdc_d IS NULL AND __cdc_s < ?1";
-    UndoJournal undo(t.undoRows, UndoTable::Backing);
+    UndoJournal undo(t.undoRows);
     CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + store::backingColumns(t) + doomed, {newTruncate->key}));
     m.deleted += undo.rowCount();
     CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));

@@ -17,27 +17,35 @@ namespace {
 
 std::string q(const std::string& s) { return quoteIdentifier(s); }
 
-/// One version of a key's history, as the backing table stores it (identity: key + __cdc_s).
+/// One version of a key's history (identity: key + start).
 struct Version {
     Row values;
     Value start, startShown, end, endShown;
-    Value writtenIn; ///< __cdc_upd
 };
 
-/// One row of the event log: the events of one (key, sequence), de-duplicated.
-struct LogEntry {
-    Row values;
+/// One row of the SCD2 backing table: the event-log entry of a (key, sequence) — the events of that
+/// sequence, de-duplicated — and the version that starts there, if any.
+struct HistoryRow {
+    Row values; ///< the event's values
     Value ctu, s, shown;
     bool del = false, ups = false;
-    Value deletedAt, writtenIn;
+    Value deletedAt, createdIn;
     std::vector<bool> supplied; ///< partial updates only
-    bool dirty = false;         ///< to be written
+    std::optional<Version> version;
+    std::optional<Row> original; ///< the stored image when the row was read (rewind's pre-image)
+    bool dirty = false;
 
-    /// In store::logColumns() order.
-    Row image() const {
+    /// In store::backingColumns() order.
+    Row image(std::size_t n) const {
         Row r = values;
         r.insert(r.end(), {ctu, s, shown, static_cast<std::int64_t>(del), static_cast<std::int64_t>(ups), deletedAt,
-                           writtenIn});
+                           createdIn, static_cast<std::int64_t>(version.has_value())});
+        for (std::size_t i = 0; i < n; ++i)
+            r.push_back(version ? version->values[i] : Value{});
+        if (version)
+            r.insert(r.end(), {version->startShown, version->end, version->endShown});
+        else
+            r.insert(r.end(), {Value{}, Value{}, Value{}});
         return r;
     }
 };
@@ -80,7 +88,7 @@ public:
                 m_current->endShown = shown;
                 m_out.push_back(std::move(*m_current));
             }
-            m_current = Version{values, s, shown, {}, {}, {}};
+            m_current = Version{values, s, shown, {}, {}};
         }
         m_previous = std::move(values);
     }
@@ -108,15 +116,14 @@ private:
 };
 
 /// Applies one flow's batch to an SCD2 target. The batch is read once and grouped by key in memory; then
-/// for every touched key, in key order: its versions from the one the earliest new event can change, its
-/// event log from there (one range scan each — both tables are clustered on (key, sequence)), the new
-/// events merged into the log in memory, the history replayed, and only the difference written, with its
-/// change-feed rows and the pre-images rewind needs.
+/// for every touched key, in key order: one range scan reads its events and versions from the version the
+/// earliest new event can change (both live in one table clustered on (key, sequence)), the new events are
+/// merged into the log in memory, the history is replayed, and only the rows that differ are written,
+/// with their change-feed rows and the pre-images rewind needs.
 class Scd2Writer {
 public:
     Scd2Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
-        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_nk(t.keyIndex.size()),
-          m_versionUndo(t.undoRows, UndoTable::Backing), m_logUndo(t.undoRows, UndoTable::EventLog) {}
+        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_nk(t.keyIndex.size()), m_undo(t.undoRows) {}
 
     Status run() {
         std::unordered_map<Row, std::vector<BatchEvent>, KeyHash, KeyEqual> byKey;
@@ -129,7 +136,7 @@ public:
         for (auto& [key, events] : byKey)
             order.emplace_back(&key, &events);
         std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return keyLess(*a.first, *b.first); });
-        m_phase = m_ctx.nextPhase();
+        const int phase = m_ctx.nextPhase();
         std::vector<TieSample> ties;
         for (const auto& [key, events] : order) {
             std::vector<SequenceGroup> groups = groupBySequence(*events);
@@ -143,8 +150,7 @@ public:
             }
             CDC_TRY(recompute(*key, groups));
         }
-        CDC_TRY(m_logUndo.flush(m_ctx.db, m_ctx.updateId, m_phase));
-        CDC_TRY(m_versionUndo.flush(m_ctx.db, m_ctx.updateId, m_phase));
+        CDC_TRY(m_undo.flush(m_ctx.db, m_ctx.updateId, phase));
         return ties.empty() ? Status::success() : reportTies(m_ctx, m_t, m_f, m_m, ties);
     }
 
@@ -172,179 +178,147 @@ private:
         return groups;
     }
 
-    std::string keyMatch(std::size_t firstParam = 1) const {
+    std::string keyMatch() const {
         return join(m_nk, [&](std::size_t i) {
-            return col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(firstParam + i);
+            return col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
         }, " AND ");
     }
     std::string param(std::size_t offset) const { return "?" + std::to_string(m_nk + offset); }
 
     Status prepareStatements() {
-        const std::string data = join(m_n, [](std::size_t i) { return col(i); });
-        const std::string cols = data + ", __cdc_s, __START_AT, __cdc_e, __END_AT, __cdc_upd";
         const std::string backing = "main." + q(m_t.backing);
-        auto versions = m_ctx.db.prepare(
-            "SELECT " + cols + " FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s >= coalesce((SELECT "
-            "__cdc_s FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " + param(1) +
-            " ORDER BY __cdc_s DESC LIMIT 1), " + param(1) + ") ORDER BY __cdc_s");
+        auto start = m_ctx.db.prepare("SELECT __cdc_s FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " +
+                                      param(1) + " AND __v ORDER BY __cdc_s DESC LIMIT 1");
         auto supply = supplySql(m_t, m_f, "__cdc_ctu");
         if (supply.empty())
             supply.assign(m_n, "1");
-        auto log = m_ctx.db.prepare("SELECT " + store::logColumns(m_t) + ", " +
-                                    join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM main." +
-                                    q(m_t.eventLog) + " WHERE " + keyMatch() + " AND __cdc_s >= " + param(1) +
-                                    " ORDER BY __cdc_s");
-        auto previous = m_ctx.db.prepare("SELECT " + data + ", __cdc_e FROM " + backing + " WHERE " + keyMatch() +
-                                         " AND __cdc_s < " + param(1) + " ORDER BY __cdc_s DESC LIMIT 1");
-        auto logWrite = m_ctx.db.prepare("INSERT OR REPLACE INTO main." + q(m_t.eventLog) + "(" +
-                                         store::logColumns(m_t) + ") VALUES (" + placeholders(m_n + 7) + ")");
-        auto ins = m_ctx.db.prepare("INSERT INTO " + backing + "(" + cols + ") VALUES (" + placeholders(m_n + 5) + ")");
-        // Column i binds at ?i+1; keys are matched, not assigned (assigning them would rewrite the key).
-        std::string setValues;
-        for (std::size_t i = 0; i < m_n; ++i)
-            if (!isKey(i))
-                setValues += col(i) + " = ?" + std::to_string(i + 1) + ", ";
-        const std::string identity = join(m_nk, [&](std::size_t i) {
-            const auto k = static_cast<std::size_t>(m_t.keyIndex[i]);
-            return col(k) + " = ?" + std::to_string(k + 1);
-        }, " AND ");
-        auto upd = m_ctx.db.prepare("UPDATE " + backing + " SET " + setValues + "__cdc_e = ?" + std::to_string(m_n + 1) +
-                                    ", __END_AT = ?" + std::to_string(m_n + 2) + " WHERE " + identity +
-                                    " AND __cdc_s = ?" + std::to_string(m_n + 3));
-        auto del = m_ctx.db.prepare("DELETE FROM " + backing + " WHERE " + identity + " AND __cdc_s = ?" +
-                                    std::to_string(m_n + 1));
+        auto rows = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + ", " +
+                                     join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM " + backing +
+                                     " WHERE " + keyMatch() + " AND __cdc_s >= " + param(1) + " ORDER BY __cdc_s");
+        auto previous = m_ctx.db.prepare("SELECT " + join(m_n, [](std::size_t i) { return vcol(i); }) +
+                                         ", __cdc_e FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " +
+                                         param(1) + " AND __v ORDER BY __cdc_s DESC LIMIT 1");
+        auto write = m_ctx.db.prepare("INSERT OR REPLACE INTO " + backing + "(" + store::backingColumns(m_t) +
+                                      ") VALUES (" + placeholders(2 * m_n + 11) + ")");
         auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeed) + " VALUES (" + placeholders(m_n + 5) + ")");
-        for (auto* st : {&versions, &log, &previous, &logWrite, &ins, &upd, &del, &feed})
+        for (auto* st : {&start, &rows, &previous, &write, &feed})
             if (!*st)
                 return st->error();
-        m_versions.emplace(std::move(versions.value()));
-        m_log.emplace(std::move(log.value()));
+        m_start.emplace(std::move(start.value()));
+        m_rows.emplace(std::move(rows.value()));
         m_previous.emplace(std::move(previous.value()));
-        m_logWrite.emplace(std::move(logWrite.value()));
-        m_insert.emplace(std::move(ins.value()));
-        m_update.emplace(std::move(upd.value()));
-        m_delete.emplace(std::move(del.value()));
+        m_write.emplace(std::move(write.value()));
         m_feed.emplace(std::move(feed.value()));
         return Status::success();
     }
 
-    bool isKey(std::size_t column) const {
-        return std::find(m_t.keyIndex.begin(), m_t.keyIndex.end(), static_cast<int>(column)) != m_t.keyIndex.end();
-    }
-
-    void bindKey(storage::Statement& st, const Row& key) {
+    void bindKey(storage::Statement& st, const Row& key, const Value& seq) {
         st.reset();
         for (std::size_t i = 0; i < m_nk; ++i)
             st.bind(static_cast<int>(i + 1), key[i]);
+        st.bind(static_cast<int>(m_nk + 1), seq);
     }
 
-    Result<std::vector<Version>> readVersions(const Row& key, const Value& minSeq) {
-        std::vector<Version> old;
-        bindKey(*m_versions, key);
-        m_versions->bind(static_cast<int>(m_nk + 1), minSeq);
-        CDC_TRY(m_versions->forEachRow([&](const storage::Statement& r) {
-            Version v;
-            v.values.reserve(m_n);
+    /// The key's rows from the latest version that starts before `minSeq` (or from `minSeq`).
+    Result<std::vector<HistoryRow>> readRows(const Row& key, const Value& minSeq) {
+        bindKey(*m_start, key, minSeq);
+        auto has = m_start->step();
+        if (!has)
+            return has.error();
+        const Value from = has.value() ? m_start->value(0) : minSeq;
+        m_start->reset();
+
+        std::vector<HistoryRow> rows;
+        bindKey(*m_rows, key, from);
+        const std::size_t width = 2 * m_n + 11;
+        CDC_TRY(m_rows->forEachRow([&](const storage::Statement& r) {
+            HistoryRow h;
+            Row image;
+            image.reserve(width);
+            for (std::size_t i = 0; i < width; ++i)
+                image.push_back(r.value(static_cast<int>(i)));
+            h.values.assign(image.begin(), image.begin() + static_cast<long>(m_n));
+            const std::size_t at = m_n;
+            h.ctu = image[at];
+            h.s = image[at + 1];
+            h.shown = image[at + 2];
+            h.del = r.int64(static_cast<int>(at + 3)) != 0;
+            h.ups = r.int64(static_cast<int>(at + 4)) != 0;
+            h.deletedAt = image[at + 5];
+            h.createdIn = image[at + 6];
+            if (r.int64(static_cast<int>(at + 7)) != 0) {
+                Version v;
+                v.values.assign(image.begin() + static_cast<long>(at + 8), image.begin() + static_cast<long>(at + 8 + m_n));
+                v.start = h.s;
+                v.startShown = image[at + 8 + m_n];
+                v.end = image[at + 9 + m_n];
+                v.endShown = image[at + 10 + m_n];
+                h.version = std::move(v);
+            }
+            h.supplied.resize(m_n);
             for (std::size_t i = 0; i < m_n; ++i)
-                v.values.push_back(r.value(static_cast<int>(i)));
-            const int at = static_cast<int>(m_n);
-            v.start = r.value(at);
-            v.startShown = r.value(at + 1);
-            v.end = r.value(at + 2);
-            v.endShown = r.value(at + 3);
-            v.writtenIn = r.value(at + 4);
-            old.push_back(std::move(v));
+                h.supplied[i] = r.int64(static_cast<int>(width + i)) != 0;
+            h.original = std::move(image);
+            rows.push_back(std::move(h));
         }));
-        m_versions->reset();
-        return old;
+        m_rows->reset();
+        return rows;
     }
 
-    Result<std::vector<LogEntry>> readLog(const Row& key, const Value& from) {
-        std::vector<LogEntry> log;
-        bindKey(*m_log, key);
-        m_log->bind(static_cast<int>(m_nk + 1), from);
-        CDC_TRY(m_log->forEachRow([&](const storage::Statement& r) {
-            LogEntry e;
-            e.values.reserve(m_n);
-            for (std::size_t i = 0; i < m_n; ++i)
-                e.values.push_back(r.value(static_cast<int>(i)));
-            const int at = static_cast<int>(m_n);
-            e.ctu = r.value(at);
-            e.s = r.value(at + 1);
-            e.shown = r.value(at + 2);
-            e.del = r.int64(at + 3) != 0;
-            e.ups = r.int64(at + 4) != 0;
-            e.deletedAt = r.value(at + 5);
-            e.writtenIn = r.value(at + 6);
-            e.supplied.resize(m_n);
-            for (std::size_t i = 0; i < m_n; ++i)
-                e.supplied[i] = r.int64(at + 7 + static_cast<int>(i)) != 0;
-            log.push_back(std::move(e));
-        }));
-        m_log->reset();
-        return log;
-    }
-
-    /// Merges the batch's (key, sequence) groups into the key's log rows (both in sequence order) as the
-    /// log's `ON CONFLICT` rule says: a newer upsert replaces the values, a delete flag is never lost.
-    Status mergeIntoLog(std::vector<LogEntry>& log, const std::vector<SequenceGroup>& groups) {
-        std::vector<LogEntry> merged;
-        merged.reserve(log.size() + groups.size());
+    /// Merges the batch's (key, sequence) groups into the key's rows (both in sequence order): a newer
+    /// upsert replaces an entry's values, a delete flag is never lost.
+    void mergeEvents(std::vector<HistoryRow>& rows, const std::vector<SequenceGroup>& groups) {
+        std::vector<HistoryRow> merged;
+        merged.reserve(rows.size() + groups.size());
         std::size_t i = 0;
         for (const SequenceGroup& g : groups) {
-            while (i < log.size() && compareValues(log[i].s, g.best.s) < 0)
-                merged.push_back(std::move(log[i++]));
-            if (i < log.size() && compareValues(log[i].s, g.best.s) == 0) {
-                LogEntry e = std::move(log[i++]);
-                m_logUndo.save(e.image());
+            while (i < rows.size() && compareValues(rows[i].s, g.best.s) < 0)
+                merged.push_back(std::move(rows[i++]));
+            if (i < rows.size() && compareValues(rows[i].s, g.best.s) == 0) {
+                HistoryRow h = std::move(rows[i++]);
                 if (g.anyUpsert) {
-                    e.values = g.best.values;
-                    e.ctu = g.best.ctu;
-                    e.supplied = g.best.supplied;
+                    h.values = g.best.values;
+                    h.ctu = g.best.ctu;
+                    h.supplied = g.best.supplied;
                 }
-                if (g.anyDelete && !e.del)
-                    e.deletedAt = m_ctx.now;
-                e.del = e.del || g.anyDelete;
-                e.ups = e.ups || g.anyUpsert;
-                e.dirty = true;
-                merged.push_back(std::move(e));
+                if (g.anyDelete && !h.del)
+                    h.deletedAt = m_ctx.now;
+                h.del = h.del || g.anyDelete;
+                h.ups = h.ups || g.anyUpsert;
+                h.dirty = true;
+                merged.push_back(std::move(h));
                 continue;
             }
-            LogEntry e;
-            e.values = g.best.values;
-            e.ctu = g.best.ctu;
-            e.s = g.best.s;
-            e.shown = g.best.shown;
-            e.del = g.anyDelete;
-            e.ups = g.anyUpsert;
-            e.deletedAt = g.anyDelete ? Value(m_ctx.now) : Value{};
-            e.writtenIn = m_ctx.updateId;
-            e.supplied = g.best.supplied;
-            e.dirty = true;
-            merged.push_back(std::move(e));
+            HistoryRow h;
+            h.values = g.best.values;
+            h.ctu = g.best.ctu;
+            h.s = g.best.s;
+            h.shown = g.best.shown;
+            h.del = g.anyDelete;
+            h.ups = g.anyUpsert;
+            h.deletedAt = g.anyDelete ? Value(m_ctx.now) : Value{};
+            h.createdIn = m_ctx.updateId;
+            h.supplied = g.best.supplied;
+            h.dirty = true;
+            merged.push_back(std::move(h));
         }
-        while (i < log.size())
-            merged.push_back(std::move(log[i++]));
-        log = std::move(merged);
-        for (const LogEntry& e : log) {
-            if (!e.dirty)
-                continue;
-            m_logWrite->reset();
-            const Row image = e.image();
-            for (std::size_t c = 0; c < image.size(); ++c)
-                m_logWrite->bind(static_cast<int>(c + 1), image[c]);
-            CDC_TRY(m_logWrite->run());
-        }
-        return Status::success();
+        while (i < rows.size())
+            merged.push_back(std::move(rows[i++]));
+        rows = std::move(merged);
     }
 
     Status recompute(const Row& key, const std::vector<SequenceGroup>& groups) {
         const Value& minSeq = groups.front().best.s;
+        auto read = readRows(key, minSeq);
+        if (!read)
+            return read.error();
+        std::vector<HistoryRow>& rows = read.value();
+
         // Old versions from the one the earliest new event may change.
-        auto versions = readVersions(key, minSeq);
-        if (!versions)
-            return versions.error();
-        std::vector<Version>& old = versions.value();
+        std::vector<Version> old;
+        for (const HistoryRow& h : rows)
+            if (h.version)
+                old.push_back(*h.version);
         Value from = minSeq;
         bool replayFromVersion = false;
         if (!old.empty() && compareValues(old.front().start, minSeq) < 0) {
@@ -358,8 +332,7 @@ private:
 
         std::optional<Row> previous;
         if (m_partial && replayFromVersion) {
-            bindKey(*m_previous, key);
-            m_previous->bind(static_cast<int>(m_nk + 1), from);
+            bindKey(*m_previous, key, from);
             auto has = m_previous->step();
             if (!has)
                 return has.error();
@@ -372,21 +345,27 @@ private:
             m_previous->reset();
         }
 
-        auto log = readLog(key, from);
-        if (!log)
-            return log.error();
-        CDC_TRY(mergeIntoLog(log.value(), groups));
+        mergeEvents(rows, groups);
 
         Replayer replay(m_t, m_partial);
         replay.start(std::move(previous));
         const std::vector<bool> all(m_n, true);
-        for (const LogEntry& e : log.value()) {
-            if (e.del)
-                replay.onDelete(e.s, e.shown);
-            else if (e.ups)
-                replay.onUpsert(e.s, e.shown, e.values, m_partial ? e.supplied : all);
+        for (const HistoryRow& h : rows) {
+            if (compareValues(h.s, from) < 0)
+                continue;
+            if (h.del)
+                replay.onDelete(h.s, h.shown);
+            else if (h.ups)
+                replay.onUpsert(h.s, h.shown, h.values, m_partial ? h.supplied : all);
         }
-        return writeDiff(old, replay.finish());
+        CDC_TRY(applyDiff(rows, old, replay.finish()));
+        return writeRows(rows);
+    }
+
+    HistoryRow* rowAt(std::vector<HistoryRow>& rows, const Value& s) {
+        auto it = std::lower_bound(rows.begin(), rows.end(), s,
+                                   [](const HistoryRow& h, const Value& v) { return compareValues(h.s, v) < 0; });
+        return it != rows.end() && compareValues(it->s, s) == 0 ? &*it : nullptr;
     }
 
     Status feed(const Version& v, const char* changeType) {
@@ -401,14 +380,6 @@ private:
         return m_feed->run();
     }
 
-    /// The pre-image of a version this update changes or removes (rows it creates need none: rewind
-    /// removes them by __cdc_upd).
-    void saveUndo(const Version& v) {
-        Row row = v.values;
-        row.insert(row.end(), {v.start, v.startShown, v.end, v.endShown, v.writtenIn});
-        m_versionUndo.save(row);
-    }
-
     bool sameVersion(const Version& a, const Version& b) const {
         if (!sameValue(a.end, b.end))
             return false;
@@ -418,22 +389,21 @@ private:
         return true;
     }
 
-    Status writeDiff(const std::vector<Version>& old, const std::vector<Version>& fresh) {
-        // Identity of an SCD2 row = keys + __START_AT (§9.1).
+    /// Puts the replayed versions on their rows and writes the change feed. Identity of an SCD2 row =
+    /// keys + __START_AT (§9.1); every version starts at an upsert of the key's log, so its row exists.
+    Status applyDiff(std::vector<HistoryRow>& rows, const std::vector<Version>& old, const std::vector<Version>& fresh) {
         std::size_t i = 0, j = 0;
         while (i < old.size() || j < fresh.size()) {
-            int c = i == old.size() ? 1 : j == fresh.size() ? -1 : compareValues(old[i].start, fresh[j].start);
+            const int c = i == old.size() ? 1 : j == fresh.size() ? -1 : compareValues(old[i].start, fresh[j].start);
+            HistoryRow* row = rowAt(rows, c < 0 ? old[i].start : fresh[j].start);
+            if (!row)
+                return Diagnostic::error("INTERNAL", "SCD2 version without its event row in '" + m_t.name + "'");
             if (c == 0) {
-                if (!sameVersion(old[i], fresh[j])) {
-                    const Version& o = old[i];
-                    const Version& f = fresh[j];
-                    saveUndo(o);
-                    m_update->reset();
-                    for (std::size_t k = 0; k < m_n; ++k)
-                        m_update->bind(static_cast<int>(k + 1), f.values[k]);
-                    m_update->bind(static_cast<int>(m_n + 1), f.end).bind(static_cast<int>(m_n + 2), f.endShown);
-                    m_update->bind(static_cast<int>(m_n + 3), o.start);
-                    CDC_TRY(m_update->run());
+                const Version& o = old[i];
+                const Version& f = fresh[j];
+                if (!sameVersion(o, f)) {
+                    row->version = f;
+                    row->dirty = true;
                     CDC_TRY(feed(o, "update_preimage"));
                     CDC_TRY(feed(f, "update_postimage"));
                     ++m_m.upserted;
@@ -445,29 +415,36 @@ private:
                 ++i;
                 ++j;
             } else if (c < 0) {
-                saveUndo(old[i]);
-                m_delete->reset();
-                for (int k : m_t.keyIndex)
-                    m_delete->bind(k + 1, old[i].values[static_cast<std::size_t>(k)]);
-                m_delete->bind(static_cast<int>(m_n + 1), old[i].start);
-                CDC_TRY(m_delete->run());
+                row->version.reset();
+                row->dirty = true;
                 CDC_TRY(feed(old[i], "delete"));
                 ++m_m.deleted;
                 ++i;
             } else {
-                const Version& f = fresh[j];
-                m_insert->reset();
-                for (std::size_t k = 0; k < m_n; ++k)
-                    m_insert->bind(static_cast<int>(k + 1), f.values[k]);
-                const int at = static_cast<int>(m_n + 1);
-                m_insert->bind(at, f.start).bind(at + 1, f.startShown).bind(at + 2, f.end).bind(at + 3, f.endShown);
-                m_insert->bind(at + 4, m_ctx.updateId);
-                CDC_TRY(m_insert->run());
-                CDC_TRY(feed(f, "insert"));
+                row->version = fresh[j];
+                row->dirty = true;
+                CDC_TRY(feed(fresh[j], "insert"));
                 ++m_m.upserted;
                 ++m_m.versionsOpened;
                 ++j;
             }
+        }
+        return Status::success();
+    }
+
+    /// Writes the rows that changed; a stored row's pre-image goes to the journal first (rows this
+    /// update creates need none: rewind removes them by __cdc_upd).
+    Status writeRows(const std::vector<HistoryRow>& rows) {
+        for (const HistoryRow& h : rows) {
+            if (!h.dirty)
+                continue;
+            if (h.original)
+                m_undo.save(*h.original);
+            const Row image = h.image(m_n);
+            m_write->reset();
+            for (std::size_t c = 0; c < image.size(); ++c)
+                m_write->bind(static_cast<int>(c + 1), image[c]);
+            CDC_TRY(m_write->run());
         }
         return Status::success();
     }
@@ -477,10 +454,9 @@ private:
     const FlowPlan& m_f;
     FlowMetrics& m_m;
     std::size_t m_n, m_nk;
-    int m_phase = 0;
     bool m_partial = false;
-    std::optional<storage::Statement> m_versions, m_log, m_previous, m_logWrite, m_insert, m_update, m_delete, m_feed;
-    UndoJournal m_versionUndo, m_logUndo;
+    std::optional<storage::Statement> m_start, m_rows, m_previous, m_write, m_feed;
+    UndoJournal m_undo;
 };
 
 } // namespace

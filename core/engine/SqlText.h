@@ -26,6 +26,13 @@ inline std::string join(std::size_t n, const std::function<std::string(std::size
     return out;
 }
 
+/// SCD2 version values live next to the event values of the same (key, sequence) row.
+inline std::string vcol(std::size_t i) {
+    std::string name = "v";
+    name += std::to_string(i);
+    return name;
+}
+
 /// `?1, ?2, ... ?n`
 inline std::string placeholders(std::size_t n) {
     std::string out;

@@ -4,6 +4,7 @@
 #include "core/engine/UndoJournal.h"
 #include "core/storage/Catalog.h"
 
+#include <algorithm>
 #include <ctime>
 #include <sstream>
 
@@ -76,16 +77,16 @@ Result<std::vector<StoredTarget>> storedTargets(const storage::Database& db) {
 }
 
 std::string backingColumnsFor(int scdType, std::size_t n) {
-    return dataColumns(n) + (scdType == 2 ? ", __cdc_s, __START_AT, __cdc_e, __END_AT, __cdc_upd"
-                                          : ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at, __cdc_upd");
+    if (scdType == 2)
+        return dataColumns(n) + ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at, __cdc_upd, __v, " +
+               join(n, [](std::size_t i) { return vcol(i); }) + ", __START_AT, __cdc_e, __END_AT";
+    return dataColumns(n) + ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at, __cdc_upd";
 }
 
-std::string logColumnsFor(std::size_t n) {
-    return dataColumns(n) + ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at, __cdc_upd";
-}
+std::size_t backingWidthFor(int scdType, std::size_t n) { return scdType == 2 ? 2 * n + 11 : n + 6; }
 
 struct Names {
-    std::string view, backing, cdf, log, undo, undoLog, gc;
+    std::string view, backing, cdf, log /* older files */, undo, undoLog /* older files */, gc;
 };
 
 Names namesFor(const std::string& target) {
@@ -109,13 +110,15 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     std::string sql;
     std::string seqAff = affinity(t.sequenceType);
     if (scd2) {
-        // __cdc_upd: the update that wrote the row (rewind removes the rows of undone updates).
-        // Clustered on (key, sequence): a key's versions share a page, and a version write touches one B-tree.
-        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) + ", __cdc_s, __START_AT" + seqAff +
-               ", __cdc_e, __END_AT" + seqAff + ", __cdc_upd INTEGER, PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
-        sql += "CREATE TABLE " + q(t.eventLog) + "(" + dataColumnDefs(t) +
+        // One row per (key, sequence): the event-log entry of that sequence and, when a version starts there,
+        // the version (__v = 1, its values v0.., its end). Clustered on (key, sequence), so a key's events and
+        // versions share a page: a new event touches one leaf page, not one per table. __cdc_upd: the update
+        // that created the row (rewind removes the rows of undone updates).
+        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) +
                ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER, "
-               "__cdc_upd INTEGER, PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
+               "__cdc_upd INTEGER, __v INTEGER NOT NULL, " +
+               join(n, [&](std::size_t i) { return vcol(i) + affinity(t.columns[i].type); }) + ", __START_AT" + seqAff +
+               ", __cdc_e, __END_AT" + seqAff + ", PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
     } else {
         sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t, keyIsRowId(t)) +
                ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER, __cdc_upd INTEGER);";
@@ -128,9 +131,15 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
 
     auto pub = t.publicColumns();
     std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
-    sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + dataColumns(n) +
-           (scd2 ? ", __START_AT, __END_AT FROM " + q(t.backing) : " FROM " + q(t.backing) + " WHERE __cdc_d IS NULL") +
-           ";";
+    if (scd2)
+        sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + join(n, [&](std::size_t i) {
+                   return std::find(t.keyIndex.begin(), t.keyIndex.end(), static_cast<int>(i)) != t.keyIndex.end()
+                              ? col(i)
+                              : vcol(i);
+               }) + ", __START_AT, __END_AT FROM " + q(t.backing) + " WHERE __v;";
+    else
+        sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +
+               q(t.backing) + " WHERE __cdc_d IS NULL;";
     sql += "CREATE TABLE " + q(t.changeFeed) + "(" +
            join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
            ", _change_type TEXT, _commit_version INTEGER, _commit_timestamp TEXT);";
@@ -146,19 +155,10 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
 /// Saves and removes the whole stored state of a target (full refresh keeping the schema).
 Status resetState(UpdateContext& ctx, const TargetPlan& t) {
     const int phase = ctx.nextPhase();
-    const bool scd2 = t.scdType == pipeline::ScdType::Type2;
-    UndoJournal rows(t.undoRows, UndoTable::Backing);
-    CDC_TRY(rows.saveQuery(ctx.db, "SELECT " + backingColumnsFor(scd2 ? 2 : 1, t.columns.size()) + " FROM " +
-                                       q(t.backing)));
+    UndoJournal rows(t.undoRows);
+    CDC_TRY(rows.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.backing)));
     CDC_TRY(rows.flush(ctx.db, ctx.updateId, phase));
-    CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.backing)));
-    if (scd2) {
-        UndoJournal log(t.undoRows, UndoTable::EventLog);
-        CDC_TRY(log.saveQuery(ctx.db, "SELECT " + logColumnsFor(t.columns.size()) + " FROM " + q(t.eventLog)));
-        CDC_TRY(log.flush(ctx.db, ctx.updateId, phase));
-        CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.eventLog)));
-    }
-    return Status::success();
+    return run(ctx.db, "DELETE FROM " + q(t.backing));
 }
 
 std::string keysText(const std::vector<int>& keys) {
@@ -171,21 +171,24 @@ std::string keysText(const std::vector<int>& keys) {
 /// Puts back the pre-images update `u` saved, newest phase first; within an entry the earliest saved
 /// image of a row is restored last, so it wins.
 Status restoreJournal(storage::Database& db, const StoredTarget& t, const Names& n, std::int64_t u) {
-    auto entries = db.prepare("SELECT __u_table, __u_data FROM " + q(n.undo) +
-                              " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_table DESC");
+    auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) + " WHERE __u_upd = ?1 ORDER BY __u_phase DESC");
     if (!entries)
         return entries.error();
     entries->bind(1, u);
+    const std::size_t width = backingWidthFor(t.scdType, t.columnCount);
+    // Every backing table is unique on the row's identity (keys, plus the sequence for SCD2), so REPLACE
+    // removes whatever the update put in its place.
+    auto put = db.prepare("INSERT OR REPLACE INTO " + q(n.backing) + "(" + backingColumnsFor(t.scdType, t.columnCount) +
+                          ") VALUES (" + placeholders(width) + ")");
+    if (!put)
+        return put.error();
     for (;;) {
         auto has = entries->step();
         if (!has)
             return has.error();
         if (!has.value())
             break;
-        const bool log = entries->int64(0) == static_cast<std::int64_t>(UndoTable::EventLog);
-        const std::string cols = log ? logColumnsFor(t.columnCount) : backingColumnsFor(t.scdType, t.columnCount);
-        const std::size_t width = t.columnCount + (log ? 7 : t.scdType == 2 ? 5 : 6);
-        const Value data = entries->value(1);
+        const Value data = entries->value(0);
         const auto* blob = std::get_if<Blob>(&data);
         if (!blob)
             return Diagnostic::error("UNDO_CORRUPT", "the rewind journal of '" + t.name + "' is damaged");
@@ -194,12 +197,6 @@ Status restoreJournal(storage::Database& db, const StoredTarget& t, const Names&
                                    width);
         if (!rows)
             return rows.error();
-        // Every internal table is unique on the row's identity (keys, plus the sequence for SCD2 versions
-        // and log rows), so REPLACE removes whatever the update put in its place.
-        auto put = db.prepare("INSERT OR REPLACE INTO " + q(log ? n.log : n.backing) + "(" + cols + ") VALUES (" +
-                              placeholders(width) + ")");
-        if (!put)
-            return put.error();
         for (auto row = rows->rbegin(); row != rows->rend(); ++row) {
             put->reset();
             for (std::size_t i = 0; i < width; ++i)
@@ -215,7 +212,6 @@ Status restoreJournal(storage::Database& db, const StoredTarget& t, const Names&
 std::string backingColumns(const TargetPlan& t) {
     return backingColumnsFor(t.scdType == pipeline::ScdType::Type2 ? 2 : 1, t.columns.size());
 }
-std::string logColumns(const TargetPlan& t) { return logColumnsFor(t.columns.size()); }
 
 std::string isoTime(std::int64_t epochSeconds, char sep, bool zulu) {
     std::time_t tt = static_cast<std::time_t>(epochSeconds);
@@ -265,7 +261,7 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
         if (exists && !reset)
             return Diagnostic::error("TARGET_SCHEMA_CHANGED",
                                      "the definition of '" + t.name + "' changed (" +
-                                         (stored.rfind("store2;", 0) == 0
+                                         (stored.rfind("store3;", 0) == 0
                                               ? std::string("keys, columns, sequence type or SCD type")
                                               : std::string("it was stored by an older CDC Studio")) +
                                          "); run the update with --full-refresh to rebuild it",
@@ -307,7 +303,7 @@ Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t) 
     auto count = scalar(ctx.db, "SELECT count(*) FROM " + q(t.backing) + " WHERE " + due, {cutoff});
     if (!count || count.value() == 0)
         return count;
-    UndoJournal undo(t.undoRows, UndoTable::Backing);
+    UndoJournal undo(t.undoRows);
     CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.backing) + " WHERE " + due, {cutoff}));
     CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
     CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.gcLog) + " SELECT " + keyList(t.keyIndex) +
@@ -392,8 +388,6 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
             CDC_TRY(run(db, "DELETE FROM " + q(n.undo) + " WHERE __u_upd = ?1", {u}));
             // Rows the update created carry its id; rows it changed were restored above.
             CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE __cdc_upd = ?1", {u}));
-            if (t.scdType == 2)
-                CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE __cdc_upd = ?1", {u}));
             CDC_TRY(run(db, "DELETE FROM " + q(n.cdf) + " WHERE _commit_version = ?1", {u}));
             CDC_TRY(run(db, "DELETE FROM " + q(n.gc) + " WHERE __COLLECTED_IN = ?1", {u}));
         }

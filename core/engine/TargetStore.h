@@ -1,7 +1,7 @@
 #pragma once
 /// The SQLite objects behind the engine: global bookkeeping (updates, update log, checkpoints, target
 /// registry, truncate watermarks) and, per AUTO CDC target, the backing table, the public view, the
-/// change feed, the SCD2 event log, the undo journal that makes rewind exact, and the GC log.
+/// change feed (an SCD2 backing table holds the event log and the versions), the undo journal that makes rewind exact, and the GC log.
 ///
 /// Undo model: every unit of work in an update ("phase") saves the pre-images of the rows it changes
 /// or removes in the target's undo journal (UndoJournal.h, one blob per phase); rows it creates carry
@@ -43,7 +43,6 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset);
 
 /// Internal column list of the backing table (data columns then bookkeeping) for SCD1 / SCD2.
 std::string backingColumns(const TargetPlan& t);
-std::string logColumns(const TargetPlan& t);
 
 /// Deletes SCD1 tombstones older than the threshold on the simulated clock; returns how many.
 Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t);

@@ -81,13 +81,12 @@ Status UndoJournal::flush(storage::Database& db, std::int64_t updateId, int phas
     if (m_rows == 0)
         return Status::success();
     auto st = db.prepare("INSERT INTO main." + storage::quoteIdentifier(m_journal) +
-                         "(__u_upd, __u_phase, __u_table, __u_rows, __u_data) VALUES (?1, ?2, ?3, ?4, ?5)");
+                         "(__u_upd, __u_phase, __u_rows, __u_data) VALUES (?1, ?2, ?3, ?4)");
     if (!st)
         return st.error();
-    st->bind(1, updateId).bind(2, static_cast<std::int64_t>(phase)).bind(3, static_cast<std::int64_t>(m_table));
-    st->bind(4, m_rows);
+    st->bind(1, updateId).bind(2, static_cast<std::int64_t>(phase)).bind(3, m_rows);
     // The buffer outlives the statement's single step: SQLITE_STATIC avoids copying megabytes.
-    sqlite3_bind_blob64(st->handle(), 5, m_bytes.data(), m_bytes.size(), SQLITE_STATIC);
+    sqlite3_bind_blob64(st->handle(), 4, m_bytes.data(), m_bytes.size(), SQLITE_STATIC);
     CDC_TRY(st->run());
     m_bytes.clear();
     m_rows = 0;
@@ -145,8 +144,8 @@ Result<std::vector<Row>> decodeUndoRows(std::string_view in, std::size_t columns
 
 std::string undoJournalSchema(const std::string& journalTable) {
     return "CREATE TABLE " + storage::quoteIdentifier(journalTable) +
-           "(__u_upd INTEGER NOT NULL, __u_phase INTEGER NOT NULL, __u_table INTEGER NOT NULL, __u_rows INTEGER NOT "
-           "NULL, __u_data BLOB NOT NULL, PRIMARY KEY(__u_upd, __u_phase, __u_table));";
+           "(__u_upd INTEGER NOT NULL, __u_phase INTEGER NOT NULL, __u_rows INTEGER NOT NULL, __u_data BLOB NOT NULL, "
+           "PRIMARY KEY(__u_upd, __u_phase));";
 }
 
 } // namespace cdc::engine

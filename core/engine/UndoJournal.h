@@ -1,7 +1,7 @@
 #pragma once
 /// Rewind's memory of what an update overwrote. Every unit of work of an update ("phase") saves the
 /// stored rows it is about to change or remove — their whole internal rows, bookkeeping included — and
-/// writes them as ONE compact blob per phase and table into the target's journal (`__acu_<target>`).
+/// writes them as ONE compact blob per phase into the target's journal (`__acu_<target>`).
 ///
 /// Why a blob: an update of 60,000 keys used to copy 60,000 pre-images into an indexed undo table, one
 /// B-tree insert each (about a third of the rows an SCD1 update wrote). Appending them to a byte buffer
@@ -19,12 +19,9 @@
 
 namespace cdc::engine {
 
-/// Which stored table a journal entry restores.
-enum class UndoTable : std::int64_t { Backing = 0, EventLog = 1 };
-
 class UndoJournal {
 public:
-    UndoJournal(std::string journalTable, UndoTable table) : m_journal(std::move(journalTable)), m_table(table) {}
+    explicit UndoJournal(std::string journalTable) : m_journal(std::move(journalTable)) {}
 
     /// Saves one pre-image (the table's internal columns in their declared order).
     void save(const Row& row);
@@ -41,7 +38,6 @@ private:
     void append(const Value& v);
 
     std::string m_journal;
-    UndoTable m_table;
     std::string m_bytes;
     std::int64_t m_rows = 0;
 };

@@ -97,6 +97,15 @@ void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
         << " ms; pages missed in cache " << f.engine.smallHistory.cacheMisses << " vs "
         << f.engine.largeHistory.cacheMisses << ", pages written " << f.engine.smallHistory.pagesWritten << " vs "
         << f.engine.largeHistory.pagesWritten << ")\n";
+    const double perRowRatio = f.engine.smallHistory.cpuMsPerThousandRows() > 0
+                                   ? f.engine.largeHistory.cpuMsPerThousandRows() /
+                                         f.engine.smallHistory.cpuMsPerThousandRows()
+                                   : 0;
+    out << "    per row written     " << pad(fixed(perRowRatio, 2), 24) << "("
+        << fixed(f.engine.smallHistory.cpuMsPerThousandRows(), 2) << " vs "
+        << fixed(f.engine.largeHistory.cpuMsPerThousandRows(), 2) << " CPU ms per 1,000 rows changed; "
+        << grouped(static_cast<double>(f.engine.smallHistory.rowsChanged)) << " vs "
+        << grouped(static_cast<double>(f.engine.largeHistory.rowsChanged)) << " rows changed)\n";
     if (f.handwritten)
         out << "  hand-written incr.    " << pad(fixed(f.handwritten->incrementality(), 2), 24) << "("
             << fixed(f.handwritten->smallHistory.ms, 1) << " ms vs " << fixed(f.handwritten->largeHistory.ms, 1)
@@ -140,7 +149,7 @@ std::string updateMsList(const ScenarioResult& r) {
 std::string incrementalJson(const IncrementalFigures& f) {
     return "{\"ms\": " + number(f.ms) + ", \"cpu_ms\": " + number(f.cpuMs) +
            ", \"cache_misses\": " + std::to_string(f.cacheMisses) + ", \"pages_written\": " +
-           std::to_string(f.pagesWritten) + "}";
+           std::to_string(f.pagesWritten) + ", \"rows_changed\": " + std::to_string(f.rowsChanged) + "}";
 }
 
 void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdFigures>& f) {
