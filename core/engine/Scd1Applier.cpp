@@ -191,8 +191,7 @@ private:
                                        std::to_string(m_n + 3));
         auto remove = m_ctx.db.prepare("UPDATE " + backing +
                                        " SET __cdc_d = ?1, __cdc_dv = ?2, __cdc_deleted_at = ?3 WHERE rowid = ?4");
-        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeed) + " VALUES (" +
-                                     placeholders(m_n + 3) + ")");
+        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeedRows) + " VALUES (" + placeholders(m_n + 4) + ")");
         for (auto* st : {&lookup, &insert, &upsert, &remove, &feed})
             if (!*st)
                 return st->error();
@@ -230,6 +229,7 @@ private:
         m_feed->bind(static_cast<int>(m_n + 1), changeType);
         m_feed->bind(static_cast<int>(m_n + 2), m_ctx.updateId);
         m_feed->bind(static_cast<int>(m_n + 3), std::string_view(m_ctx.commitTimestamp));
+        m_feed->bind(static_cast<int>(m_n + 4), m_ctx.feedPosition++);
         return m_feed->run();
     }
 
@@ -409,12 +409,15 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
     const std::string doomed = " FROM main." + q(t.backing) + " WHERE __cdc_d IS NULL AND __cdc_s < ?1";
     UndoJournal undo(t.undoRows);
     CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + store::backingColumns(t) + doomed, {newTruncate->key}));
-    m.deleted += undo.rowCount();
+    const std::int64_t cut = undo.rowCount();
+    m.deleted += cut;
     CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
     const std::size_t n = t.columns.size();
-    CDC_TRY(run(ctx.db, "INSERT INTO main." + q(t.changeFeed) + " SELECT " + join(n, [](std::size_t i) { return col(i); }) +
-                            ", 'delete', ?2, ?3" + doomed,
-                {newTruncate->key, ctx.updateId, ctx.commitTimestamp}));
+    CDC_TRY(run(ctx.db, "INSERT INTO main." + q(t.changeFeedRows) + " SELECT " +
+                            join(n, [](std::size_t i) { return col(i); }) + ", 'delete', ?2, ?3, ?4 + row_number() OVER ()" +
+                            doomed,
+                {newTruncate->key, ctx.updateId, ctx.commitTimestamp, ctx.feedPosition}));
+    ctx.feedPosition += cut + 1;
     CDC_TRY(run(ctx.db, "DELETE" + doomed, {newTruncate->key}));
     return store::setTruncateWatermark(ctx, t.name, *newTruncate);
 }

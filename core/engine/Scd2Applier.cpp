@@ -200,7 +200,7 @@ private:
                                          param(1) + " AND __v ORDER BY __cdc_s DESC LIMIT 1");
         auto write = m_ctx.db.prepare("INSERT OR REPLACE INTO " + backing + "(" + store::backingColumns(m_t) +
                                       ") VALUES (" + placeholders(2 * m_n + 11) + ")");
-        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeed) + " VALUES (" + placeholders(m_n + 5) + ")");
+        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeedRows) + " VALUES (" + placeholders(m_n + 6) + ")");
         for (auto* st : {&start, &rows, &previous, &write, &feed})
             if (!*st)
                 return st->error();
@@ -377,6 +377,7 @@ private:
         m_feed->bind(static_cast<int>(m_n + 3), changeType);
         m_feed->bind(static_cast<int>(m_n + 4), m_ctx.updateId);
         m_feed->bind(static_cast<int>(m_n + 5), std::string_view(m_ctx.commitTimestamp));
+        m_feed->bind(static_cast<int>(m_n + 6), m_ctx.feedPosition++);
         return m_feed->run();
     }
 

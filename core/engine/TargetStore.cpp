@@ -86,21 +86,36 @@ std::string backingColumnsFor(int scdType, std::size_t n) {
 std::size_t backingWidthFor(int scdType, std::size_t n) { return scdType == 2 ? 2 * n + 11 : n + 6; }
 
 struct Names {
-    std::string view, backing, cdf, log /* older files */, undo, undoLog /* older files */, gc;
+    std::string view, backing, cdf, cdfRows, log /* older files */, undo, undoLog /* older files */, gc;
 };
 
 Names namesFor(const std::string& target) {
     const std::string base = storage::toLower(target);
     return {storage::Catalog::sqliteNameFor(target), storage::backingTableFor(target), storage::changeFeedTableFor(target),
-            "__acl_" + base, "__acu_" + base, "__acv_" + base, "__acg_" + base};
+            storage::changeFeedRowsTableFor(target), "__acl_" + base, "__acu_" + base, "__acv_" + base, "__acg_" + base};
+}
+
+/// Drops a table or view by name, whichever it is (older files kept the change feed in a table).
+Status dropNamed(storage::Database& db, const std::string& name) {
+    auto st = db.prepare("SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE AND type IN ('table', 'view')");
+    if (!st)
+        return st.error();
+    st->bind(1, std::string_view(name));
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    if (!has.value())
+        return Status::success();
+    const std::string type = st->text(0);
+    st->reset();
+    return db.exec("DROP " + type + " " + q(name));
 }
 
 Status dropObjects(storage::Database& db, const std::string& target) {
     Names n = namesFor(target);
-    return db.exec("DROP VIEW IF EXISTS " + q(n.view) + "; DROP TABLE IF EXISTS " + q(n.backing) +
-                   "; DROP TABLE IF EXISTS " + q(n.cdf) + "; DROP TABLE IF EXISTS " + q(n.log) +
-                   "; DROP TABLE IF EXISTS " + q(n.undo) + "; DROP TABLE IF EXISTS " + q(n.undoLog) /* older files */ +
-                   "; DROP TABLE IF EXISTS " + q(n.gc) + ";");
+    for (const std::string* name : {&n.view, &n.cdf, &n.cdfRows, &n.backing, &n.log, &n.undo, &n.undoLog, &n.gc})
+        CDC_TRY(dropNamed(db, *name));
+    return Status::success();
 }
 
 Status createObjects(storage::Database& db, const TargetPlan& t) {
@@ -140,10 +155,14 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     else
         sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +
                q(t.backing) + " WHERE __cdc_d IS NULL;";
-    sql += "CREATE TABLE " + q(t.changeFeed) + "(" +
+    // The change feed is clustered on (commit version, position): appends go to the end of one B-tree and
+    // table_changes(t, from, to) is a range of it. The view shows the Databricks columns only.
+    sql += "CREATE TABLE " + q(t.changeFeedRows) + "(" +
            join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
-           ", _change_type TEXT, _commit_version INTEGER, _commit_timestamp TEXT);";
-    sql += "CREATE INDEX " + q(t.changeFeed + "_v") + " ON " + q(t.changeFeed) + "(_commit_version);";
+           ", _change_type TEXT, _commit_version INTEGER NOT NULL, _commit_timestamp TEXT, __pos INTEGER NOT NULL, "
+           "PRIMARY KEY(_commit_version, __pos)) WITHOUT ROWID;";
+    sql += "CREATE VIEW " + q(t.changeFeed) + " AS SELECT " + names +
+           ", _change_type, _commit_version, _commit_timestamp FROM " + q(t.changeFeedRows) + ";";
     sql += "CREATE TABLE " + q(t.gcLog) + "(" +
            join(t.keyIndex.size(), [&](std::size_t i) {
                return q(t.columns[static_cast<std::size_t>(t.keyIndex[i])].name);
@@ -261,7 +280,7 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
         if (exists && !reset)
             return Diagnostic::error("TARGET_SCHEMA_CHANGED",
                                      "the definition of '" + t.name + "' changed (" +
-                                         (stored.rfind("store3;", 0) == 0
+                                         (stored.rfind("store4;", 0) == 0
                                               ? std::string("keys, columns, sequence type or SCD type")
                                               : std::string("it was stored by an older CDC Studio")) +
                                          "); run the update with --full-refresh to rebuild it",
@@ -388,7 +407,7 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
             CDC_TRY(run(db, "DELETE FROM " + q(n.undo) + " WHERE __u_upd = ?1", {u}));
             // Rows the update created carry its id; rows it changed were restored above.
             CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE __cdc_upd = ?1", {u}));
-            CDC_TRY(run(db, "DELETE FROM " + q(n.cdf) + " WHERE _commit_version = ?1", {u}));
+            CDC_TRY(run(db, "DELETE FROM " + q(n.cdfRows) + " WHERE _commit_version = ?1", {u}));
             CDC_TRY(run(db, "DELETE FROM " + q(n.gc) + " WHERE __COLLECTED_IN = ?1", {u}));
         }
         for (const char* table : {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state", "__cdc_updates"})

@@ -25,6 +25,7 @@ struct UpdateContext {
     std::int64_t now = 0;
     std::string commitTimestamp; ///< 'YYYY-MM-DD HH:MM:SS' UTC of `now`
     int phase = 0;
+    std::int64_t feedPosition = 0; ///< `__pos` of the next change-feed row of this update
     std::vector<Diagnostic> warnings;
     /// The current flow's batch as a FROM item with columns (rid, op, s, sv, c0.., ctu): a subquery over
     /// the source rows since the checkpoint.
