@@ -207,7 +207,7 @@ private:
         StoredRow row;
         m_lookup->reset();
         for (std::size_t i = 0; i < key.size(); ++i)
-            m_lookup->bind(static_cast<int>(i + 1), key[i]);
+            m_lookup->bindStatic(static_cast<int>(i + 1), key[i]);
         auto has = m_lookup->step();
         if (!has)
             return has.error();
@@ -225,10 +225,10 @@ private:
     Status feed(const Row& values, const char* changeType) {
         m_feed->reset();
         for (std::size_t i = 0; i < m_n; ++i)
-            m_feed->bind(static_cast<int>(i + 1), values[i]);
-        m_feed->bind(static_cast<int>(m_n + 1), changeType);
+            m_feed->bindStatic(static_cast<int>(i + 1), values[i]);
+        m_feed->bindStatic(static_cast<int>(m_n + 1), std::string_view(changeType));
         m_feed->bind(static_cast<int>(m_n + 2), m_ctx.updateId);
-        m_feed->bind(static_cast<int>(m_n + 3), std::string_view(m_ctx.commitTimestamp));
+        m_feed->bindStatic(static_cast<int>(m_n + 3), std::string_view(m_ctx.commitTimestamp));
         m_feed->bind(static_cast<int>(m_n + 4), m_ctx.feedPosition++);
         return m_feed->run();
     }
@@ -251,7 +251,10 @@ private:
         case Outcome::EarlyDelete: {
             m_insert->reset();
             for (std::size_t i = 0; i < m_n; ++i)
-                m_insert->bind(static_cast<int>(i + 1), w.isDelete() && !isKey(m_t, i) ? Value{} : w.values[i]);
+                if (w.isDelete() && !isKey(m_t, i))
+                    m_insert->bindNull(static_cast<int>(i + 1));
+                else
+                    m_insert->bindStatic(static_cast<int>(i + 1), w.values[i]);
             const int at = static_cast<int>(m_n + 1);
             if (w.isDelete())
                 m_insert->bindNull(at).bindNull(at + 1).bind(at + 2, w.s).bind(at + 3, w.shown).bind(at + 4, m_ctx.now);
@@ -269,7 +272,7 @@ private:
             m_upsert->reset();
             for (std::size_t i = 0; i < m_n; ++i)
                 if (!isKey(m_t, i))
-                    m_upsert->bind(static_cast<int>(i + 1), w.values[i]);
+                    m_upsert->bindStatic(static_cast<int>(i + 1), w.values[i]);
             m_upsert->bind(static_cast<int>(m_n + 1), w.s).bind(static_cast<int>(m_n + 2), w.shown);
             m_upsert->bind(static_cast<int>(m_n + 3), stored.rowid);
             CDC_TRY(m_upsert->run());

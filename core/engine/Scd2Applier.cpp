@@ -215,7 +215,7 @@ private:
     void bindKey(storage::Statement& st, const Row& key, const Value& seq) {
         st.reset();
         for (std::size_t i = 0; i < m_nk; ++i)
-            st.bind(static_cast<int>(i + 1), key[i]);
+            st.bindStatic(static_cast<int>(i + 1), key[i]);
         st.bind(static_cast<int>(m_nk + 1), seq);
     }
 
@@ -371,12 +371,12 @@ private:
     Status feed(const Version& v, const char* changeType) {
         m_feed->reset();
         for (std::size_t i = 0; i < m_n; ++i)
-            m_feed->bind(static_cast<int>(i + 1), v.values[i]);
-        m_feed->bind(static_cast<int>(m_n + 1), v.startShown);
-        m_feed->bind(static_cast<int>(m_n + 2), v.endShown);
-        m_feed->bind(static_cast<int>(m_n + 3), changeType);
+            m_feed->bindStatic(static_cast<int>(i + 1), v.values[i]);
+        m_feed->bindStatic(static_cast<int>(m_n + 1), v.startShown);
+        m_feed->bindStatic(static_cast<int>(m_n + 2), v.endShown);
+        m_feed->bindStatic(static_cast<int>(m_n + 3), std::string_view(changeType));
         m_feed->bind(static_cast<int>(m_n + 4), m_ctx.updateId);
-        m_feed->bind(static_cast<int>(m_n + 5), std::string_view(m_ctx.commitTimestamp));
+        m_feed->bindStatic(static_cast<int>(m_n + 5), std::string_view(m_ctx.commitTimestamp));
         m_feed->bind(static_cast<int>(m_n + 6), m_ctx.feedPosition++);
         return m_feed->run();
     }
@@ -444,7 +444,7 @@ private:
             const Row image = h.image(m_n);
             m_write->reset();
             for (std::size_t c = 0; c < image.size(); ++c)
-                m_write->bind(static_cast<int>(c + 1), image[c]);
+                m_write->bindStatic(static_cast<int>(c + 1), image[c]);
             CDC_TRY(m_write->run());
         }
         return Status::success();

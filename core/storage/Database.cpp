@@ -18,6 +18,10 @@ Diagnostic sqliteError(sqlite3* db, std::string_view context) {
 } // namespace
 
 Result<Database> Database::open(const std::string& path, Mode mode) {
+    // SQLite counts every allocation under a global mutex for sqlite3_memory_used(), which nothing here
+    // reads; off before the library initialises (a later call is refused and changes nothing).
+    static const bool memoryStatusOff = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
+    (void)memoryStatusOff;
     int flags = SQLITE_OPEN_NOMUTEX;
     switch (mode) {
     case Mode::ReadWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
@@ -144,6 +148,21 @@ Statement& Statement::bind(int index, const Value& value) {
         }
     };
     std::visit(Binder{*this, index}, value);
+    return *this;
+}
+
+Statement& Statement::bindStatic(int index, const Value& value) {
+    if (const auto* text = std::get_if<std::string>(&value))
+        sqlite3_bind_text64(m_stmt, index, text->data(), text->size(), SQLITE_STATIC, SQLITE_UTF8);
+    else if (const auto* blob = std::get_if<Blob>(&value))
+        sqlite3_bind_blob64(m_stmt, index, blob->bytes.data(), blob->bytes.size(), SQLITE_STATIC);
+    else
+        bind(index, value);
+    return *this;
+}
+
+Statement& Statement::bindStatic(int index, std::string_view text) {
+    sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8);
     return *this;
 }
 
