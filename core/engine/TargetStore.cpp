@@ -201,13 +201,9 @@ Status restoreJournal(storage::Database& db, const StoredTarget& t, const Names&
                           ") VALUES (" + placeholders(width) + ")");
     if (!put)
         return put.error();
-    for (;;) {
-        auto has = entries->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        const Value data = entries->value(0);
+    std::vector<Value> blobs;
+    CDC_TRY(entries->forEachRow([&](const storage::Statement& r) { blobs.push_back(r.value(0)); }));
+    for (const Value& data : blobs) {
         const auto* blob = std::get_if<Blob>(&data);
         if (!blob)
             return Diagnostic::error("UNDO_CORRUPT", "the rewind journal of '" + t.name + "' is damaged");
