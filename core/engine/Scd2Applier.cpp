@@ -183,7 +183,11 @@ private:
             return col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
         }, " AND ");
     }
-    std::string param(std::size_t offset) const { return "?" + std::to_string(m_nk + offset); }
+    std::string param(std::size_t offset) const {
+        std::string p = "?"; // not `"?" + to_string(..)`: GCC 12 -O3 warns falsely (-Wrestrict) on that form
+        p += std::to_string(m_nk + offset);
+        return p;
+    }
 
     Status prepareStatements() {
         const std::string backing = "main." + q(m_t.backing);
