@@ -488,8 +488,8 @@ std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& propertie
 }
 
 std::string TargetPlan::signature() const {
-    // `store4`: the storage layout (undo journal blobs, SCD2 events and versions in one table, clustered feed); files written by an older layout need a full refresh.
-    std::string s = "store4;scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
+    // `store5`: the storage layout (undo journal blobs, SCD2 events and versions in one table, clustered feed); files written by an older layout need a full refresh.
+    std::string s = "store5;scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
     for (std::size_t i = 0; i < columns.size(); ++i)
         s += columns[i].name + ":" + columns[i].type.toString() + (tracked[i] ? "" : "~") + ",";
     s += ";keys=";

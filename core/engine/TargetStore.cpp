@@ -190,7 +190,7 @@ std::string keysText(const std::vector<int>& keys) {
 /// Puts back the pre-images update `u` saved, newest phase first; within an entry the earliest saved
 /// image of a row is restored last, so it wins.
 Status restoreJournal(storage::Database& db, const StoredTarget& t, const Names& n, std::int64_t u) {
-    auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) + " WHERE __u_upd = ?1 ORDER BY __u_phase DESC");
+    auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) + " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_chunk DESC");
     if (!entries)
         return entries.error();
     entries->bind(1, u);
@@ -276,7 +276,7 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
         if (exists && !reset)
             return Diagnostic::error("TARGET_SCHEMA_CHANGED",
                                      "the definition of '" + t.name + "' changed (" +
-                                         (stored.rfind("store4;", 0) == 0
+                                         (stored.rfind("store5;", 0) == 0
                                               ? std::string("keys, columns, sequence type or SCD type")
                                               : std::string("it was stored by an older CDC Studio")) +
                                          "); run the update with --full-refresh to rebuild it",

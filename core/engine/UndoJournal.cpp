@@ -57,10 +57,17 @@ void UndoJournal::append(const Value& v) {
     }
 }
 
+void UndoJournal::endRow() {
+    ++m_rows;
+    const std::size_t chunkStart = m_cuts.empty() ? 0 : m_cuts.back();
+    if (m_bytes.size() - chunkStart >= m_chunkBytes)
+        m_cuts.push_back(m_bytes.size());
+}
+
 void UndoJournal::save(const Row& row) {
     for (const Value& v : row)
         append(v);
-    ++m_rows;
+    endRow();
 }
 
 Status UndoJournal::saveQuery(const storage::Database& db, const std::string& sql, const std::vector<Value>& binds) {
@@ -73,7 +80,7 @@ Status UndoJournal::saveQuery(const storage::Database& db, const std::string& sq
     return st->forEachRow([&](const storage::Statement& row) {
         for (int c = 0; c < n; ++c)
             append(row.value(c));
-        ++m_rows;
+        endRow();
     });
 }
 
@@ -81,14 +88,22 @@ Status UndoJournal::flush(storage::Database& db, std::int64_t updateId, int phas
     if (m_rows == 0)
         return Status::success();
     auto st = db.prepare("INSERT INTO main." + storage::quoteIdentifier(m_journal) +
-                         "(__u_upd, __u_phase, __u_rows, __u_data) VALUES (?1, ?2, ?3, ?4)");
+                         "(__u_upd, __u_phase, __u_chunk, __u_data) VALUES (?1, ?2, ?3, ?4)");
     if (!st)
         return st.error();
-    st->bind(1, updateId).bind(2, static_cast<std::int64_t>(phase)).bind(3, m_rows);
-    // The buffer outlives the statement's single step: SQLITE_STATIC avoids copying megabytes.
-    sqlite3_bind_blob64(st->handle(), 4, m_bytes.data(), m_bytes.size(), SQLITE_STATIC);
-    CDC_TRY(st->run());
+    if (m_cuts.empty() || m_cuts.back() != m_bytes.size())
+        m_cuts.push_back(m_bytes.size());
+    std::size_t from = 0;
+    for (std::size_t chunk = 0; chunk < m_cuts.size(); ++chunk) {
+        st->reset();
+        st->bind(1, updateId).bind(2, static_cast<std::int64_t>(phase)).bind(3, static_cast<std::int64_t>(chunk));
+        // The buffer outlives the statement's step: SQLITE_STATIC avoids copying megabytes.
+        sqlite3_bind_blob64(st->handle(), 4, m_bytes.data() + from, m_cuts[chunk] - from, SQLITE_STATIC);
+        CDC_TRY(st->run());
+        from = m_cuts[chunk];
+    }
     m_bytes.clear();
+    m_cuts.clear();
     m_rows = 0;
     return Status::success();
 }
@@ -144,8 +159,8 @@ Result<std::vector<Row>> decodeUndoRows(std::string_view in, std::size_t columns
 
 std::string undoJournalSchema(const std::string& journalTable) {
     return "CREATE TABLE " + storage::quoteIdentifier(journalTable) +
-           "(__u_upd INTEGER NOT NULL, __u_phase INTEGER NOT NULL, __u_rows INTEGER NOT NULL, __u_data BLOB NOT NULL, "
-           "PRIMARY KEY(__u_upd, __u_phase));";
+           "(__u_upd INTEGER NOT NULL, __u_phase INTEGER NOT NULL, __u_chunk INTEGER NOT NULL, __u_data BLOB NOT NULL, "
+           "PRIMARY KEY(__u_upd, __u_phase, __u_chunk));";
 }
 
 } // namespace cdc::engine

@@ -21,7 +21,8 @@ namespace cdc::engine {
 
 class UndoJournal {
 public:
-    explicit UndoJournal(std::string journalTable) : m_journal(std::move(journalTable)) {}
+    explicit UndoJournal(std::string journalTable, std::size_t chunkBytes = kChunkBytes)
+        : m_journal(std::move(journalTable)), m_chunkBytes(chunkBytes) {}
 
     /// Saves one pre-image (the table's internal columns in their declared order).
     void save(const Row& row);
@@ -30,15 +31,21 @@ public:
 
     std::int64_t rowCount() const { return m_rows; }
 
-    /// Writes the saved rows as the journal entry of (update, phase) and clears them. Nothing is written
-    /// when nothing was saved.
+    /// Writes the saved rows as the journal entry of (update, phase) and clears them: one blob per
+    /// `kChunkBytes` or so, cut between rows (SQLite caps a blob at 1 GB; a full refresh of a large target
+    /// saves every row). Nothing is written when nothing was saved.
     Status flush(storage::Database& db, std::int64_t updateId, int phase);
+
+    static constexpr std::size_t kChunkBytes = 32u << 20;
 
 private:
     void append(const Value& v);
+    void endRow();
 
     std::string m_journal;
+    std::size_t m_chunkBytes;
     std::string m_bytes;
+    std::vector<std::size_t> m_cuts; ///< offsets where a chunk ends (between rows)
     std::int64_t m_rows = 0;
 };
 
