@@ -1,6 +1,6 @@
 #pragma once
-/// The two appliers. Both read the flow's batch from `temp.__cdc_b(rid, op, s, sv, c0.., ctu)`
-/// (op: 0 upsert, 1 delete, 2 truncate; s: comparable sequence key; sv: displayed sequence value)
+/// The two appliers. Both read the flow's batch, `UpdateContext::batch`, with columns (rid, op, s, sv,
+/// c0.., ctu) (op: 0 upsert, 1 delete, 2 truncate; s: comparable sequence key; sv: displayed sequence value)
 /// and write the target's backing table, change feed and undo rows for the current update phase.
 
 #include "core/engine/Engine.h"
@@ -19,7 +19,17 @@ std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const
 Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m);
 Status applyScd2(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m);
 
-/// Adds SEQUENCE_TIE warnings from a query returning (keys..., shown sequence, event count), at most 5.
+/// A key whose winning sequence value several events share.
+struct TieSample {
+    Row key;
+    Value shown;
+    std::int64_t events = 0;
+};
+
+/// Adds SEQUENCE_TIE warnings for the first 5 samples (and a count of the rest, from m.ties).
+Status reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const FlowMetrics& m,
+                  const std::vector<TieSample>& samples);
+/// The same from a query returning (keys..., shown sequence, event count).
 Status reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const FlowMetrics& m,
                   const std::string& sql);
 

@@ -122,7 +122,7 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
                   " WHERE __cdc_d IS NOT NULL ORDER BY " + keys;
         else // SCD2 keeps delete events in its event log; they are never collected (history must not change)
             sql = "SELECT " + sel + "__cdc_sv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, NULL AS __GC_DUE_AT FROM " +
-                  quoteIdentifier("__acl_" + storage::toLower(ref->name)) + " WHERE __cdc_del ORDER BY " + keys +
+                  quoteIdentifier(storage::backingTableFor(ref->name)) + " WHERE __cdc_del ORDER BY " + keys +
                   ", __cdc_s";
         binds.push_back(threshold);
     }
@@ -232,9 +232,13 @@ Result<ResultSet> changeFeed(storage::Database& db, const std::string& target, s
     types.push_back(DataType::of(DataType::Kind::String));
     types.push_back(DataType::of(DataType::Kind::BigInt));
     types.push_back(DataType::of(DataType::Kind::Timestamp));
+    std::string columns;
+    for (const auto& c : info.columns)
+        columns += quoteIdentifier(c.name) + ", ";
     return collect(db,
-                   "SELECT * FROM " + quoteIdentifier(storage::changeFeedTableFor(info.name)) +
-                       " WHERE _commit_version >= ?1 AND _commit_version <= ?2 ORDER BY _commit_version, rowid",
+                   "SELECT " + columns + "_change_type, _commit_version, _commit_timestamp FROM " +
+                       quoteIdentifier(storage::changeFeedRowsTableFor(info.name)) +
+                       " WHERE _commit_version >= ?1 AND _commit_version <= ?2 ORDER BY _commit_version, __pos",
                    {fromUpdate, toUpdate.value_or(INT64_MAX)}, types);
 }
 

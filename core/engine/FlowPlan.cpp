@@ -209,10 +209,9 @@ public:
         t.viewName = storage::Catalog::sqliteNameFor(t.name);
         t.backing = storage::backingTableFor(t.name);
         t.changeFeed = storage::changeFeedTableFor(t.name);
+        t.changeFeedRows = storage::changeFeedRowsTableFor(t.name);
         const std::string base = toLower(t.name);
-        t.eventLog = "__acl_" + base;
         t.undoRows = "__acu_" + base;
-        t.undoLog = "__acv_" + base;
         t.gcLog = "__acg_" + base;
         t.scdType = f.scdType;
         t.properties = table->properties;
@@ -489,7 +488,8 @@ std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& propertie
 }
 
 std::string TargetPlan::signature() const {
-    std::string s = "scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
+    // `store5`: the storage layout (undo journal blobs, SCD2 events and versions in one table, clustered feed); files written by an older layout need a full refresh.
+    std::string s = "store5;scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
     for (std::size_t i = 0; i < columns.size(); ++i)
         s += columns[i].name + ":" + columns[i].type.toString() + (tracked[i] ? "" : "~") + ",";
     s += ";keys=";

@@ -25,7 +25,7 @@ struct StreamInput {
 struct TargetPlan {
     std::string name;     ///< as declared
     std::string viewName; ///< the public SQLite view (catalog sqliteName)
-    std::string backing, changeFeed, eventLog, undoRows, undoLog, gcLog;
+    std::string backing, changeFeed, changeFeedRows, undoRows /* the undo journal */, gcLog;
     pipeline::ScdType scdType = pipeline::ScdType::Type1;
     std::vector<storage::ColumnInfo> columns; ///< public data columns (keys included), without the SCD2 pair
     std::vector<int> keyIndex;                ///< positions of the keys in `columns`

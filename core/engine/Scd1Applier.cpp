@@ -1,6 +1,11 @@
 #include "core/engine/Appliers.h"
+#include "core/engine/BatchEvents.h"
 #include "core/engine/SqlText.h"
+#include "core/engine/UndoJournal.h"
 #include "core/engine/ValueOrder.h"
+
+#include <algorithm>
+#include <unordered_map>
 
 namespace cdc::engine {
 
@@ -12,129 +17,297 @@ namespace {
 
 std::string q(const std::string& s) { return quoteIdentifier(s); }
 
-// Outcome of a key's winning event against the stored row (semantics.md §2.7 with Part 1 #2 ties).
-enum Outcome { Stale = 0, Insert = 1, Update = 2, Resurrect = 3, Delete = 4, DeleteBump = 5, EarlyDelete = 6, DeleteNoop = 7 };
-
-const char* kOutcomeSql = R"(CASE
-  WHEN b.op = 0 THEN CASE
-    WHEN t.rowid IS NULL THEN 1
-    WHEN t.__cdc_d IS NULL THEN CASE WHEN t.__cdc_s IS NULL OR b.s >= t.__cdc_s THEN 2 ELSE 0 END
-    ELSE CASE WHEN b.s >= t.__cdc_d THEN 3 ELSE 0 END END
-  ELSE CASE
-    WHEN t.rowid IS NULL THEN 6
-    WHEN t.__cdc_d IS NULL THEN CASE WHEN t.__cdc_s IS NULL OR b.s > t.__cdc_s THEN 4 ELSE 0 END
-    ELSE CASE WHEN b.s > t.__cdc_d THEN 5 ELSE 7 END END
-END)";
-
 bool isKey(const TargetPlan& t, std::size_t i) {
-    for (int k : t.keyIndex)
-        if (static_cast<std::size_t>(k) == i)
-            return true;
-    return false;
+    return std::find(t.keyIndex.begin(), t.keyIndex.end(), static_cast<int>(i)) != t.keyIndex.end();
 }
 
-/// IGNORE NULL UPDATES / COLUMNS TO UPDATE: fills the columns the winning upsert does not supply from
-/// the newest earlier event of its run that does, else from the stored live row (§2.7, §5).
-Status foldPartialUpdates(UpdateContext& ctx, const TargetPlan& t, const std::vector<std::string>& wSupply,
-                          const std::vector<std::string>& bSupply, const Value& watermark) {
-    const std::size_t n = t.columns.size();
-    CDC_TRY(run(ctx.db, "CREATE INDEX temp.__cdc_b_k ON __cdc_b(" + keyList(t.keyIndex) + ", s)"));
-    std::string allSupplied = join(n, [&](std::size_t i) { return wSupply[i]; }, " AND ");
-    auto cand = ctx.db.prepare("SELECT rowid, rid, outcome, s, os, od, " + keyList(t.keyIndex) + ", " +
-                               join(n, [&](std::size_t i) { return wSupply[i]; }) + ", " +
-                               join(n, [](std::size_t i) { return "o" + std::to_string(i); }) +
-                               " FROM temp.__cdc_w WHERE op = 0 AND outcome IN (1, 2, 3) AND NOT (" + allSupplied + ")");
-    if (!cand)
-        return cand.error();
-    const std::size_t nk = t.keyIndex.size();
-    std::string keyMatch = join(nk, [&](std::size_t i) {
-        return col(static_cast<std::size_t>(t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
-    }, " AND ");
-    auto events = ctx.db.prepare("SELECT rid, op, s, " + join(n, [&](std::size_t i) { return bSupply[i]; }) + ", " +
-                                 join(n, [](std::size_t i) { return col(i); }) + " FROM temp.__cdc_b WHERE " +
-                                 keyMatch + " AND op <> 2 AND (?" + std::to_string(nk + 1) + " IS NULL OR s >= ?" +
-                                 std::to_string(nk + 1) + ") ORDER BY s DESC, op ASC, rid DESC");
-    if (!events)
-        return events.error();
-    auto upd = ctx.db.prepare("UPDATE temp.__cdc_w SET " +
-                              join(n, [](std::size_t i) { return col(i) + " = ?" + std::to_string(i + 1); }) +
-                              " WHERE rowid = ?" + std::to_string(n + 1));
-    if (!upd)
-        return upd.error();
+// Outcome of a key's winning event against the stored row (semantics.md §2.7 with Part 1 #2 ties).
+enum class Outcome { Stale, Insert, Update, Resurrect, Delete, DeleteBump, EarlyDelete, DeleteNoop };
 
-    struct Fix {
-        std::int64_t wRow;
-        Row values;
-    };
-    std::vector<Fix> fixes;
-    for (;;) {
-        auto has = cand->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        const std::int64_t wRow = cand->int64(0), winnerRid = cand->int64(1);
-        const int outcome = static_cast<int>(cand->int64(2));
-        const Value storedUp = cand->value(4), storedDel = cand->value(5);
-        const int supplyAt = 6 + static_cast<int>(nk), oldAt = supplyAt + static_cast<int>(n);
-        Row values(n);
-        std::vector<bool> filled(n, false);
-        events->reset();
-        for (std::size_t k = 0; k < nk; ++k)
-            events->bind(static_cast<int>(k + 1), cand->value(6 + static_cast<int>(k)));
-        events->bind(static_cast<int>(nk + 1), watermark);
-        bool passedWinner = false, fallback = outcome == Update;
-        for (;;) {
-            auto ev = events->step();
-            if (!ev)
-                return ev.error();
-            if (!ev.value())
-                break;
-            const Value s = events->value(2);
-            if (!passedWinner) {
-                passedWinner = events->int64(0) == winnerRid;
-                if (!passedWinner)
-                    continue;
-            } else {
-                const Value& floor = outcome == Update ? storedUp : storedDel;
-                if (outcome != Insert && compareValues(s, floor) < 0)
-                    break; // older than the stored state: dropped, as §5.1.3 says
-                if (events->int64(1) == 1) {
-                    if (outcome == Update && compareValues(s, storedUp) <= 0)
-                        break; // a delete that lost against the stored row
-                    fallback = false;
-                    break;
-                }
-            }
-            bool all = true;
-            for (std::size_t i = 0; i < n; ++i) {
-                if (!filled[i] && events->int64(3 + static_cast<int>(i)) != 0) {
-                    values[i] = events->value(3 + static_cast<int>(n + i));
-                    filled[i] = true;
-                }
-                all = all && filled[i];
-            }
-            if (all) {
-                fallback = false;
+using Event = BatchEvent;
+
+/// SEQUENCE BY order within a key: the higher sequence wins, then an upsert beats a delete, then the
+/// later arrival (Part 1 #2).
+bool ranksAbove(const Event& a, const Event& b) {
+    if (int c = compareValues(a.s, b.s))
+        return c > 0;
+    if (a.op != b.op)
+        return a.op < b.op;
+    return a.rid > b.rid;
+}
+
+/// A key's events in the batch: the winner, how many share its sequence value, and (partial updates
+/// only) all of them, which IGNORE NULL UPDATES folds.
+struct KeyGroup {
+    Event winner;
+    std::int64_t atTop = 1;
+    std::vector<Event> all;
+};
+
+/// A key's row in the backing table (data columns, then the bookkeeping of backingColumns()).
+struct StoredRow {
+    bool exists = false;
+    std::int64_t rowid = 0;
+    Row image; ///< c0.., __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at, __cdc_upd
+};
+
+Outcome decide(const Event& e, const StoredRow& stored, std::size_t n) {
+    if (!stored.exists)
+        return e.isDelete() ? Outcome::EarlyDelete : Outcome::Insert;
+    const Value& up = stored.image[n];
+    const Value& del = stored.image[n + 2];
+    if (!e.isDelete()) {
+        if (isNull(del))
+            return isNull(up) || compareValues(e.s, up) >= 0 ? Outcome::Update : Outcome::Stale;
+        return compareValues(e.s, del) >= 0 ? Outcome::Resurrect : Outcome::Stale;
+    }
+    if (isNull(del))
+        return isNull(up) || compareValues(e.s, up) > 0 ? Outcome::Delete : Outcome::Stale;
+    return compareValues(e.s, del) > 0 ? Outcome::DeleteBump : Outcome::DeleteNoop;
+}
+
+/// IGNORE NULL UPDATES / COLUMNS TO UPDATE: the winning upsert's row, with each column it does not supply
+/// taken from the newest earlier event of its run that does, else from the stored live row (§2.7, §5).
+Row foldPartial(KeyGroup& g, Outcome outcome, const StoredRow& stored, std::size_t n) {
+    std::sort(g.all.begin(), g.all.end(), [](const Event& a, const Event& b) { return ranksAbove(a, b); });
+    Row values(n);
+    std::vector<bool> filled(n, false);
+    bool passedWinner = false, fallback = outcome == Outcome::Update;
+    static const Value none;
+    const Value& storedUp = stored.exists ? stored.image[n] : none;
+    const Value& storedDel = stored.exists ? stored.image[n + 2] : none;
+    for (const Event& ev : g.all) {
+        if (!passedWinner) {
+            passedWinner = ev.rid == g.winner.rid;
+            if (!passedWinner)
+                continue;
+        } else {
+            const Value& floor = outcome == Outcome::Update ? storedUp : storedDel;
+            if (outcome != Outcome::Insert && compareValues(ev.s, floor) < 0)
+                break; // older than the stored state: dropped, as §5.1.3 says
+            if (ev.isDelete()) {
+                if (!(outcome == Outcome::Update && compareValues(ev.s, storedUp) <= 0))
+                    fallback = false; // a delete that won against the stored row ends the run
                 break;
             }
         }
-        for (std::size_t i = 0; i < n; ++i)
-            if (!filled[i] && fallback)
-                values[i] = cand->value(oldAt + static_cast<int>(i));
-        (void)supplyAt;
-        fixes.push_back({wRow, std::move(values)});
+        bool all = true;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!filled[i] && ev.supplied[i]) {
+                values[i] = ev.values[i];
+                filled[i] = true;
+            }
+            all = all && filled[i];
+        }
+        if (all) {
+            fallback = false;
+            break;
+        }
     }
-    cand->reset();
-    for (const Fix& fx : fixes) {
-        upd->reset();
-        for (std::size_t i = 0; i < n; ++i)
-            upd->bind(static_cast<int>(i + 1), fx.values[i]);
-        upd->bind(static_cast<int>(n + 1), fx.wRow);
-        CDC_TRY(upd->run());
-    }
-    return Status::success();
+    for (std::size_t i = 0; i < n; ++i)
+        if (!filled[i] && fallback)
+            values[i] = stored.image[i];
+    return values;
 }
+
+/// Applies one flow's batch to an SCD1 target in a single pass: the batch is read once and grouped by key
+/// in memory, then every touched key — in key order, for B-tree locality — is looked up once and written
+/// with prepared statements, together with its change-feed rows and the pre-image rewind needs.
+class Scd1Writer {
+public:
+    Scd1Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
+        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.undoRows) {}
+
+    Status run(const Value& watermark) {
+        CDC_TRY(readBatch(watermark));
+        CDC_TRY(prepare());
+        std::vector<std::pair<const Row*, KeyGroup*>> order;
+        order.reserve(m_groups.size());
+        for (auto& [key, group] : m_groups)
+            order.emplace_back(&key, &group);
+        std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return keyLess(*a.first, *b.first); });
+        const int phase = m_ctx.nextPhase();
+        std::int64_t applied = 0;
+        std::vector<TieSample> ties;
+        for (const auto& [key, group] : order) {
+            auto outcome = applyKey(*key, *group);
+            if (!outcome)
+                return outcome.error();
+            const Outcome o = outcome.value();
+            applied += o != Outcome::Stale && o != Outcome::DeleteNoop;
+            m_m.upserted += o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect;
+            m_m.deleted += o == Outcome::Delete;
+            m_m.tombstonesCreated += o == Outcome::Delete || o == Outcome::EarlyDelete;
+            if (group->atTop > 1) {
+                ++m_m.ties;
+                if (ties.size() < 6)
+                    ties.push_back({*key, group->winner.shown, group->atTop});
+            }
+        }
+        m_m.staleDropped += m_m.rowsRead - m_ctx.batchTruncates - applied;
+        CDC_TRY(m_undo.flush(m_ctx.db, m_ctx.updateId, phase));
+        // Only ties at a key's winning sequence value decide a result; those are the ones reported.
+        return ties.empty() ? Status::success() : reportTies(m_ctx, m_t, m_f, m_m, ties);
+    }
+
+private:
+    Status readBatch(const Value& watermark) {
+        return readBatchEvents(m_ctx, m_t, m_f, watermark, m_partial, [&](Event&& e) {
+            auto [it, fresh] = m_groups.try_emplace(keyOf(m_t, e.values));
+            KeyGroup& g = it->second;
+            if (m_partial)
+                g.all.push_back(e);
+            if (fresh) {
+                g.winner = std::move(e);
+                return;
+            }
+            const int c = compareValues(e.s, g.winner.s);
+            if (c == 0)
+                ++g.atTop;
+            else if (c > 0)
+                g.atTop = 1;
+            if (ranksAbove(e, g.winner))
+                g.winner = std::move(e);
+        });
+    }
+
+    Status prepare() {
+        const std::string backing = "main." + q(m_t.backing);
+        const std::string keyMatch = join(m_t.keyIndex.size(), [&](std::size_t i) {
+            return col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
+        }, " AND ");
+        const std::size_t width = m_n + 6;
+        auto lookup = m_ctx.db.prepare("SELECT rowid, " + store::backingColumns(m_t) + " FROM " + backing + " WHERE " +
+                                       keyMatch);
+        auto insert = m_ctx.db.prepare("INSERT INTO " + backing + "(" + store::backingColumns(m_t) + ") VALUES (" +
+                                       placeholders(width) + ")");
+        std::string setValues;
+        for (std::size_t i = 0; i < m_n; ++i)
+            if (!isKey(m_t, i)) // keys are equal; assigning them would rewrite the key index
+                setValues += col(i) + " = ?" + std::to_string(i + 1) + ", ";
+        auto upsert = m_ctx.db.prepare("UPDATE " + backing + " SET " + setValues + "__cdc_s = ?" +
+                                       std::to_string(m_n + 1) + ", __cdc_sv = ?" + std::to_string(m_n + 2) +
+                                       ", __cdc_d = NULL, __cdc_dv = NULL, __cdc_deleted_at = NULL WHERE rowid = ?" +
+                                       std::to_string(m_n + 3));
+        auto remove = m_ctx.db.prepare("UPDATE " + backing +
+                                       " SET __cdc_d = ?1, __cdc_dv = ?2, __cdc_deleted_at = ?3 WHERE rowid = ?4");
+        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeedRows) + " VALUES (" + placeholders(m_n + 4) + ")");
+        for (auto* st : {&lookup, &insert, &upsert, &remove, &feed})
+            if (!*st)
+                return st->error();
+        m_lookup.emplace(std::move(lookup.value()));
+        m_insert.emplace(std::move(insert.value()));
+        m_upsert.emplace(std::move(upsert.value()));
+        m_remove.emplace(std::move(remove.value()));
+        m_feed.emplace(std::move(feed.value()));
+        return Status::success();
+    }
+
+    Result<StoredRow> lookup(const Row& key) {
+        StoredRow row;
+        m_lookup->reset();
+        for (std::size_t i = 0; i < key.size(); ++i)
+            m_lookup->bindStatic(static_cast<int>(i + 1), key[i]);
+        auto has = m_lookup->step();
+        if (!has)
+            return has.error();
+        if (has.value()) {
+            row.exists = true;
+            row.rowid = m_lookup->int64(0);
+            row.image.reserve(m_n + 6);
+            for (std::size_t i = 0; i < m_n + 6; ++i)
+                row.image.push_back(m_lookup->value(static_cast<int>(i + 1)));
+        }
+        m_lookup->reset();
+        return row;
+    }
+
+    Status feed(const Row& values, const char* changeType) {
+        m_feed->reset();
+        for (std::size_t i = 0; i < m_n; ++i)
+            m_feed->bindStatic(static_cast<int>(i + 1), values[i]);
+        m_feed->bindStatic(static_cast<int>(m_n + 1), std::string_view(changeType));
+        m_feed->bind(static_cast<int>(m_n + 2), m_ctx.updateId);
+        m_feed->bindStatic(static_cast<int>(m_n + 3), std::string_view(m_ctx.commitTimestamp));
+        m_feed->bind(static_cast<int>(m_n + 4), m_ctx.feedPosition++);
+        return m_feed->run();
+    }
+
+    Result<Outcome> applyKey(const Row& key, KeyGroup& g) {
+        auto found = lookup(key);
+        if (!found)
+            return found.error();
+        const StoredRow& stored = found.value();
+        Event& w = g.winner;
+        const Outcome o = decide(w, stored, m_n);
+        if (m_partial && !w.isDelete() && (o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect))
+            w.values = foldPartial(g, o, stored, m_n);
+        const Row oldValues = stored.exists ? Row(stored.image.begin(), stored.image.begin() + static_cast<long>(m_n)) : Row{};
+        switch (o) {
+        case Outcome::Stale:
+        case Outcome::DeleteNoop:
+            return o;
+        case Outcome::Insert:
+        case Outcome::EarlyDelete: {
+            m_insert->reset();
+            for (std::size_t i = 0; i < m_n; ++i)
+                if (w.isDelete() && !isKey(m_t, i))
+                    m_insert->bindNull(static_cast<int>(i + 1));
+                else
+                    m_insert->bindStatic(static_cast<int>(i + 1), w.values[i]);
+            const int at = static_cast<int>(m_n + 1);
+            if (w.isDelete())
+                m_insert->bindNull(at).bindNull(at + 1).bind(at + 2, w.s).bind(at + 3, w.shown).bind(at + 4, m_ctx.now);
+            else
+                m_insert->bind(at, w.s).bind(at + 1, w.shown).bindNull(at + 2).bindNull(at + 3).bindNull(at + 4);
+            m_insert->bind(at + 5, m_ctx.updateId);
+            CDC_TRY(m_insert->run());
+            if (o == Outcome::Insert)
+                CDC_TRY(feed(w.values, "insert"));
+            return o;
+        }
+        case Outcome::Update:
+        case Outcome::Resurrect: {
+            m_undo.save(stored.image);
+            m_upsert->reset();
+            for (std::size_t i = 0; i < m_n; ++i)
+                if (!isKey(m_t, i))
+                    m_upsert->bindStatic(static_cast<int>(i + 1), w.values[i]);
+            m_upsert->bind(static_cast<int>(m_n + 1), w.s).bind(static_cast<int>(m_n + 2), w.shown);
+            m_upsert->bind(static_cast<int>(m_n + 3), stored.rowid);
+            CDC_TRY(m_upsert->run());
+            if (o == Outcome::Update) {
+                CDC_TRY(feed(oldValues, "update_preimage"));
+                CDC_TRY(feed(w.values, "update_postimage"));
+            } else {
+                CDC_TRY(feed(w.values, "insert"));
+            }
+            return o;
+        }
+        case Outcome::Delete:
+        case Outcome::DeleteBump: {
+            m_undo.save(stored.image);
+            m_remove->reset();
+            m_remove->bind(1, w.s).bind(2, w.shown).bind(3, m_ctx.now).bind(4, stored.rowid);
+            CDC_TRY(m_remove->run());
+            if (o == Outcome::Delete)
+                CDC_TRY(feed(oldValues, "delete"));
+            return o;
+        }
+        }
+        return o;
+    }
+
+    UpdateContext& m_ctx;
+    const TargetPlan& m_t;
+    const FlowPlan& m_f;
+    FlowMetrics& m_m;
+    std::size_t m_n;
+    bool m_partial = false;
+    std::unordered_map<Row, KeyGroup, KeyHash, KeyEqual> m_groups;
+    std::optional<storage::Statement> m_lookup, m_insert, m_upsert, m_remove, m_feed;
+    UndoJournal m_undo;
+};
 
 } // namespace
 
@@ -166,24 +339,30 @@ Status reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, co
     if (!st)
         return st.error();
     const int nk = static_cast<int>(t.keyIndex.size());
+    std::vector<TieSample> samples;
+    CDC_TRY(st->forEachRow([&](const storage::Statement& r) {
+        TieSample sample;
+        for (int k = 0; k < nk; ++k)
+            sample.key.push_back(r.value(k));
+        sample.shown = r.value(nk);
+        sample.events = r.int64(nk + 1);
+        samples.push_back(std::move(sample));
+    }));
+    return reportTies(ctx, t, f, m, samples);
+}
+
+Status reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const FlowMetrics& m,
+                  const std::vector<TieSample>& samples) {
     const std::string rule = t.scdType == pipeline::ScdType::Type1
                                  ? "the last-arriving upsert wins and an upsert beats a delete"
                                  : "a delete wins, else the last-arriving upsert";
-    int shown = 0;
-    for (;;) {
-        auto has = st->step();
-        if (!has)
-            return has.error();
-        if (!has.value() || shown == 5)
-            break;
-        ++shown;
-        Row key;
-        for (int k = 0; k < nk; ++k)
-            key.push_back(st->value(k));
+    const std::int64_t shown = std::min<std::int64_t>(5, static_cast<std::int64_t>(samples.size()));
+    for (std::int64_t i = 0; i < shown; ++i) {
+        const TieSample& tie = samples[static_cast<std::size_t>(i)];
         ctx.warnings.push_back(Diagnostic::warning(
-            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(st->int64(nk + 1)) + " events for key " +
-                                describeKey(t, key) + " share the sequence value " + displayText(st->value(nk)) + "; " +
-                                rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
+            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(tie.events) + " events for key " +
+                                describeKey(t, tie.key) + " share the sequence value " + displayText(tie.shown) +
+                                "; " + rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
             f.flow->sequenceBy.front().location));
     }
     if (m.ties > shown)
@@ -202,10 +381,6 @@ std::string describeKey(const TargetPlan& t, const Row& keyValues) {
 }
 
 Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m) {
-    const std::size_t n = t.columns.size();
-    const std::string keys = keyList(t.keyIndex);
-    const std::string data = join(n, [](std::size_t i) { return col(i); });
-
     // Sequenced TRUNCATE leaves a table watermark: events below it are dropped (§2.5, Part 1 #5).
     auto stored = store::truncateWatermark(ctx.db, t.name);
     if (!stored)
@@ -226,118 +401,28 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
             }
         }
     }
-    const Value wmKey = wm ? wm->key : Value{};
 
-    CDC_TRY(run(ctx.db, "DROP TABLE IF EXISTS temp.__cdc_w"));
-    // Each key's winner (first in ORDER BY s DESC, op ASC, rid DESC) and whether its sequence value is
-    // tied, in one GROUP BY: max() of the rank key hands its row to the bare columns (a window function
-    // would copy every key's partition into an ephemeral table).
-    CDC_TRY(run(ctx.db,
-                "CREATE TEMP TABLE __cdc_w AS SELECT b.rid, b.op, b.s, b.sv, " +
-                    join(n, [](std::size_t i) { return "b." + col(i); }) + ", b.ctu, t.rowid AS trow, " +
-                    join(n, [](std::size_t i) { return "t." + col(i) + " AS o" + std::to_string(i); }) +
-                    ", t.__cdc_s AS os, t.__cdc_sv AS osv, t.__cdc_d AS od, t.__cdc_dv AS odv, "
-                    "t.__cdc_deleted_at AS oat, t.__cdc_upd AS oupd, " +
-                    kOutcomeSql + " AS outcome, b.tie FROM (SELECT *, max(cdc_rank_key(s, op, rid)), cdc_top_count(s) > 1 AS "
-                    "tie FROM " + ctx.batch + " WHERE op <> 2 AND (?1 IS NULL OR s >= ?1) GROUP BY " + keys +
-                    ") b LEFT JOIN main." + q(t.backing) + " t ON " + keyJoin(t.keyIndex, "t", "b"),
-                {wmKey}));
+    Scd1Writer writer(ctx, t, f, m);
+    CDC_TRY(writer.run(wm ? wm->key : Value{}));
+    if (!newTruncate)
+        return Status::success();
 
-    auto wSupply = supplySql(t, f, "ctu");
-    if (!wSupply.empty() && ctx.batchMaterialized)
-        CDC_TRY(foldPartialUpdates(ctx, t, wSupply, wSupply, wmKey));
-
-    const std::vector<Value> ub{ctx.updateId, static_cast<std::int64_t>(ctx.nextPhase())};
-    // Undo: the pre-image of every key this flow changes (no saved row = the key did not exist).
-    const std::string preImage =
-        join(n, [&](std::size_t i) {
-            return isKey(t, i) ? col(i) : "o" + std::to_string(i);
-        }) + ", os, osv, od, odv, oat, oupd";
-    // Keys this update creates need no pre-image: they carry its id in __cdc_upd.
-    CDC_TRY(run(ctx.db, "INSERT INTO main." + q(t.undoRows) + "(__u_upd, __u_phase, __u_saved, " +
-                            store::backingColumns(t) + ") SELECT ?1, ?2, 1, " + preImage +
-                            " FROM temp.__cdc_w WHERE outcome BETWEEN 2 AND 5",
-                ub));
-
-    // Change data feed (§9.1): identity = keys.
-    const std::string old = join(n, [](std::size_t i) { return "o" + std::to_string(i); });
-    const std::string feed = "INSERT INTO main." + q(t.changeFeed) + " SELECT ";
-    const std::string stamp = ", ?1, ?2 FROM temp.__cdc_w WHERE outcome ";
-    const std::vector<Value> fb{ctx.updateId, ctx.commitTimestamp};
-    CDC_TRY(run(ctx.db, feed + data + ", 'insert'" + stamp + "IN (1, 3)", fb));
-    CDC_TRY(run(ctx.db, feed + old + ", 'update_preimage'" + stamp + "= 2", fb));
-    CDC_TRY(run(ctx.db, feed + data + ", 'update_postimage'" + stamp + "= 2", fb));
-    CDC_TRY(run(ctx.db, feed + old + ", 'delete'" + stamp + "= 4", fb));
-
-    // Apply.
-    const Value now = ctx.now;
-    CDC_TRY(run(ctx.db, "INSERT INTO main." + q(t.backing) + "(" + store::backingColumns(t) + ") SELECT " +
-                            join(n, [&](std::size_t i) {
-                                return isKey(t, i) ? col(i) : "CASE WHEN op = 0 THEN " + col(i) + " END";
-                            }) +
-                            ", CASE WHEN op = 0 THEN s END, CASE WHEN op = 0 THEN sv END, CASE WHEN op = 1 THEN s "
-                            "END, CASE WHEN op = 1 THEN sv END, CASE WHEN op = 1 THEN ?1 END, ?2 FROM temp.__cdc_w "
-                            "WHERE outcome IN (1, 6)",
-                {now, ctx.updateId}));
-    std::string setValues;
-    for (std::size_t i = 0; i < n; ++i)
-        if (!isKey(t, i)) // keys are equal by the join; rewriting them would touch the key index
-            setValues += col(i) + " = w." + col(i) + ", ";
-    CDC_TRY(run(ctx.db, "UPDATE main." + q(t.backing) + " SET " + setValues +
-                            "__cdc_s = w.s, __cdc_sv = w.sv, __cdc_d = NULL, __cdc_dv = NULL, __cdc_deleted_at = "
-                            "NULL FROM temp.__cdc_w w WHERE w.trow = " +
-                            q(t.backing) + ".rowid AND w.outcome IN (2, 3)"));
-    CDC_TRY(run(ctx.db, "UPDATE main." + q(t.backing) +
-                            " SET __cdc_d = w.s, __cdc_dv = w.sv, __cdc_deleted_at = ?1 FROM temp.__cdc_w w WHERE "
-                            "w.trow = " +
-                            q(t.backing) + ".rowid AND w.outcome IN (4, 5)",
-                {now}));
-
-    // Metrics.
-    {
-        auto st = ctx.db.prepare("SELECT outcome, count(*), sum(tie) FROM temp.__cdc_w GROUP BY outcome");
-        if (!st)
-            return st.error();
-        std::int64_t applied = 0;
-        for (;;) {
-            auto has = st->step();
-            if (!has)
-                return has.error();
-            if (!has.value())
-                break;
-            const auto o = st->int64(0), c = st->int64(1);
-            m.ties += st->int64(2);
-            if (o >= Insert && o <= EarlyDelete)
-                applied += c;
-            if (o == Insert || o == Update || o == Resurrect)
-                m.upserted += c;
-            if (o == Delete)
-                m.deleted += c;
-            if (o == Delete || o == EarlyDelete)
-                m.tombstonesCreated += c;
-        }
-        m.staleDropped += m.rowsRead - ctx.batchTruncates - applied;
-    }
-
-    // Only ties at a key's winning sequence value decide a result; those are the ones reported.
-    if (m.ties > 0)
-        CDC_TRY(reportTies(ctx, t, f, m, "SELECT " + keys + ", sv, 2 FROM temp.__cdc_w WHERE tie LIMIT 6"));
-
-    if (newTruncate) {
-        const std::vector<Value> tb{ctx.updateId, static_cast<std::int64_t>(ctx.nextPhase()), newTruncate->key};
-        const std::string doomed = " FROM main." + q(t.backing) + " WHERE __cdc_d IS NULL AND __cdc_s < ?3";
-        CDC_TRY(run(ctx.db, "INSERT INTO main." + q(t.undoRows) + "(__u_upd, __u_phase, __u_saved, " +
-                                store::backingColumns(t) + ") SELECT ?1, ?2, 1, " + store::backingColumns(t) + doomed,
-                    tb));
-        CDC_TRY(run(ctx.db, feed + data + ", 'delete', ?1, ?2" + doomed, {ctx.updateId, ctx.commitTimestamp, newTruncate->key}));
-        auto cut = scalar(ctx.db, "SELECT count(*)" + doomed, {Value{}, Value{}, newTruncate->key});
-        if (!cut)
-            return cut.error();
-        m.deleted += cut.value();
-        CDC_TRY(run(ctx.db, "DELETE" + doomed, {Value{}, Value{}, newTruncate->key}));
-        CDC_TRY(store::setTruncateWatermark(ctx, t.name, *newTruncate));
-    }
-    return Status::success();
+    // The truncate removes every live row sequenced before it.
+    const int phase = ctx.nextPhase();
+    const std::string doomed = " FROM main." + q(t.backing) + " WHERE __cdc_d IS NULL AND __cdc_s < ?1";
+    UndoJournal undo(t.undoRows);
+    CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + store::backingColumns(t) + doomed, {newTruncate->key}));
+    const std::int64_t cut = undo.rowCount();
+    m.deleted += cut;
+    CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
+    const std::size_t n = t.columns.size();
+    CDC_TRY(run(ctx.db, "INSERT INTO main." + q(t.changeFeedRows) + " SELECT " +
+                            join(n, [](std::size_t i) { return col(i); }) + ", 'delete', ?2, ?3, ?4 + row_number() OVER ()" +
+                            doomed,
+                {newTruncate->key, ctx.updateId, ctx.commitTimestamp, ctx.feedPosition}));
+    ctx.feedPosition += cut + 1;
+    CDC_TRY(run(ctx.db, "DELETE" + doomed, {newTruncate->key}));
+    return store::setTruncateWatermark(ctx, t.name, *newTruncate);
 }
 
 } // namespace cdc::engine

@@ -1,8 +1,12 @@
 #include "core/engine/Appliers.h"
+#include "core/engine/BatchEvents.h"
 #include "core/engine/SqlText.h"
+#include "core/engine/UndoJournal.h"
 #include "core/engine/ValueOrder.h"
 
+#include <algorithm>
 #include <optional>
+#include <unordered_map>
 
 namespace cdc::engine {
 
@@ -13,11 +17,44 @@ namespace {
 
 std::string q(const std::string& s) { return quoteIdentifier(s); }
 
+/// One version of a key's history (identity: key + start).
 struct Version {
-    std::int64_t rowid = 0;
     Row values;
     Value start, startShown, end, endShown;
-    Value writtenIn; ///< __cdc_upd
+};
+
+/// One row of the SCD2 backing table: the event-log entry of a (key, sequence) — the events of that
+/// sequence, de-duplicated — and the version that starts there, if any.
+struct HistoryRow {
+    Row values; ///< the event's values
+    Value ctu, s, shown;
+    bool del = false, ups = false;
+    Value deletedAt, createdIn;
+    std::vector<bool> supplied; ///< partial updates only
+    std::optional<Version> version;
+    std::optional<Row> original; ///< the stored image when the row was read (rewind's pre-image)
+    bool dirty = false;
+
+    /// In store::backingColumns() order.
+    Row image(std::size_t n) const {
+        Row r = values;
+        r.insert(r.end(), {ctu, s, shown, static_cast<std::int64_t>(del), static_cast<std::int64_t>(ups), deletedAt,
+                           createdIn, static_cast<std::int64_t>(version.has_value())});
+        for (std::size_t i = 0; i < n; ++i)
+            r.push_back(version ? version->values[i] : Value{});
+        if (version)
+            r.insert(r.end(), {version->startShown, version->end, version->endShown});
+        else
+            r.insert(r.end(), {Value{}, Value{}, Value{}});
+        return r;
+    }
+};
+
+/// The batch's events of one (key, sequence): a delete wins a tie, else the last-arriving upsert.
+struct SequenceGroup {
+    BatchEvent best; ///< first by (op ASC, rid DESC): the last upsert if any, else the last delete
+    bool anyDelete = false, anyUpsert = false;
+    std::int64_t count = 0;
 };
 
 /// Replays a key's event log from a point (semantics.md §3.7): deletes close the open version,
@@ -51,7 +88,7 @@ public:
                 m_current->endShown = shown;
                 m_out.push_back(std::move(*m_current));
             }
-            m_current = Version{0, values, s, shown, {}, {}, {}};
+            m_current = Version{values, s, shown, {}, {}};
         }
         m_previous = std::move(values);
     }
@@ -78,194 +115,214 @@ private:
     std::vector<Version> m_out;
 };
 
+/// Applies one flow's batch to an SCD2 target. The batch is read once and grouped by key in memory; then
+/// for every touched key, in key order: one range scan reads its events and versions from the version the
+/// earliest new event can change (both live in one table clustered on (key, sequence)), the new events are
+/// merged into the log in memory, the history is replayed, and only the rows that differ are written,
+/// with their change-feed rows and the pre-images rewind needs.
 class Scd2Writer {
 public:
     Scd2Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
-        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_nk(t.keyIndex.size()) {}
+        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_nk(t.keyIndex.size()), m_undo(t.undoRows) {}
 
     Status run() {
-        CDC_TRY(mergeIntoLog());
+        std::unordered_map<Row, std::vector<BatchEvent>, KeyHash, KeyEqual> byKey;
+        CDC_TRY(readBatchEvents(m_ctx, m_t, m_f, Value{}, m_partial, [&](BatchEvent&& e) {
+            byKey[keyOf(m_t, e.values)].push_back(std::move(e));
+        }));
         CDC_TRY(prepareStatements());
-        // __cdc_d comes out of the GROUP BY in (key, sequence) order, so each key's rows are adjacent and the
-        // first holds its lowest sequence. Were they not, a key would just be recomputed twice — the later
-        // pass from the lower point replays everything after it — so correctness never rests on the order.
-        auto keys = m_ctx.db.prepare("SELECT " + keyList(m_t.keyIndex) + ", s FROM temp.__cdc_d ORDER BY rowid");
-        if (!keys)
-            return keys.error();
-        std::vector<std::pair<Row, Value>> touched;
-        for (;;) {
-            auto has = keys->step();
-            if (!has)
-                return has.error();
-            if (!has.value())
-                break;
-            Row k;
-            for (std::size_t i = 0; i < m_nk; ++i)
-                k.push_back(keys->value(static_cast<int>(i)));
-            Value s = keys->value(static_cast<int>(m_nk));
-            if (!touched.empty() && touched.back().first == k) {
-                if (compareValues(s, touched.back().second) < 0)
-                    touched.back().second = std::move(s);
-                continue;
+        std::vector<std::pair<const Row*, std::vector<BatchEvent>*>> order;
+        order.reserve(byKey.size());
+        for (auto& [key, events] : byKey)
+            order.emplace_back(&key, &events);
+        std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return keyLess(*a.first, *b.first); });
+        const int phase = m_ctx.nextPhase();
+        std::vector<TieSample> ties;
+        for (const auto& [key, events] : order) {
+            std::vector<SequenceGroup> groups = groupBySequence(*events);
+            for (const SequenceGroup& g : groups) {
+                m_m.tombstonesCreated += g.anyDelete;
+                if (g.count > 1) {
+                    ++m_m.ties;
+                    if (ties.size() < 6)
+                        ties.push_back({*key, g.best.shown, g.count});
+                }
             }
-            touched.emplace_back(std::move(k), std::move(s));
+            CDC_TRY(recompute(*key, groups));
         }
-        keys->reset();
-        for (const auto& [k, minSeq] : touched)
-            CDC_TRY(recompute(k, minSeq));
-        return Status::success();
+        CDC_TRY(m_undo.flush(m_ctx.db, m_ctx.updateId, phase));
+        return ties.empty() ? Status::success() : reportTies(m_ctx, m_t, m_f, m_m, ties);
     }
 
 private:
-    std::string keyMatch(const std::string& alias = "") const {
+    static std::vector<SequenceGroup> groupBySequence(std::vector<BatchEvent>& events) {
+        std::sort(events.begin(), events.end(), [](const BatchEvent& a, const BatchEvent& b) {
+            if (int c = compareValues(a.s, b.s))
+                return c < 0;
+            if (a.op != b.op)
+                return a.op < b.op;
+            return a.rid > b.rid;
+        });
+        std::vector<SequenceGroup> groups;
+        for (BatchEvent& e : events) {
+            const bool isDelete = e.isDelete();
+            if (groups.empty() || compareValues(groups.back().best.s, e.s) != 0) {
+                // The first of a sequence value is its best; upserts sort first, so it tells whether any exists.
+                const bool isUpsert = !isDelete;
+                groups.push_back({std::move(e), false, isUpsert, 0});
+            }
+            SequenceGroup& g = groups.back();
+            ++g.count;
+            g.anyDelete = g.anyDelete || isDelete;
+        }
+        return groups;
+    }
+
+    std::string keyMatch() const {
         return join(m_nk, [&](std::size_t i) {
-            return alias + col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
+            return col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
         }, " AND ");
     }
-    std::string param(std::size_t offset) const { return "?" + std::to_string(m_nk + offset); }
-
-    /// Deduplicates the batch per (key, sequence) — a delete wins a tie, else the last-arriving upsert —
-    /// and merges it into the event log, saving the log's pre-image for rewind. One GROUP BY does it: max()
-    /// of the rank key (op ASC, rid DESC) hands the winner's row to the bare columns, and as op is 0 or 1
-    /// (SCD2 has no truncate) sum(op) tells whether the group holds a delete and an upsert. It is the only
-    /// min()/max() aggregate, which SQLite's bare-column rule requires.
-    Status mergeIntoLog() {
-        const std::string keys = keyList(m_t.keyIndex);
-        const std::string data = join(m_n, [](std::size_t i) { return col(i); });
-        CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_d"));
-        CDC_TRY(sqltext::run(m_ctx.db,
-                             "CREATE TEMP TABLE __cdc_d AS SELECT *, max(cdc_rank_key(NULL, op, rid)) AS __cdc_rank, "
-                             "sum(op) > 0 AS anydel, sum(op) < count(*) AS anyups, count(*) AS cnt FROM " +
-                                 m_ctx.batch + " GROUP BY " + keys + ", s"));
-        m_phase = m_ctx.nextPhase();
-        const std::vector<Value> ub{m_ctx.updateId, static_cast<std::int64_t>(m_phase)};
-        const std::string lcols = store::logColumns(m_t);
-        CDC_TRY(sqltext::run(m_ctx.db, "INSERT INTO main." + q(m_t.undoLog) + "(__u_upd, __u_phase, __u_saved, " +
-                                           lcols + ") SELECT ?1, ?2, 1, " +
-                                           join(m_n, [](std::size_t i) { return "l." + col(i); }) +
-                                           ", l.__cdc_ctu, l.__cdc_s, l.__cdc_sv, l.__cdc_del, l.__cdc_ups, "
-                                           "l.__cdc_deleted_at, l.__cdc_upd FROM temp.__cdc_d d JOIN main." +
-                                           q(m_t.eventLog) + " l ON " + keyJoin(m_t.keyIndex, "l", "d") +
-                                           " AND l.__cdc_s = d.s",
-                             ub));
-        std::string set;
-        for (std::size_t i = 0; i < m_n; ++i)
-            set += col(i) + " = CASE WHEN excluded.__cdc_ups THEN excluded." + col(i) + " ELSE " + col(i) + " END, ";
-        CDC_TRY(sqltext::run(
-            m_ctx.db,
-            "INSERT INTO main." + q(m_t.eventLog) + "(" + lcols + ") SELECT " + data +
-                ", ctu, s, sv, anydel, anyups, CASE WHEN anydel THEN ?1 END, ?2 FROM temp.__cdc_d WHERE true ON CONFLICT(" +
-                keys + ", __cdc_s) DO UPDATE SET " + set +
-                "__cdc_ctu = CASE WHEN excluded.__cdc_ups THEN excluded.__cdc_ctu ELSE __cdc_ctu END, "
-                "__cdc_deleted_at = CASE WHEN excluded.__cdc_del AND NOT __cdc_del THEN excluded.__cdc_deleted_at "
-                "ELSE __cdc_deleted_at END, __cdc_del = max(__cdc_del, excluded.__cdc_del), "
-                "__cdc_ups = max(__cdc_ups, excluded.__cdc_ups)",
-            {m_ctx.now, m_ctx.updateId}));
-
-        auto ties = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_d WHERE cnt > 1");
-        if (!ties)
-            return ties.error();
-        m_m.ties += ties.value();
-        if (m_m.ties > 0)
-            CDC_TRY(reportTies(m_ctx, m_t, m_f, m_m, "SELECT " + keys + ", sv, cnt FROM temp.__cdc_d WHERE cnt > 1 LIMIT 6"));
-        auto deletes = scalar(m_ctx.db, "SELECT count(*) FROM temp.__cdc_d WHERE anydel");
-        if (!deletes)
-            return deletes.error();
-        m_m.tombstonesCreated += deletes.value();
-        return Status::success();
+    std::string param(std::size_t offset) const {
+        std::string p = "?"; // not `"?" + to_string(..)`: GCC 12 -O3 warns falsely (-Wrestrict) on that form
+        p += std::to_string(m_nk + offset);
+        return p;
     }
 
     Status prepareStatements() {
-        const std::string data = join(m_n, [](std::size_t i) { return col(i); });
-        const std::string cols = data + ", __cdc_s, __START_AT, __cdc_e, __END_AT, __cdc_upd";
         const std::string backing = "main." + q(m_t.backing);
-        auto versions = m_ctx.db.prepare(
-            "SELECT rowid, " + cols + " FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s >= coalesce((SELECT "
-            "__cdc_s FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " + param(1) +
-            " ORDER BY __cdc_s DESC LIMIT 1), " + param(1) + ") ORDER BY __cdc_s");
-        if (!versions)
-            return versions.error();
-        m_versions.emplace(std::move(versions.value()));
-
+        auto start = m_ctx.db.prepare("SELECT __cdc_s FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " +
+                                      param(1) + " AND __v ORDER BY __cdc_s DESC LIMIT 1");
         auto supply = supplySql(m_t, m_f, "__cdc_ctu");
-        m_partial = !supply.empty();
         if (supply.empty())
             supply.assign(m_n, "1");
-        auto events = m_ctx.db.prepare("SELECT __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, " + data + ", " +
-                                       join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM main." +
-                                       q(m_t.eventLog) + " WHERE " + keyMatch() + " AND __cdc_s >= " + param(1) +
-                                       " ORDER BY __cdc_s");
-        if (!events)
-            return events.error();
-        m_events.emplace(std::move(events.value()));
-
-        auto previous = m_ctx.db.prepare("SELECT " + data + ", __cdc_e FROM " + backing + " WHERE " + keyMatch() +
-                                         " AND __cdc_s < " + param(1) + " ORDER BY __cdc_s DESC LIMIT 1");
-        if (!previous)
-            return previous.error();
+        auto rows = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + ", " +
+                                     join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM " + backing +
+                                     " WHERE " + keyMatch() + " AND __cdc_s >= " + param(1) + " ORDER BY __cdc_s");
+        auto previous = m_ctx.db.prepare("SELECT " + join(m_n, [](std::size_t i) { return vcol(i); }) +
+                                         ", __cdc_e FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " +
+                                         param(1) + " AND __v ORDER BY __cdc_s DESC LIMIT 1");
+        auto write = m_ctx.db.prepare("INSERT OR REPLACE INTO " + backing + "(" + store::backingColumns(m_t) +
+                                      ") VALUES (" + placeholders(2 * m_n + 11) + ")");
+        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeedRows) + " VALUES (" + placeholders(m_n + 6) + ")");
+        for (auto* st : {&start, &rows, &previous, &write, &feed})
+            if (!*st)
+                return st->error();
+        m_start.emplace(std::move(start.value()));
+        m_rows.emplace(std::move(rows.value()));
         m_previous.emplace(std::move(previous.value()));
-
-        const std::string undoCols = "__u_upd, __u_phase, __u_saved, " + cols;
-        auto undo = m_ctx.db.prepare("INSERT INTO main." + q(m_t.undoRows) + "(" + undoCols + ") VALUES (?1, ?2, 1, " +
-                                     join(m_n + 5, [](std::size_t i) { return "?" + std::to_string(i + 3); }) + ")");
-        if (!undo)
-            return undo.error();
-        m_undo.emplace(std::move(undo.value()));
-
-        auto ins = m_ctx.db.prepare("INSERT INTO " + backing + "(" + cols + ") VALUES (" +
-                                    join(m_n + 5, [](std::size_t i) { return "?" + std::to_string(i + 1); }) + ")");
-        if (!ins)
-            return ins.error();
-        m_insert.emplace(std::move(ins.value()));
-        auto upd = m_ctx.db.prepare("UPDATE " + backing + " SET " +
-                                    join(m_n, [](std::size_t i) { return col(i) + " = ?" + std::to_string(i + 1); }) +
-                                    ", __cdc_e = ?" + std::to_string(m_n + 1) + ", __END_AT = ?" +
-                                    std::to_string(m_n + 2) + " WHERE rowid = ?" + std::to_string(m_n + 3));
-        if (!upd)
-            return upd.error();
-        m_update.emplace(std::move(upd.value()));
-        auto del = m_ctx.db.prepare("DELETE FROM " + backing + " WHERE rowid = ?1");
-        if (!del)
-            return del.error();
-        m_delete.emplace(std::move(del.value()));
-        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeed) + " VALUES (" +
-                                     join(m_n + 5, [](std::size_t i) { return "?" + std::to_string(i + 1); }) + ")");
-        if (!feed)
-            return feed.error();
+        m_write.emplace(std::move(write.value()));
         m_feed.emplace(std::move(feed.value()));
         return Status::success();
     }
 
-    void bindKey(storage::Statement& st, const Row& key) {
+    void bindKey(storage::Statement& st, const Row& key, const Value& seq) {
         st.reset();
         for (std::size_t i = 0; i < m_nk; ++i)
-            st.bind(static_cast<int>(i + 1), key[i]);
+            st.bindStatic(static_cast<int>(i + 1), key[i]);
+        st.bind(static_cast<int>(m_nk + 1), seq);
     }
 
-    Status recompute(const Row& key, const Value& minSeq) {
+    /// The key's rows from the latest version that starts before `minSeq` (or from `minSeq`).
+    Result<std::vector<HistoryRow>> readRows(const Row& key, const Value& minSeq) {
+        bindKey(*m_start, key, minSeq);
+        auto has = m_start->step();
+        if (!has)
+            return has.error();
+        const Value from = has.value() ? m_start->value(0) : minSeq;
+        m_start->reset();
+
+        std::vector<HistoryRow> rows;
+        bindKey(*m_rows, key, from);
+        const std::size_t width = 2 * m_n + 11;
+        CDC_TRY(m_rows->forEachRow([&](const storage::Statement& r) {
+            HistoryRow h;
+            Row image;
+            image.reserve(width);
+            for (std::size_t i = 0; i < width; ++i)
+                image.push_back(r.value(static_cast<int>(i)));
+            h.values.assign(image.begin(), image.begin() + static_cast<long>(m_n));
+            const std::size_t at = m_n;
+            h.ctu = image[at];
+            h.s = image[at + 1];
+            h.shown = image[at + 2];
+            h.del = r.int64(static_cast<int>(at + 3)) != 0;
+            h.ups = r.int64(static_cast<int>(at + 4)) != 0;
+            h.deletedAt = image[at + 5];
+            h.createdIn = image[at + 6];
+            if (r.int64(static_cast<int>(at + 7)) != 0) {
+                Version v;
+                v.values.assign(image.begin() + static_cast<long>(at + 8), image.begin() + static_cast<long>(at + 8 + m_n));
+                v.start = h.s;
+                v.startShown = image[at + 8 + m_n];
+                v.end = image[at + 9 + m_n];
+                v.endShown = image[at + 10 + m_n];
+                h.version = std::move(v);
+            }
+            h.supplied.resize(m_n);
+            for (std::size_t i = 0; i < m_n; ++i)
+                h.supplied[i] = r.int64(static_cast<int>(width + i)) != 0;
+            h.original = std::move(image);
+            rows.push_back(std::move(h));
+        }));
+        m_rows->reset();
+        return rows;
+    }
+
+    /// Merges the batch's (key, sequence) groups into the key's rows (both in sequence order): a newer
+    /// upsert replaces an entry's values, a delete flag is never lost.
+    void mergeEvents(std::vector<HistoryRow>& rows, const std::vector<SequenceGroup>& groups) {
+        std::vector<HistoryRow> merged;
+        merged.reserve(rows.size() + groups.size());
+        std::size_t i = 0;
+        for (const SequenceGroup& g : groups) {
+            while (i < rows.size() && compareValues(rows[i].s, g.best.s) < 0)
+                merged.push_back(std::move(rows[i++]));
+            if (i < rows.size() && compareValues(rows[i].s, g.best.s) == 0) {
+                HistoryRow h = std::move(rows[i++]);
+                if (g.anyUpsert) {
+                    h.values = g.best.values;
+                    h.ctu = g.best.ctu;
+                    h.supplied = g.best.supplied;
+                }
+                if (g.anyDelete && !h.del)
+                    h.deletedAt = m_ctx.now;
+                h.del = h.del || g.anyDelete;
+                h.ups = h.ups || g.anyUpsert;
+                h.dirty = true;
+                merged.push_back(std::move(h));
+                continue;
+            }
+            HistoryRow h;
+            h.values = g.best.values;
+            h.ctu = g.best.ctu;
+            h.s = g.best.s;
+            h.shown = g.best.shown;
+            h.del = g.anyDelete;
+            h.ups = g.anyUpsert;
+            h.deletedAt = g.anyDelete ? Value(m_ctx.now) : Value{};
+            h.createdIn = m_ctx.updateId;
+            h.supplied = g.best.supplied;
+            h.dirty = true;
+            merged.push_back(std::move(h));
+        }
+        while (i < rows.size())
+            merged.push_back(std::move(rows[i++]));
+        rows = std::move(merged);
+    }
+
+    Status recompute(const Row& key, const std::vector<SequenceGroup>& groups) {
+        const Value& minSeq = groups.front().best.s;
+        auto read = readRows(key, minSeq);
+        if (!read)
+            return read.error();
+        std::vector<HistoryRow>& rows = read.value();
+
         // Old versions from the one the earliest new event may change.
         std::vector<Version> old;
-        bindKey(*m_versions, key);
-        m_versions->bind(static_cast<int>(m_nk + 1), minSeq);
-        for (;;) {
-            auto has = m_versions->step();
-            if (!has)
-                return has.error();
-            if (!has.value())
-                break;
-            Version v;
-            v.rowid = m_versions->int64(0);
-            for (std::size_t i = 0; i < m_n; ++i)
-                v.values.push_back(m_versions->value(static_cast<int>(1 + i)));
-            const int at = static_cast<int>(1 + m_n);
-            v.start = m_versions->value(at);
-            v.startShown = m_versions->value(at + 1);
-            v.end = m_versions->value(at + 2);
-            v.endShown = m_versions->value(at + 3);
-            v.writtenIn = m_versions->value(at + 4);
-            old.push_back(std::move(v));
-        }
-        m_versions->reset();
+        for (const HistoryRow& h : rows)
+            if (h.version)
+                old.push_back(*h.version);
         Value from = minSeq;
         bool replayFromVersion = false;
         if (!old.empty() && compareValues(old.front().start, minSeq) < 0) {
@@ -279,8 +336,7 @@ private:
 
         std::optional<Row> previous;
         if (m_partial && replayFromVersion) {
-            bindKey(*m_previous, key);
-            m_previous->bind(static_cast<int>(m_nk + 1), from);
+            bindKey(*m_previous, key, from);
             auto has = m_previous->step();
             if (!has)
                 return has.error();
@@ -293,59 +349,40 @@ private:
             m_previous->reset();
         }
 
+        mergeEvents(rows, groups);
+
         Replayer replay(m_t, m_partial);
         replay.start(std::move(previous));
-        bindKey(*m_events, key);
-        m_events->bind(static_cast<int>(m_nk + 1), from);
-        std::vector<bool> supplied(m_n, true);
-        for (;;) {
-            auto has = m_events->step();
-            if (!has)
-                return has.error();
-            if (!has.value())
-                break;
-            const Value s = m_events->value(0), shown = m_events->value(1);
-            if (m_events->int64(2) != 0) {
-                replay.onDelete(s, shown);
+        const std::vector<bool> all(m_n, true);
+        for (const HistoryRow& h : rows) {
+            if (compareValues(h.s, from) < 0)
                 continue;
-            }
-            if (m_events->int64(3) == 0)
-                continue;
-            Row values;
-            for (std::size_t i = 0; i < m_n; ++i) {
-                values.push_back(m_events->value(static_cast<int>(4 + i)));
-                supplied[i] = m_events->int64(static_cast<int>(4 + m_n + i)) != 0;
-            }
-            replay.onUpsert(s, shown, std::move(values), supplied);
+            if (h.del)
+                replay.onDelete(h.s, h.shown);
+            else if (h.ups)
+                replay.onUpsert(h.s, h.shown, h.values, m_partial ? h.supplied : all);
         }
-        m_events->reset();
-        std::vector<Version> fresh = replay.finish();
-        return writeDiff(old, fresh);
+        CDC_TRY(applyDiff(rows, old, replay.finish()));
+        return writeRows(rows);
+    }
+
+    HistoryRow* rowAt(std::vector<HistoryRow>& rows, const Value& s) {
+        auto it = std::lower_bound(rows.begin(), rows.end(), s,
+                                   [](const HistoryRow& h, const Value& v) { return compareValues(h.s, v) < 0; });
+        return it != rows.end() && compareValues(it->s, s) == 0 ? &*it : nullptr;
     }
 
     Status feed(const Version& v, const char* changeType) {
         m_feed->reset();
         for (std::size_t i = 0; i < m_n; ++i)
-            m_feed->bind(static_cast<int>(i + 1), v.values[i]);
-        m_feed->bind(static_cast<int>(m_n + 1), v.startShown);
-        m_feed->bind(static_cast<int>(m_n + 2), v.endShown);
-        m_feed->bind(static_cast<int>(m_n + 3), changeType);
+            m_feed->bindStatic(static_cast<int>(i + 1), v.values[i]);
+        m_feed->bindStatic(static_cast<int>(m_n + 1), v.startShown);
+        m_feed->bindStatic(static_cast<int>(m_n + 2), v.endShown);
+        m_feed->bindStatic(static_cast<int>(m_n + 3), std::string_view(changeType));
         m_feed->bind(static_cast<int>(m_n + 4), m_ctx.updateId);
-        m_feed->bind(static_cast<int>(m_n + 5), std::string_view(m_ctx.commitTimestamp));
+        m_feed->bindStatic(static_cast<int>(m_n + 5), std::string_view(m_ctx.commitTimestamp));
+        m_feed->bind(static_cast<int>(m_n + 6), m_ctx.feedPosition++);
         return m_feed->run();
-    }
-
-    /// The pre-image of a version this update changes or removes (rows it creates need none: rewind
-    /// removes them by __cdc_upd).
-    Status saveUndo(const Version& v) {
-        m_undo->reset();
-        m_undo->bind(1, m_ctx.updateId).bind(2, static_cast<std::int64_t>(m_phase));
-        for (std::size_t i = 0; i < m_n; ++i)
-            m_undo->bind(static_cast<int>(3 + i), v.values[i]);
-        const int at = static_cast<int>(3 + m_n);
-        m_undo->bind(at, v.start).bind(at + 1, v.startShown).bind(at + 2, v.end).bind(at + 3, v.endShown);
-        m_undo->bind(at + 4, v.writtenIn);
-        return m_undo->run();
     }
 
     bool sameVersion(const Version& a, const Version& b) const {
@@ -357,25 +394,23 @@ private:
         return true;
     }
 
-    Status writeDiff(const std::vector<Version>& old, const std::vector<Version>& fresh) {
-        // Identity of an SCD2 row = keys + __START_AT (§9.1).
+    /// Puts the replayed versions on their rows and writes the change feed. Identity of an SCD2 row =
+    /// keys + __START_AT (§9.1); every version starts at an upsert of the key's log, so its row exists.
+    Status applyDiff(std::vector<HistoryRow>& rows, const std::vector<Version>& old, const std::vector<Version>& fresh) {
         std::size_t i = 0, j = 0;
         while (i < old.size() || j < fresh.size()) {
-            int c = i == old.size() ? 1 : j == fresh.size() ? -1 : compareValues(old[i].start, fresh[j].start);
+            const int c = i == old.size() ? 1 : j == fresh.size() ? -1 : compareValues(old[i].start, fresh[j].start);
+            HistoryRow* row = rowAt(rows, c < 0 ? old[i].start : fresh[j].start);
+            if (!row)
+                return Diagnostic::error("INTERNAL", "SCD2 version without its event row in '" + m_t.name + "'");
             if (c == 0) {
-                if (!sameVersion(old[i], fresh[j])) {
-                    CDC_TRY(saveUndo(old[i]));
-                    const Version& o = old[i];
-                    const Version& f = fresh[j];
-                    m_update->reset();
-                    for (std::size_t k = 0; k < m_n; ++k)
-                        m_update->bind(static_cast<int>(k + 1), f.values[k]);
-                    m_update->bind(static_cast<int>(m_n + 1), f.end).bind(static_cast<int>(m_n + 2), f.endShown);
-                    m_update->bind(static_cast<int>(m_n + 3), o.rowid);
-                    CDC_TRY(m_update->run());
+                const Version& o = old[i];
+                const Version& f = fresh[j];
+                if (!sameVersion(o, f)) {
+                    row->version = f;
+                    row->dirty = true;
                     CDC_TRY(feed(o, "update_preimage"));
-                    Version post = f;
-                    CDC_TRY(feed(post, "update_postimage"));
+                    CDC_TRY(feed(f, "update_postimage"));
                     ++m_m.upserted;
                     if (isNull(o.end) && !isNull(f.end))
                         ++m_m.versionsClosed;
@@ -385,27 +420,36 @@ private:
                 ++i;
                 ++j;
             } else if (c < 0) {
-                CDC_TRY(saveUndo(old[i]));
-                m_delete->reset();
-                m_delete->bind(1, old[i].rowid);
-                CDC_TRY(m_delete->run());
+                row->version.reset();
+                row->dirty = true;
                 CDC_TRY(feed(old[i], "delete"));
                 ++m_m.deleted;
                 ++i;
             } else {
-                const Version& f = fresh[j];
-                m_insert->reset();
-                for (std::size_t k = 0; k < m_n; ++k)
-                    m_insert->bind(static_cast<int>(k + 1), f.values[k]);
-                const int at = static_cast<int>(m_n + 1);
-                m_insert->bind(at, f.start).bind(at + 1, f.startShown).bind(at + 2, f.end).bind(at + 3, f.endShown);
-                m_insert->bind(at + 4, m_ctx.updateId);
-                CDC_TRY(m_insert->run());
-                CDC_TRY(feed(f, "insert"));
+                row->version = fresh[j];
+                row->dirty = true;
+                CDC_TRY(feed(fresh[j], "insert"));
                 ++m_m.upserted;
                 ++m_m.versionsOpened;
                 ++j;
             }
+        }
+        return Status::success();
+    }
+
+    /// Writes the rows that changed; a stored row's pre-image goes to the journal first (rows this
+    /// update creates need none: rewind removes them by __cdc_upd).
+    Status writeRows(const std::vector<HistoryRow>& rows) {
+        for (const HistoryRow& h : rows) {
+            if (!h.dirty)
+                continue;
+            if (h.original)
+                m_undo.save(*h.original);
+            const Row image = h.image(m_n);
+            m_write->reset();
+            for (std::size_t c = 0; c < image.size(); ++c)
+                m_write->bindStatic(static_cast<int>(c + 1), image[c]);
+            CDC_TRY(m_write->run());
         }
         return Status::success();
     }
@@ -415,18 +459,16 @@ private:
     const FlowPlan& m_f;
     FlowMetrics& m_m;
     std::size_t m_n, m_nk;
-    int m_phase = 0;
     bool m_partial = false;
-    std::optional<storage::Statement> m_versions, m_events, m_previous, m_undo, m_insert, m_update, m_delete, m_feed;
+    std::optional<storage::Statement> m_start, m_rows, m_previous, m_write, m_feed;
+    UndoJournal m_undo;
 };
 
 } // namespace
 
 Status applyScd2(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m) {
     Scd2Writer w(ctx, t, f, m);
-    CDC_TRY(w.run());
-    // Events that changed no version: replays, older duplicates, no-op deletes.
-    return Status::success();
+    return w.run();
 }
 
 } // namespace cdc::engine

@@ -12,13 +12,36 @@
 
 namespace cdc::engine::sqltext {
 
-inline std::string col(std::size_t i) { return "c" + std::to_string(i); }
+inline std::string col(std::size_t i) {
+    std::string name = "c"; // not `"c" + to_string(i)`: GCC 12 -O3 warns falsely (-Wrestrict) on that form
+    name += std::to_string(i);
+    return name;
+}
 
 /// `f(0) sep f(1) sep ...`
 inline std::string join(std::size_t n, const std::function<std::string(std::size_t)>& f, const char* sep = ", ") {
     std::string out;
     for (std::size_t i = 0; i < n; ++i)
         out += (i ? sep : "") + f(i);
+    return out;
+}
+
+/// SCD2 version values live next to the event values of the same (key, sequence) row.
+inline std::string vcol(std::size_t i) {
+    std::string name = "v";
+    name += std::to_string(i);
+    return name;
+}
+
+/// `?1, ?2, ... ?n`
+inline std::string placeholders(std::size_t n) {
+    std::string out;
+    for (std::size_t i = 1; i <= n; ++i) {
+        if (i > 1)
+            out += ", ";
+        out += '?';
+        out += std::to_string(i);
+    }
     return out;
 }
 

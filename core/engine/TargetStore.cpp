@@ -1,8 +1,10 @@
 #include "core/engine/TargetStore.h"
 
 #include "core/engine/SqlText.h"
+#include "core/engine/UndoJournal.h"
 #include "core/storage/Catalog.h"
 
+#include <algorithm>
 #include <ctime>
 #include <sstream>
 
@@ -75,30 +77,45 @@ Result<std::vector<StoredTarget>> storedTargets(const storage::Database& db) {
 }
 
 std::string backingColumnsFor(int scdType, std::size_t n) {
-    return dataColumns(n) + (scdType == 2 ? ", __cdc_s, __START_AT, __cdc_e, __END_AT, __cdc_upd"
-                                          : ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at, __cdc_upd");
+    if (scdType == 2)
+        return dataColumns(n) + ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at, __cdc_upd, __v, " +
+               join(n, [](std::size_t i) { return vcol(i); }) + ", __START_AT, __cdc_e, __END_AT";
+    return dataColumns(n) + ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at, __cdc_upd";
 }
 
-std::string logColumnsFor(std::size_t n) {
-    return dataColumns(n) + ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at, __cdc_upd";
-}
+std::size_t backingWidthFor(int scdType, std::size_t n) { return scdType == 2 ? 2 * n + 11 : n + 6; }
 
 struct Names {
-    std::string view, backing, cdf, log, undo, undoLog, gc;
+    std::string view, backing, cdf, cdfRows, log /* older files */, undo, undoLog /* older files */, gc;
 };
 
 Names namesFor(const std::string& target) {
     const std::string base = storage::toLower(target);
     return {storage::Catalog::sqliteNameFor(target), storage::backingTableFor(target), storage::changeFeedTableFor(target),
-            "__acl_" + base, "__acu_" + base, "__acv_" + base, "__acg_" + base};
+            storage::changeFeedRowsTableFor(target), "__acl_" + base, "__acu_" + base, "__acv_" + base, "__acg_" + base};
+}
+
+/// Drops a table or view by name, whichever it is (older files kept the change feed in a table).
+Status dropNamed(storage::Database& db, const std::string& name) {
+    auto st = db.prepare("SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE AND type IN ('table', 'view')");
+    if (!st)
+        return st.error();
+    st->bind(1, std::string_view(name));
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    if (!has.value())
+        return Status::success();
+    const std::string type = st->text(0);
+    st->reset();
+    return db.exec("DROP " + type + " " + q(name));
 }
 
 Status dropObjects(storage::Database& db, const std::string& target) {
     Names n = namesFor(target);
-    return db.exec("DROP VIEW IF EXISTS " + q(n.view) + "; DROP TABLE IF EXISTS " + q(n.backing) +
-                   "; DROP TABLE IF EXISTS " + q(n.cdf) + "; DROP TABLE IF EXISTS " + q(n.log) +
-                   "; DROP TABLE IF EXISTS " + q(n.undo) + "; DROP TABLE IF EXISTS " + q(n.undoLog) +
-                   "; DROP TABLE IF EXISTS " + q(n.gc) + ";");
+    for (const std::string* name : {&n.view, &n.cdf, &n.cdfRows, &n.backing, &n.log, &n.undo, &n.undoLog, &n.gc})
+        CDC_TRY(dropNamed(db, *name));
+    return Status::success();
 }
 
 Status createObjects(storage::Database& db, const TargetPlan& t) {
@@ -108,16 +125,15 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     std::string sql;
     std::string seqAff = affinity(t.sequenceType);
     if (scd2) {
-        // __cdc_upd: the update that wrote the row (rewind removes the rows of undone updates).
-        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) + ", __cdc_s, __START_AT" + seqAff +
-               ", __cdc_e, __END_AT" + seqAff + ", __cdc_upd INTEGER);";
-        sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ", __cdc_s);";
-        sql += "CREATE TABLE " + q(t.eventLog) + "(" + dataColumnDefs(t) +
+        // One row per (key, sequence): the event-log entry of that sequence and, when a version starts there,
+        // the version (__v = 1, its values v0.., its end). Clustered on (key, sequence), so a key's events and
+        // versions share a page: a new event touches one leaf page, not one per table. __cdc_upd: the update
+        // that created the row (rewind removes the rows of undone updates).
+        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) +
                ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER, "
-               "__cdc_upd INTEGER, PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
-        sql += "CREATE TABLE " + q(t.undoLog) + "(__u_upd INTEGER, __u_phase INTEGER, __u_saved INTEGER, " +
-               logColumnsFor(n) + ");";
-        sql += "CREATE INDEX " + q(t.undoLog + "_i") + " ON " + q(t.undoLog) + "(__u_upd, __u_phase);";
+               "__cdc_upd INTEGER, __v INTEGER NOT NULL, " +
+               join(n, [&](std::size_t i) { return vcol(i) + affinity(t.columns[i].type); }) + ", __START_AT" + seqAff +
+               ", __cdc_e, __END_AT" + seqAff + ", PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
     } else {
         sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t, keyIsRowId(t)) +
                ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER, __cdc_upd INTEGER);";
@@ -126,19 +142,27 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
         sql += "CREATE INDEX " + q(t.backing + "_gc") + " ON " + q(t.backing) +
                "(__cdc_deleted_at) WHERE __cdc_d IS NOT NULL;";
     }
-    sql += "CREATE TABLE " + q(t.undoRows) + "(__u_upd INTEGER, __u_phase INTEGER, __u_saved INTEGER, __u_from, " +
-           backingColumnsFor(scd2 ? 2 : 1, n) + ");";
-    sql += "CREATE INDEX " + q(t.undoRows + "_i") + " ON " + q(t.undoRows) + "(__u_upd, __u_phase);";
+    sql += undoJournalSchema(t.undoRows);
 
     auto pub = t.publicColumns();
     std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
-    sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + dataColumns(n) +
-           (scd2 ? ", __START_AT, __END_AT FROM " + q(t.backing) : " FROM " + q(t.backing) + " WHERE __cdc_d IS NULL") +
-           ";";
-    sql += "CREATE TABLE " + q(t.changeFeed) + "(" +
+    if (scd2)
+        sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + join(n, [&](std::size_t i) {
+                   return std::find(t.keyIndex.begin(), t.keyIndex.end(), static_cast<int>(i)) != t.keyIndex.end()
+                              ? col(i)
+                              : vcol(i);
+               }) + ", __START_AT, __END_AT FROM " + q(t.backing) + " WHERE __v;";
+    else
+        sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +
+               q(t.backing) + " WHERE __cdc_d IS NULL;";
+    // The change feed is clustered on (commit version, position): appends go to the end of one B-tree and
+    // table_changes(t, from, to) is a range of it. The view shows the Databricks columns only.
+    sql += "CREATE TABLE " + q(t.changeFeedRows) + "(" +
            join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
-           ", _change_type TEXT, _commit_version INTEGER, _commit_timestamp TEXT);";
-    sql += "CREATE INDEX " + q(t.changeFeed + "_v") + " ON " + q(t.changeFeed) + "(_commit_version);";
+           ", _change_type TEXT, _commit_version INTEGER NOT NULL, _commit_timestamp TEXT, __pos INTEGER NOT NULL, "
+           "PRIMARY KEY(_commit_version, __pos)) WITHOUT ROWID;";
+    sql += "CREATE VIEW " + q(t.changeFeed) + " AS SELECT " + names +
+           ", _change_type, _commit_version, _commit_timestamp FROM " + q(t.changeFeedRows) + ";";
     sql += "CREATE TABLE " + q(t.gcLog) + "(" +
            join(t.keyIndex.size(), [&](std::size_t i) {
                return q(t.columns[static_cast<std::size_t>(t.keyIndex[i])].name);
@@ -150,20 +174,10 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
 /// Saves and removes the whole stored state of a target (full refresh keeping the schema).
 Status resetState(UpdateContext& ctx, const TargetPlan& t) {
     const int phase = ctx.nextPhase();
-    const std::size_t n = t.columns.size();
-    const bool scd2 = t.scdType == pipeline::ScdType::Type2;
-    const std::string bcols = backingColumnsFor(scd2 ? 2 : 1, n);
-    const std::vector<Value> b{ctx.updateId, static_cast<std::int64_t>(phase)};
-    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.undoRows) + "(__u_upd, __u_phase, __u_saved, " + bcols +
-                            ") SELECT ?1, ?2, 1, " + bcols + " FROM " + q(t.backing), b));
-    CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.backing)));
-    if (scd2) {
-        const std::string lcols = logColumnsFor(n);
-        CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.undoLog) + "(__u_upd, __u_phase, __u_saved, " + lcols +
-                                ") SELECT ?1, ?2, 1, " + lcols + " FROM " + q(t.eventLog), b));
-        CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.eventLog)));
-    }
-    return Status::success();
+    UndoJournal rows(t.undoRows);
+    CDC_TRY(rows.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.backing)));
+    CDC_TRY(rows.flush(ctx.db, ctx.updateId, phase));
+    return run(ctx.db, "DELETE FROM " + q(t.backing));
 }
 
 std::string keysText(const std::vector<int>& keys) {
@@ -173,12 +187,46 @@ std::string keysText(const std::vector<int>& keys) {
     return s;
 }
 
+/// Puts back the pre-images update `u` saved, newest phase first; within an entry the earliest saved
+/// image of a row is restored last, so it wins.
+Status restoreJournal(storage::Database& db, const StoredTarget& t, const Names& n, std::int64_t u) {
+    auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) + " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_chunk DESC");
+    if (!entries)
+        return entries.error();
+    entries->bind(1, u);
+    const std::size_t width = backingWidthFor(t.scdType, t.columnCount);
+    // Every backing table is unique on the row's identity (keys, plus the sequence for SCD2), so REPLACE
+    // removes whatever the update put in its place.
+    auto put = db.prepare("INSERT OR REPLACE INTO " + q(n.backing) + "(" + backingColumnsFor(t.scdType, t.columnCount) +
+                          ") VALUES (" + placeholders(width) + ")");
+    if (!put)
+        return put.error();
+    std::vector<Value> blobs;
+    CDC_TRY(entries->forEachRow([&](const storage::Statement& r) { blobs.push_back(r.value(0)); }));
+    for (const Value& data : blobs) {
+        const auto* blob = std::get_if<Blob>(&data);
+        if (!blob)
+            return Diagnostic::error("UNDO_CORRUPT", "the rewind journal of '" + t.name + "' is damaged");
+        auto rows = decodeUndoRows(std::string_view(reinterpret_cast<const char*>(blob->bytes.data()),
+                                                    blob->bytes.size()),
+                                   width);
+        if (!rows)
+            return rows.error();
+        for (auto row = rows->rbegin(); row != rows->rend(); ++row) {
+            put->reset();
+            for (std::size_t i = 0; i < width; ++i)
+                put->bind(static_cast<int>(i + 1), (*row)[i]);
+            CDC_TRY(put->run());
+        }
+    }
+    return Status::success();
+}
+
 } // namespace
 
 std::string backingColumns(const TargetPlan& t) {
     return backingColumnsFor(t.scdType == pipeline::ScdType::Type2 ? 2 : 1, t.columns.size());
 }
-std::string logColumns(const TargetPlan& t) { return logColumnsFor(t.columns.size()); }
 
 std::string isoTime(std::int64_t epochSeconds, char sep, bool zulu) {
     std::time_t tt = static_cast<std::time_t>(epochSeconds);
@@ -227,9 +275,11 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
     } else {
         if (exists && !reset)
             return Diagnostic::error("TARGET_SCHEMA_CHANGED",
-                                     "the definition of '" + t.name +
-                                         "' changed (keys, columns, sequence type or SCD type); run the update "
-                                         "with --full-refresh to rebuild it",
+                                     "the definition of '" + t.name + "' changed (" +
+                                         (stored.rfind("store5;", 0) == 0
+                                              ? std::string("keys, columns, sequence type or SCD type")
+                                              : std::string("it was stored by an older CDC Studio")) +
+                                         "); run the update with --full-refresh to rebuild it",
                                      t.location);
         auto existing = storage::Catalog::find(ctx.db, t.name);
         if (!existing)
@@ -268,10 +318,9 @@ Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t) 
     auto count = scalar(ctx.db, "SELECT count(*) FROM " + q(t.backing) + " WHERE " + due, {cutoff});
     if (!count || count.value() == 0)
         return count;
-    const std::string bcols = backingColumns(t);
-    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.undoRows) + "(__u_upd, __u_phase, __u_saved, " + bcols +
-                            ") SELECT ?2, ?3, 1, " + bcols + " FROM " + q(t.backing) + " WHERE " + due,
-                {cutoff, ctx.updateId, static_cast<std::int64_t>(phase)}));
+    UndoJournal undo(t.undoRows);
+    CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.backing) + " WHERE " + due, {cutoff}));
+    CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
     CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.gcLog) + " SELECT " + keyList(t.keyIndex) +
                             ", __cdc_dv, __cdc_deleted_at, __cdc_deleted_at + ?2, ?3 FROM " + q(t.backing) +
                             " WHERE " + due,
@@ -350,56 +399,11 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
             if (t.createdIn > u)
                 continue; // rebuilt later than u: its objects do not hold u's undo rows
             Names n = namesFor(t.name);
-            const std::string bcols = backingColumnsFor(t.scdType, t.columnCount);
-            const std::string lcols = logColumnsFor(t.columnCount);
-            std::vector<std::int64_t> phases;
-            std::string phaseSql = "SELECT DISTINCT __u_phase FROM " + q(n.undo) + " WHERE __u_upd = ?1";
-            if (t.scdType == 2)
-                phaseSql += " UNION SELECT DISTINCT __u_phase FROM " + q(n.undoLog) + " WHERE __u_upd = ?1";
-            auto ph = db.prepare(phaseSql + " ORDER BY 1 DESC");
-            if (!ph)
-                return ph.error();
-            ph->bind(1, u);
-            for (;;) {
-                auto has = ph->step();
-                if (!has)
-                    return has.error();
-                if (!has.value())
-                    break;
-                phases.push_back(ph->int64(0));
-            }
-            for (std::int64_t p : phases) {
-                const std::vector<Value> b{u, p};
-                const std::string inPhase = " WHERE __u_upd = ?1 AND __u_phase = ?2";
-                if (t.scdType == 2) {
-                    // SCD2 phases save only the rows they changed: put those back over whatever replaced them.
-                    CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE (" + keyList(t.keys) + ", __cdc_s) IN (SELECT " +
-                                        keyList(t.keys) + ", __cdc_s FROM " + q(n.undo) + inPhase + " AND __u_saved = 1)",
-                                b));
-                    CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE (" + keyList(t.keys) + ", __cdc_s) IN (SELECT " +
-                                        keyList(t.keys) + ", __cdc_s FROM " + q(n.undoLog) + inPhase +
-                                        " AND __u_saved = 1)",
-                                b));
-                    CDC_TRY(run(db, "INSERT INTO " + q(n.log) + "(" + lcols + ") SELECT " + lcols + " FROM " +
-                                        q(n.undoLog) + inPhase + " AND __u_saved = 1",
-                                b));
-                } else {
-                    CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE (" + keyList(t.keys) + ") IN (SELECT " +
-                                        keyList(t.keys) + " FROM " + q(n.undo) + inPhase + " AND __u_saved = 1)",
-                                b));
-                }
-                CDC_TRY(run(db, "INSERT INTO " + q(n.backing) + "(" + bcols + ") SELECT " + bcols + " FROM " +
-                                    q(n.undo) + inPhase + " AND __u_saved = 1",
-                            b));
-            }
+            CDC_TRY(restoreJournal(db, t, n, u));
             CDC_TRY(run(db, "DELETE FROM " + q(n.undo) + " WHERE __u_upd = ?1", {u}));
             // Rows the update created carry its id; rows it changed were restored above.
             CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE __cdc_upd = ?1", {u}));
-            if (t.scdType == 2) {
-                CDC_TRY(run(db, "DELETE FROM " + q(n.undoLog) + " WHERE __u_upd = ?1", {u}));
-                CDC_TRY(run(db, "DELETE FROM " + q(n.log) + " WHERE __cdc_upd = ?1", {u}));
-            }
-            CDC_TRY(run(db, "DELETE FROM " + q(n.cdf) + " WHERE _commit_version = ?1", {u}));
+            CDC_TRY(run(db, "DELETE FROM " + q(n.cdfRows) + " WHERE _commit_version = ?1", {u}));
             CDC_TRY(run(db, "DELETE FROM " + q(n.gc) + " WHERE __COLLECTED_IN = ?1", {u}));
         }
         for (const char* table : {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state", "__cdc_updates"})

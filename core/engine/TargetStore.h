@@ -1,11 +1,12 @@
 #pragma once
 /// The SQLite objects behind the engine: global bookkeeping (updates, update log, checkpoints, target
 /// registry, truncate watermarks) and, per AUTO CDC target, the backing table, the public view, the
-/// change feed, the SCD2 event log, the undo tables that make rewind exact, and the GC log.
+/// change feed (an SCD2 backing table holds the event log and the versions), the undo journal that makes rewind exact, and the GC log.
 ///
-/// Undo model: every unit of work in an update ("phase") first copies the rows it is about to change
-/// (and markers for the keys it may create) into the target's undo tables, so rewinding an update
-/// restores phases in reverse order with two set-based statements each.
+/// Undo model: every unit of work in an update ("phase") saves the pre-images of the rows it changes
+/// or removes in the target's undo journal (UndoJournal.h, one blob per phase); rows it creates carry
+/// the update's id in __cdc_upd. Rewinding an update restores its phases newest first, then deletes
+/// the rows it created.
 
 #include "core/common/Diagnostic.h"
 #include "core/engine/FlowPlan.h"
@@ -24,11 +25,11 @@ struct UpdateContext {
     std::int64_t now = 0;
     std::string commitTimestamp; ///< 'YYYY-MM-DD HH:MM:SS' UTC of `now`
     int phase = 0;
+    std::int64_t feedPosition = 0; ///< `__pos` of the next change-feed row of this update
     std::vector<Diagnostic> warnings;
     /// The current flow's batch as a FROM item with columns (rid, op, s, sv, c0.., ctu): a subquery over
-    /// the source rows since the checkpoint, or `temp.__cdc_b` when it had to be materialized.
+    /// the source rows since the checkpoint.
     std::string batch;
-    bool batchMaterialized = false;
     std::int64_t batchTruncates = 0;
     int nextPhase() { return ++phase; }
 };
@@ -43,7 +44,6 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset);
 
 /// Internal column list of the backing table (data columns then bookkeeping) for SCD1 / SCD2.
 std::string backingColumns(const TargetPlan& t);
-std::string logColumns(const TargetPlan& t);
 
 /// Deletes SCD1 tombstones older than the threshold on the simulated clock; returns how many.
 Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t);

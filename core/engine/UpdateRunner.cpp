@@ -124,16 +124,9 @@ Status UpdateRunner::loadBatch(const FlowPlan& f, const std::vector<std::pair<st
         select += ", " + f.columnSql[i] + " AS " + col(i);
     select += ", " + f.columnsToUpdateSql.value_or("NULL") + " AS ctu FROM " + from + " AS __src";
     // Reading the source twice (validation, then the applier) is cheaper than writing every event to a
-    // temp table; only SCD1 partial updates (IGNORE NULL UPDATES, COLUMNS TO UPDATE) need it indexed.
-    const TargetPlan& t = m_plan.targets[f.target];
-    m_ctx.batchMaterialized = t.scdType == pipeline::ScdType::Type1 && !supplySql(t, f, "ctu").empty();
-    if (!m_ctx.batchMaterialized) {
-        m_ctx.batch = "(" + select + ")";
-        return Status::success();
-    }
-    m_ctx.batch = "temp.__cdc_b";
-    CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_b"));
-    return sqltext::run(m_ctx.db, "CREATE TEMP TABLE __cdc_b AS " + select);
+    // temp table.
+    m_ctx.batch = "(" + select + ")";
+    return Status::success();
 }
 
 Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t, std::int64_t& rowsRead) {
@@ -243,8 +236,7 @@ Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
             else
                 CDC_TRY(applyScd2(m_ctx, t, f, m));
         }
-        CDC_TRY(sqltext::run(m_ctx.db, "DROP TABLE IF EXISTS temp.__cdc_b; "));
-        CDC_TRY(m_ctx.db.exec("DROP TABLE IF EXISTS temp.__cdc_w; DROP TABLE IF EXISTS temp.__cdc_d;"));
+        CDC_TRY(m_ctx.db.exec("DROP TABLE IF EXISTS temp.__cdc_d;"));
     }
     for (std::size_t i = 0; i < f.inputs.size(); ++i)
         CDC_TRY(store::saveCheckpoint(m_ctx, f.name, f.inputs[i].catalogName, next[i]));

@@ -100,7 +100,8 @@ std::vector<std::optional<DataType>> QueryRunner::originTypes(const storage::Dat
         for (const auto& info : tables.value()) {
             if (storage::equalsIgnoreCase(info.sqliteName, table) ||
                 storage::equalsIgnoreCase(storage::backingTableFor(info.name), table) ||
-                storage::equalsIgnoreCase(storage::changeFeedTableFor(info.name), table)) {
+                storage::equalsIgnoreCase(storage::changeFeedTableFor(info.name), table) ||
+                storage::equalsIgnoreCase(storage::changeFeedRowsTableFor(info.name), table)) {
                 int index = info.columnIndex(column);
                 if (index >= 0)
                     types[static_cast<std::size_t>(i)] = info.columns[static_cast<std::size_t>(index)].type;

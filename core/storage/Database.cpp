@@ -18,6 +18,10 @@ Diagnostic sqliteError(sqlite3* db, std::string_view context) {
 } // namespace
 
 Result<Database> Database::open(const std::string& path, Mode mode) {
+    // SQLite counts every allocation under a global mutex for sqlite3_memory_used(), which nothing here
+    // reads; off before the library initialises (a later call is refused and changes nothing).
+    static const bool memoryStatusOff = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
+    (void)memoryStatusOff;
     int flags = SQLITE_OPEN_NOMUTEX;
     switch (mode) {
     case Mode::ReadWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
@@ -42,6 +46,11 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
         // Each dirty page written once (WAL) without an fsync per commit, and a page cache large enough
         // for the per-key indexes of a big target: without these an update's cost grows with the
         // history's size through page I/O alone (see docs/performance.md).
+        // 2 KB pages for new files (a no-op on existing ones): an update touches keys spread all over the
+        // per-key B-trees, one leaf page per key, so smaller pages mean fewer bytes written and checkpointed
+        // per change. Measured on the 1M-event benchmark: SCD2 +27 % events/s, SCD1 +8 % (docs/performance.md).
+        if (auto st = db.exec("PRAGMA page_size = 2048"); !st)
+            return st.error();
         if (auto st = db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536");
             !st)
             return st.error();
@@ -139,6 +148,21 @@ Statement& Statement::bind(int index, const Value& value) {
         }
     };
     std::visit(Binder{*this, index}, value);
+    return *this;
+}
+
+Statement& Statement::bindStatic(int index, const Value& value) {
+    if (const auto* text = std::get_if<std::string>(&value))
+        sqlite3_bind_text64(m_stmt, index, text->data(), text->size(), SQLITE_STATIC, SQLITE_UTF8);
+    else if (const auto* blob = std::get_if<Blob>(&value))
+        sqlite3_bind_blob64(m_stmt, index, blob->bytes.data(), blob->bytes.size(), SQLITE_STATIC);
+    else
+        bind(index, value);
+    return *this;
+}
+
+Statement& Statement::bindStatic(int index, std::string_view text) {
+    sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8);
     return *this;
 }
 

@@ -75,6 +75,21 @@ void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
             << pad(grouped(f.handwritten->eventsPerSecond(r.workload.events)) + " events/s", 24)
             << fixed(f.handwritten->seconds, 2) << " s, " << grouped(static_cast<double>(f.handwritten->visibleRows))
             << " target rows" << rowCountNote(f) << "\n";
+    if (f.floor && r.limitRowsPerSecond > 0) {
+        const double floorVsLimit = f.floor->eventsPerSecond(r.workload.events) / r.limitRowsPerSecond;
+        const double floorVsLimitCpu = r.limitRowsPerCpuSecond > 0
+                                           ? f.floor->eventsPerCpuSecond(r.workload.events) / r.limitRowsPerCpuSecond
+                                           : 0;
+        out << "  storage floor         "
+            << pad(grouped(f.floor->eventsPerSecond(r.workload.events)) + " events/s", 24) << "floor / speed limit "
+            << fixed(floorVsLimit, 3) << " (CPU " << fixed(floorVsLimitCpu, 3) << "); engine / floor "
+            << fixed(f.engine.seconds > 0 ? f.floor->seconds / f.engine.seconds : 0, 2) << " (CPU "
+            << fixed(f.engine.cpuSeconds > 0 ? f.floor->cpuSeconds / f.engine.cpuSeconds : 0, 2) << ")\n"
+            << "                        ("
+            << (type1 ? "the upsert of every event plus one change-feed row each, no CDC logic"
+                      : "every event into a (key, sequence) history plus one change-feed row each, no versions")
+            << ")\n";
+    }
     out << "  engine / speed limit  " << pad(fixed(vsLimit, 3), 24) << "target >= " << fixed(limitTarget, 1) << "  "
         << verdict(vsLimit >= limitTarget) << "   (in CPU time: "
         << fixed(f.vsLimitCpu(r.workload.events, r.limitRowsPerCpuSecond), 3) << ")\n";
@@ -97,10 +112,24 @@ void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
         << " ms; pages missed in cache " << f.engine.smallHistory.cacheMisses << " vs "
         << f.engine.largeHistory.cacheMisses << ", pages written " << f.engine.smallHistory.pagesWritten << " vs "
         << f.engine.largeHistory.pagesWritten << ")\n";
+    const double perRowRatio = f.engine.smallHistory.cpuMsPerThousandRows() > 0
+                                   ? f.engine.largeHistory.cpuMsPerThousandRows() /
+                                         f.engine.smallHistory.cpuMsPerThousandRows()
+                                   : 0;
+    out << "    per row written     " << pad(fixed(perRowRatio, 2), 24) << "("
+        << fixed(f.engine.smallHistory.cpuMsPerThousandRows(), 2) << " vs "
+        << fixed(f.engine.largeHistory.cpuMsPerThousandRows(), 2) << " CPU ms per 1,000 rows changed; "
+        << grouped(static_cast<double>(f.engine.smallHistory.rowsChanged)) << " vs "
+        << grouped(static_cast<double>(f.engine.largeHistory.rowsChanged)) << " rows changed)\n";
     if (f.handwritten)
         out << "  hand-written incr.    " << pad(fixed(f.handwritten->incrementality(), 2), 24) << "("
             << fixed(f.handwritten->smallHistory.ms, 1) << " ms vs " << fixed(f.handwritten->largeHistory.ms, 1)
             << " ms)\n";
+    if (f.floor)
+        out << "  storage floor incr.   " << pad(fixed(f.floor->incrementality(), 2), 24) << "("
+            << fixed(f.floor->smallHistory.ms, 1) << " ms vs " << fixed(f.floor->largeHistory.ms, 1) << " ms; in CPU time "
+            << fixed(f.floor->cpuIncrementality(), 2) << ", pages written " << f.floor->smallHistory.pagesWritten
+            << " vs " << f.floor->largeHistory.pagesWritten << ")\n";
     if (f.enginePeakRssMb)
         out << "  engine phase peak RSS " << fixed(*f.enginePeakRssMb, 1) << " MB\n";
 }
@@ -140,7 +169,7 @@ std::string updateMsList(const ScenarioResult& r) {
 std::string incrementalJson(const IncrementalFigures& f) {
     return "{\"ms\": " + number(f.ms) + ", \"cpu_ms\": " + number(f.cpuMs) +
            ", \"cache_misses\": " + std::to_string(f.cacheMisses) + ", \"pages_written\": " +
-           std::to_string(f.pagesWritten) + "}";
+           std::to_string(f.pagesWritten) + ", \"rows_changed\": " + std::to_string(f.rowsChanged) + "}";
 }
 
 void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdFigures>& f) {
@@ -170,6 +199,18 @@ void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdF
             << ", \"incremental_small_history\": " << incrementalJson(h->smallHistory)
             << ", \"incremental_large_history\": " << incrementalJson(h->largeHistory) << "}";
     }
+    if (const auto& fl = f->floor)
+        out << ",\n    \"storage_floor\": {\"events_per_s\": " << number(fl->eventsPerSecond(r.workload.events))
+            << ", \"seconds\": " << number(fl->seconds) << ", \"cpu_seconds\": " << number(fl->cpuSeconds)
+            << ", \"vs_limit\": "
+            << number(r.limitRowsPerSecond > 0 ? fl->eventsPerSecond(r.workload.events) / r.limitRowsPerSecond : 0)
+            << ", \"vs_limit_cpu\": "
+            << number(r.limitRowsPerCpuSecond > 0 ? fl->eventsPerCpuSecond(r.workload.events) / r.limitRowsPerCpuSecond
+                                                  : 0)
+            << ", \"incrementality\": " << number(fl->incrementality())
+            << ", \"cpu_incrementality\": " << number(fl->cpuIncrementality())
+            << ", \"incremental_small_history\": " << incrementalJson(fl->smallHistory)
+            << ", \"incremental_large_history\": " << incrementalJson(fl->largeHistory) << "}";
     out << "}";
 }
 

@@ -25,6 +25,7 @@ struct ScdFigures {
     Scd scd = Scd::Type1;
     ScenarioResult engine;
     std::optional<ScenarioResult> handwritten;
+    std::optional<ScenarioResult> floor; ///< StorageFloor: the least SQLite work for this SCD type
     std::optional<double> enginePeakRssMb; ///< high-water mark while the engine scenario ran
 
     double vsLimit(std::int64_t events, double limitRowsPerSecond) const;

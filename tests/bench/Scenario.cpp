@@ -17,6 +17,7 @@ struct Timing {
     double cpuSeconds = 0;
     std::int64_t cacheMisses = 0;
     std::int64_t pagesWritten = 0;
+    std::int64_t rowsChanged = 0;
 };
 
 std::int64_t takeCounter(storage::Database& db, int counter) {
@@ -35,10 +36,12 @@ Result<Timing> timedApply(storage::Database& db, UpdateApplier& applier, Stateme
         profiler->attach(db.handle());
     takeCounter(db, SQLITE_DBSTATUS_CACHE_MISS);
     takeCounter(db, SQLITE_DBSTATUS_CACHE_WRITE);
+    const sqlite3_int64 changesBefore = sqlite3_total_changes64(db.handle());
     Stopwatch watch;
     auto status = applier.apply(db);
     const Timing timing{watch.seconds(), watch.cpuSeconds(), takeCounter(db, SQLITE_DBSTATUS_CACHE_MISS),
-                        takeCounter(db, SQLITE_DBSTATUS_CACHE_WRITE)};
+                        takeCounter(db, SQLITE_DBSTATUS_CACHE_WRITE),
+                        sqlite3_total_changes64(db.handle()) - changesBefore};
     if (profiler)
         profiler->detach(db.handle());
     if (!status)
@@ -51,7 +54,7 @@ Result<IncrementalFigures> Scenario::measureIncremental(storage::Database& db, U
                                                        SourceTable& source, WorkloadGenerator& generator,
                                                        StatementProfiler* profiler) const {
     std::vector<double> ms, cpuMs;
-    std::vector<std::int64_t> misses, written;
+    std::vector<std::int64_t> misses, written, changed;
     for (int i = 0; i < m_incremental.repetitions; ++i) {
         CDC_TRY(source.append(generator.next(m_incremental.events)));
         auto t = timedApply(db, applier, profiler);
@@ -61,8 +64,9 @@ Result<IncrementalFigures> Scenario::measureIncremental(storage::Database& db, U
         cpuMs.push_back(t->cpuSeconds * 1000.0);
         misses.push_back(t->cacheMisses);
         written.push_back(t->pagesWritten);
+        changed.push_back(t->rowsChanged);
     }
-    return IncrementalFigures{median(ms), median(cpuMs), median(misses), median(written)};
+    return IncrementalFigures{median(ms), median(cpuMs), median(misses), median(written), median(changed)};
 }
 
 Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFactory& makeApplier,

@@ -29,6 +29,10 @@ struct IncrementalFigures {
     double cpuMs = 0;
     std::int64_t cacheMisses = 0;
     std::int64_t pagesWritten = 0;
+    /// Rows inserted, updated or deleted by the update (sqlite3_total_changes64): the size of its output.
+    std::int64_t rowsChanged = 0;
+    /// CPU time per 1,000 changed rows: flat when cost follows the update's output, not the history.
+    double cpuMsPerThousandRows() const { return rowsChanged > 0 ? cpuMs * 1000.0 / static_cast<double>(rowsChanged) : 0; }
 };
 
 struct ScenarioResult {

@@ -4,6 +4,7 @@
 #include "BenchResults.h"
 #include "EngineApplier.h"
 #include "HandwrittenApplier.h"
+#include "StorageFloor.h"
 #include "PeakMemory.h"
 #include "Scenario.h"
 #include "SpeedLimit.h"
@@ -279,6 +280,11 @@ int main(int argc, char** argv) {
             if (!run)
                 return fail(tag + " hand-written", run.error());
             figures.handwritten = run.value();
+            std::cerr << tag << ": storage floor...\n";
+            auto floor = scenario.run(tag + "-floor", [scd] { return std::make_unique<StorageFloor>(scd); });
+            if (!floor)
+                return fail(tag + " storage floor", floor.error());
+            figures.floor = floor.value();
         }
         (scd == Scd::Type1 ? results.scd1 : results.scd2) = figures;
     }
