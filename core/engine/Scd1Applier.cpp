@@ -1,5 +1,6 @@
 #include "core/engine/Appliers.h"
 #include "core/engine/BatchEvents.h"
+#include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/UndoJournal.h"
 #include "core/engine/ValueOrder.h"
@@ -116,7 +117,7 @@ Row foldPartial(KeyGroup& g, Outcome outcome, const StoredRow& stored, std::size
 class Scd1Writer {
 public:
     Scd1Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
-        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.undoRows) {}
+        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.undoRows), m_feed(ctx, t) {}
 
     Status run(const Value& watermark) {
         CDC_TRY(readBatch(watermark));
@@ -145,6 +146,7 @@ public:
             }
         }
         m_m.staleDropped += m_m.rowsRead - m_ctx.batchTruncates - applied;
+        CDC_TRY(m_feed.flush());
         CDC_TRY(m_undo.flush(m_ctx.db, m_ctx.updateId, phase));
         // Only ties at a key's winning sequence value decide a result; those are the ones reported.
         return ties.empty() ? Status::success() : reportTies(m_ctx, m_t, m_f, m_m, ties);
@@ -191,15 +193,13 @@ private:
                                        std::to_string(m_n + 3));
         auto remove = m_ctx.db.prepare("UPDATE " + backing +
                                        " SET __cdc_d = ?1, __cdc_dv = ?2, __cdc_deleted_at = ?3 WHERE rowid = ?4");
-        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeedRows) + " VALUES (" + placeholders(m_n + 4) + ")");
-        for (auto* st : {&lookup, &insert, &upsert, &remove, &feed})
+        for (auto* st : {&lookup, &insert, &upsert, &remove})
             if (!*st)
                 return st->error();
         m_lookup.emplace(std::move(lookup.value()));
         m_insert.emplace(std::move(insert.value()));
         m_upsert.emplace(std::move(upsert.value()));
         m_remove.emplace(std::move(remove.value()));
-        m_feed.emplace(std::move(feed.value()));
         return Status::success();
     }
 
@@ -222,16 +222,7 @@ private:
         return row;
     }
 
-    Status feed(const Row& values, const char* changeType) {
-        m_feed->reset();
-        for (std::size_t i = 0; i < m_n; ++i)
-            m_feed->bindStatic(static_cast<int>(i + 1), values[i]);
-        m_feed->bindStatic(static_cast<int>(m_n + 1), std::string_view(changeType));
-        m_feed->bind(static_cast<int>(m_n + 2), m_ctx.updateId);
-        m_feed->bindStatic(static_cast<int>(m_n + 3), std::string_view(m_ctx.commitTimestamp));
-        m_feed->bind(static_cast<int>(m_n + 4), m_ctx.feedPosition++);
-        return m_feed->run();
-    }
+    Status feed(const Row& values, const char* changeType) { return m_feed.add(values, changeType); }
 
     Result<Outcome> applyKey(const Row& key, KeyGroup& g) {
         auto found = lookup(key);
@@ -305,8 +296,9 @@ private:
     std::size_t m_n;
     bool m_partial = false;
     std::unordered_map<Row, KeyGroup, KeyHash, KeyEqual> m_groups;
-    std::optional<storage::Statement> m_lookup, m_insert, m_upsert, m_remove, m_feed;
+    std::optional<storage::Statement> m_lookup, m_insert, m_upsert, m_remove;
     UndoJournal m_undo;
+    ChangeFeedWriter m_feed;
 };
 
 } // namespace
@@ -322,7 +314,9 @@ std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const
                     quoteString(storage::toLower(t.columns[i].name)) + "))";
                 any = true;
             } else if (f.ignoreNull[i]) {
-                s = "(" + col(i) + " IS NOT NULL)";
+                s = col(i); // built by appending: GCC 12 -O3 warns falsely (-Wrestrict) on `"(" + col(i)`
+                s.insert(0, 1, '(');
+                s += " IS NOT NULL)";
                 any = true;
             }
         }

@@ -1,5 +1,6 @@
 #include "core/engine/Appliers.h"
 #include "core/engine/BatchEvents.h"
+#include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/UndoJournal.h"
 #include "core/engine/ValueOrder.h"
@@ -123,7 +124,8 @@ private:
 class Scd2Writer {
 public:
     Scd2Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
-        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_nk(t.keyIndex.size()), m_undo(t.undoRows) {}
+        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_nk(t.keyIndex.size()),
+          m_undo(t.undoRows), m_feed(ctx, t) {}
 
     Status run() {
         std::unordered_map<Row, std::vector<BatchEvent>, KeyHash, KeyEqual> byKey;
@@ -150,6 +152,7 @@ public:
             }
             CDC_TRY(recompute(*key, groups));
         }
+        CDC_TRY(m_feed.flush());
         CDC_TRY(m_undo.flush(m_ctx.db, m_ctx.updateId, phase));
         return ties.empty() ? Status::success() : reportTies(m_ctx, m_t, m_f, m_m, ties);
     }
@@ -204,15 +207,13 @@ private:
                                          param(1) + " AND __v ORDER BY __cdc_s DESC LIMIT 1");
         auto write = m_ctx.db.prepare("INSERT OR REPLACE INTO " + backing + "(" + store::backingColumns(m_t) +
                                       ") VALUES (" + placeholders(2 * m_n + 11) + ")");
-        auto feed = m_ctx.db.prepare("INSERT INTO main." + q(m_t.changeFeedRows) + " VALUES (" + placeholders(m_n + 6) + ")");
-        for (auto* st : {&start, &rows, &previous, &write, &feed})
+        for (auto* st : {&start, &rows, &previous, &write})
             if (!*st)
                 return st->error();
         m_start.emplace(std::move(start.value()));
         m_rows.emplace(std::move(rows.value()));
         m_previous.emplace(std::move(previous.value()));
         m_write.emplace(std::move(write.value()));
-        m_feed.emplace(std::move(feed.value()));
         return Status::success();
     }
 
@@ -373,16 +374,10 @@ private:
     }
 
     Status feed(const Version& v, const char* changeType) {
-        m_feed->reset();
-        for (std::size_t i = 0; i < m_n; ++i)
-            m_feed->bindStatic(static_cast<int>(i + 1), v.values[i]);
-        m_feed->bindStatic(static_cast<int>(m_n + 1), v.startShown);
-        m_feed->bindStatic(static_cast<int>(m_n + 2), v.endShown);
-        m_feed->bindStatic(static_cast<int>(m_n + 3), std::string_view(changeType));
-        m_feed->bind(static_cast<int>(m_n + 4), m_ctx.updateId);
-        m_feed->bindStatic(static_cast<int>(m_n + 5), std::string_view(m_ctx.commitTimestamp));
-        m_feed->bind(static_cast<int>(m_n + 6), m_ctx.feedPosition++);
-        return m_feed->run();
+        Row row = v.values;
+        row.push_back(v.startShown);
+        row.push_back(v.endShown);
+        return m_feed.add(std::move(row), changeType);
     }
 
     bool sameVersion(const Version& a, const Version& b) const {
@@ -460,8 +455,9 @@ private:
     FlowMetrics& m_m;
     std::size_t m_n, m_nk;
     bool m_partial = false;
-    std::optional<storage::Statement> m_start, m_rows, m_previous, m_write, m_feed;
+    std::optional<storage::Statement> m_start, m_rows, m_previous, m_write;
     UndoJournal m_undo;
+    ChangeFeedWriter m_feed;
 };
 
 } // namespace
