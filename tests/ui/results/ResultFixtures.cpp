@@ -2,6 +2,18 @@
 
 namespace cdc::test {
 
+QStringList rowTexts(const cdc::ResultSet& rs) {
+    QStringList out;
+    for (const cdc::Row& r : rs.rows) {
+        QStringList cells;
+        for (const cdc::Value& v : r)
+            cells << QString::fromStdString(cdc::displayText(v));
+        out << cells.join(QLatin1Char(' '));
+    }
+    return out;
+}
+
+
 cdc::ResultSet resultSet(std::vector<std::string> columns, std::vector<std::string> types, std::vector<cdc::Row> rows) {
     cdc::ResultSet rs;
     rs.columns = std::move(columns);

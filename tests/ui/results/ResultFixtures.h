@@ -4,11 +4,16 @@
 
 #include "ui/model/results/TargetSnapshot.h"
 
+#include <QStringList>
+
 namespace cdc::test {
 
 inline cdc::Value I(std::int64_t v) { return cdc::Value{v}; }
 inline cdc::Value S(const char* v) { return cdc::Value{std::string(v)}; }
 inline cdc::Value N() { return cdc::Value{}; }
+
+/// Every row as its cells' display text joined by spaces: compact, order-preserving comparisons.
+QStringList rowTexts(const cdc::ResultSet& rs);
 
 cdc::ResultSet resultSet(std::vector<std::string> columns, std::vector<std::string> types,
                          std::vector<cdc::Row> rows);

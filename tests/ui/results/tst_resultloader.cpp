@@ -1,4 +1,5 @@
 // loadTargetSnapshots over real engine updates of the doc example, and what the models make of it.
+#include "ResultFixtures.h"
 #include "../../engine/EngineTestUtil.h"
 
 #include "core/sql/SqlApi.h"
@@ -23,16 +24,6 @@ private slots:
 
 namespace {
 
-QStringList texts(const cdc::ResultSet& rs) {
-    QStringList out;
-    for (const cdc::Row& r : rs.rows) {
-        QStringList cells;
-        for (const cdc::Value& v : r)
-            cells << QString::fromStdString(cdc::displayText(v));
-        out << cells.join(QLatin1Char(' '));
-    }
-    return out;
-}
 
 const cdc::ui::TargetSnapshot& snapshotOf(const QList<cdc::ui::TargetSnapshot>& list, const char* target) {
     const cdc::ui::TargetSnapshot* s = cdc::ui::findSnapshot(list, QString::fromLatin1(target));
@@ -71,7 +62,7 @@ void TestResultLoader::docExampleInTwoUpdatesThenGc() {
     QCOMPARE(scd2.updateId, 2);
     QCOMPARE(scd2.keyColumns, QStringList{"userId"});
     QCOMPARE(scd2.sequenceType, QStringLiteral("INT"));
-    QCOMPARE(texts(scd2.rows), (QStringList{"123 Isabel Monterrey 1 5", "123 Isabel Chihuahua 5 6",
+    QCOMPARE(cdc::test::rowTexts(scd2.rows), (QStringList{"123 Isabel Monterrey 1 5", "123 Isabel Chihuahua 5 6",
                                             "124 Raul Oaxaca 1 null", "125 Mercedes Tijuana 2 5",
                                             "125 Mercedes Mexicali 5 6", "125 Mercedes Guadalajara 6 null",
                                             "126 Lily Cancun 2 null"}));
@@ -101,14 +92,14 @@ void TestResultLoader::docExampleInTwoUpdatesThenGc() {
 
     const auto& scd1 = snapshotOf(*loaded, "users");
     QVERIFY(!scd1.scd2);
-    QCOMPARE(texts(scd1.rows), (QStringList{"124 Raul Oaxaca", "125 Mercedes Guadalajara", "126 Lily Cancun"}));
+    QCOMPARE(cdc::test::rowTexts(scd1.rows), (QStringList{"124 Raul Oaxaca", "125 Mercedes Guadalajara", "126 Lily Cancun"}));
     rows.setSnapshot(scd1);
     QCOMPARE(rows.totalRows(), 4); // + the ghost of 123
     QCOMPARE(rows.rowChange(1), RowChange::Updated);
     QCOMPARE(rows.rowChange(3), RowChange::Deleted);
     QCOMPARE(rows.index(3, 0).data().toString(), QStringLiteral("123"));
-    QCOMPARE(texts(scd1.tombstones).size(), 1);
-    QVERIFY(texts(scd1.tombstones)[0].startsWith(QStringLiteral("123 6 ")));
+    QCOMPARE(cdc::test::rowTexts(scd1.tombstones).size(), 1);
+    QVERIFY(cdc::test::rowTexts(scd1.tombstones)[0].startsWith(QStringLiteral("123 6 ")));
     QVERIFY(scd1.collected.rows.empty());
 
     cdc::ui::TombstoneModel tombstones;
@@ -188,15 +179,15 @@ void TestResultLoader::samplePipelineThroughSql() {
     QCOMPARE(s.target, QStringLiteral("users_history"));
     QVERIFY(s.scd2);
     QCOMPARE(s.trackedColumns, tracked);
-    QCOMPARE(texts(s.rows), rows);
+    QCOMPARE(cdc::test::rowTexts(s.rows), rows);
 
     // What the query pane would show is what the views show.
     auto viaSql = cdc::sql::runQuery(db, "SELECT * FROM users_history ORDER BY userId, __START_AT");
     QVERIFY2(viaSql.ok(), viaSql.ok() ? "" : viaSql.error().format().c_str());
-    QCOMPARE(texts(viaSql.value()), rows);
+    QCOMPARE(cdc::test::rowTexts(viaSql.value()), rows);
     auto feed = cdc::sql::runQuery(db, "SELECT * FROM table_changes('users_history', 2, 2)");
     QVERIFY2(feed.ok(), feed.ok() ? "" : feed.error().format().c_str());
-    QCOMPARE(QStringList(texts(feed.value())), texts(s.changes));
+    QCOMPARE(QStringList(cdc::test::rowTexts(feed.value())), cdc::test::rowTexts(s.changes));
 
     // The late batch (update 2) split or updated versions: something is highlighted, nothing is lost.
     cdc::ui::TargetRowsModel model;

@@ -1,6 +1,7 @@
 // The incremental refresh after an update: snapshots patched from the previous update's snapshot must
 // equal a full read of the targets, and the models patched with them must equal models built afresh —
 // over real engine runs with deletes, late (out-of-order) events, SCD1, SCD2 and TRACK HISTORY.
+#include "ResultFixtures.h"
 #include "../../engine/EngineTestUtil.h"
 
 #include "ui/model/results/Scd2TimelineModel.h"
@@ -70,16 +71,6 @@ cdc::pipeline::Pipeline usersPipeline() {
     return pipelineOf({seedFlow("users", "users_cdf", 1), seedFlow("users_scd2", "users_cdf", 2), tracked});
 }
 
-QStringList texts(const cdc::ResultSet& rs) {
-    QStringList out;
-    for (const cdc::Row& r : rs.rows) {
-        QStringList cells;
-        for (const cdc::Value& v : r)
-            cells << QString::fromStdString(cdc::displayText(v));
-        out << cells.join(QLatin1Char(' '));
-    }
-    return out;
-}
 
 QList<TargetSnapshot> load(cdc::storage::Database& db, const cdc::pipeline::Pipeline& p,
                            const QList<TargetSnapshot>& previous = {}) {
@@ -191,12 +182,12 @@ void TestSnapshotPatch::patchedEqualsFullLoad() {
             const QString where = QStringLiteral("%1 after update %2").arg(f.target).arg(u);
             // From the second update on the rows come from the patch, never from a full read.
             QVERIFY2((s->patch.baseSerial != 0) == (u > 1), qPrintable(where));
-            QVERIFY2(texts(s->rows) == texts(f.rows), qPrintable(where));
+            QVERIFY2(cdc::test::rowTexts(s->rows) == cdc::test::rowTexts(f.rows), qPrintable(where));
             QCOMPARE(s->rows.columns, f.rows.columns);
             QVERIFY(s->rows.types == f.rows.types);
-            QCOMPARE(texts(s->changes), texts(f.changes));
-            QCOMPARE(texts(s->tombstones), texts(f.tombstones));
-            QCOMPARE(texts(s->collected), texts(f.collected));
+            QCOMPARE(cdc::test::rowTexts(s->changes), cdc::test::rowTexts(f.changes));
+            QCOMPARE(cdc::test::rowTexts(s->tombstones), cdc::test::rowTexts(f.tombstones));
+            QCOMPARE(cdc::test::rowTexts(s->collected), cdc::test::rowTexts(f.collected));
             QCOMPARE(s->trackedColumns, f.trackedColumns);
             QCOMPARE(s->sequenceType, f.sequenceType);
 
@@ -250,7 +241,7 @@ void TestSnapshotPatch::rewindReadsInFull() {
     for (const TargetSnapshot& f : full) {
         const TargetSnapshot* s = cdc::ui::findSnapshot(patched, f.target);
         QVERIFY(s && s->patch.baseSerial != 0);
-        QCOMPARE(texts(s->rows), texts(f.rows));
+        QCOMPARE(cdc::test::rowTexts(s->rows), cdc::test::rowTexts(f.rows));
     }
 }
 
@@ -290,8 +281,8 @@ void TestSnapshotPatch::reloadWithoutAnUpdateKeepsEverything() {
         const TargetSnapshot* before = cdc::ui::findSnapshot(first, s.target);
         QVERIFY(before);
         QCOMPARE(s.serial, before->serial);
-        QCOMPARE(texts(s.rows), texts(before->rows));
-        QCOMPARE(texts(s.tombstones), texts(before->tombstones));
+        QCOMPARE(cdc::test::rowTexts(s.rows), cdc::test::rowTexts(before->rows));
+        QCOMPARE(cdc::test::rowTexts(s.tombstones), cdc::test::rowTexts(before->tombstones));
     }
 }
 
