@@ -1,5 +1,6 @@
 // Data-driven CLI conformance: each folder under tests/conformance/cli/ holds input files and a `script`:
-//   fixture FILE              copy FILE from tests/conformance/fixtures/ into the case's folder
+//   fixture FILE              copy FILE from tests/conformance/fixtures/ (or the seed its FILE.ref names)
+//                             into the case's folder
 //   $ ARGS...                 run cdcstudio-cli ARGS (with --db pointing at the case's fresh database)
 //   exit N                    the last command's exit status
 //   stdout-file FILE          the last command's stdout equals FILE (from the case folder)
@@ -8,6 +9,7 @@
 //   stderr-empty              the last command printed nothing on stderr
 // Lines starting with '#' are comments. Adding a case never needs C++.
 
+#include "ConformanceFile.h"
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -48,7 +50,9 @@ private slots:
                 continue;
             if (line.startsWith("fixture ")) {
                 const QString name = line.mid(8);
-                QVERIFY2(QFile::copy(QStringLiteral(CDC_TESTS_DIR "/conformance/fixtures/") + name, work.filePath(name)),
+                const QString shared =
+                    cdc::test::conformanceFile(QStringLiteral(CDC_TESTS_DIR "/conformance/fixtures"), name);
+                QVERIFY2(!shared.isEmpty() && QFile::copy(shared, work.filePath(name)),
                          qPrintable(where + "missing fixture " + name));
             } else if (line.startsWith("$ ")) {
                 QStringList args = QProcess::splitCommand(line.mid(2));

@@ -1,6 +1,7 @@
 // Conformance: the seed examples, verbatim seed SQL in, exact seed tables out. Each folder under
 // tests/conformance/engine is one case (layout in its README.md).
 
+#include "ConformanceFile.h"
 #include "core/engine/Engine.h"
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
@@ -57,15 +58,11 @@ private slots:
     void changeFeedThroughQuery();
 };
 
-/// The source script run before update `step` of a case: source.sql / source.N.sql, or for update 1 the
-/// shared file of tests/conformance/fixtures/ that `source.fixture` names. Empty when there is none.
+/// The source script run before update `step` of a case: source.sql (or the seed its source.sql.ref names),
+/// then source.N.sql. Empty when there is none.
 static QString sourceFile(const QDir& d, int step) {
-    const QString own = step == 1 ? QStringLiteral("source.sql") : QStringLiteral("source.%1.sql").arg(step);
-    if (d.exists(own))
-        return d.filePath(own);
-    if (step == 1 && d.exists("source.fixture"))
-        return QStringLiteral(CDC_TESTS_DIR "/conformance/fixtures/") + readFile(d.filePath("source.fixture")).trimmed();
-    return {};
+    return cdc::test::conformanceFile(d.path(), step == 1 ? QStringLiteral("source.sql")
+                                                          : QStringLiteral("source.%1.sql").arg(step));
 }
 
 void TestEngineConformance::seedCases_data() {
@@ -81,7 +78,7 @@ void TestEngineConformance::seedCases() {
     QFETCH(QString, dir);
     auto db = storage::Database::openMemory();
     QVERIFY(db.ok());
-    auto parse = sql::parsePipeline(readFile(dir + "/pipeline.sql").toStdString(), "pipeline.sql");
+    auto parse = sql::parsePipeline(readFile(cdc::test::conformanceFile(dir, "pipeline.sql")).toStdString(), "pipeline.sql");
     QVERIFY2(!parse.hasErrors(), parse.hasErrors() ? parse.firstError()->format().c_str() : "");
     QDir d(dir);
     int updates = 0;
@@ -121,7 +118,7 @@ void TestEngineConformance::changeFeedThroughQuery() {
     auto db = storage::Database::openMemory();
     QVERIFY(db.ok());
     const QString dir = QStringLiteral(CDC_TESTS_DIR "/conformance/engine/scd1_reinsert_next_update");
-    auto parse = sql::parsePipeline(readFile(dir + "/pipeline.sql").toStdString(), "pipeline.sql");
+    auto parse = sql::parsePipeline(readFile(cdc::test::conformanceFile(dir, "pipeline.sql")).toStdString(), "pipeline.sql");
     QVERIFY(!parse.hasErrors());
     for (int step : {1, 2}) {
         const QString source = sourceFile(QDir(dir), step);

@@ -1,5 +1,7 @@
 // Source SQL -> parsePipeline -> engine update -> runQuery, one case per folder under
-// tests/conformance/sql/e2e/ (source.sql, pipeline.sql, query.sql, expected.csv).
+// tests/conformance/sql/e2e/ (source.sql, pipeline.sql, query.sql, expected.csv; the first two may be
+// `.ref` files naming a verbatim seed, see ConformanceFile.h).
+#include "ConformanceFile.h"
 #include "core/common/ResultSet.h"
 #include "core/engine/Engine.h"
 #include "core/sql/SqlApi.h"
@@ -35,9 +37,9 @@ private slots:
         QFETCH(QString, dir);
         auto db = storage::Database::openMemory();
         QVERIFY(db.ok());
-        auto st = sql::executeSourceScript(*db, readFile(dir + "/source.sql"), "source.sql");
+        auto st = sql::executeSourceScript(*db, readFile(cdc::test::conformanceFile(dir, "source.sql")), "source.sql");
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
-        sql::PipelineParse parsed = sql::parsePipeline(readFile(dir + "/pipeline.sql"), "pipeline.sql");
+        sql::PipelineParse parsed = sql::parsePipeline(readFile(cdc::test::conformanceFile(dir, "pipeline.sql")), "pipeline.sql");
         QVERIFY2(!parsed.hasErrors(), parsed.firstError() ? parsed.firstError()->format().c_str() : "");
         auto valid = engine::validate(*db, parsed.pipeline);
         QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().format().c_str());
