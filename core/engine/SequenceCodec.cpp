@@ -79,17 +79,6 @@ void seqKeyFunc(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
     sqlite3_result_blob64(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
 }
 
-// cdc_rank_key(s, op, rid): a BLOB whose greatest value is the event that wins its key's batch, i.e. the
-// first in ORDER BY s DESC, op ASC, rid DESC; lets `max()` pick a winner with bare columns in one GROUP BY.
-void rankKeyFunc(sqlite3_context* ctx, int, sqlite3_value** argv) {
-    std::string out;
-    out.reserve(40);
-    appendField(out, argv[0], true);
-    appendBigEndian(out, orderedInt(-sqlite3_value_int64(argv[1])));
-    appendBigEndian(out, orderedInt(sqlite3_value_int64(argv[2])));
-    sqlite3_result_blob64(ctx, out.data(), out.size(), SQLITE_TRANSIENT);
-}
-
 void tsKeyFunc(sqlite3_context* ctx, int, sqlite3_value** argv) {
     if (sqlite3_value_type(argv[0]) != SQLITE_TEXT) {
         sqlite3_result_value(ctx, argv[0]);
@@ -99,60 +88,6 @@ void tsKeyFunc(sqlite3_context* ctx, int, sqlite3_value** argv) {
                      static_cast<std::size_t>(sqlite3_value_bytes(argv[0])));
     std::string canon = canonicalTimestamp(text);
     sqlite3_result_text64(ctx, canon.data(), canon.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
-}
-
-// SQLite's ordering of two non-NULL values (numbers < text < blob; BINARY collation).
-int compareSqliteValues(sqlite3_value* a, sqlite3_value* b) {
-    auto cls = [](int type) { return type == SQLITE_INTEGER || type == SQLITE_FLOAT ? 1 : type == SQLITE_TEXT ? 2 : 3; };
-    const int ta = sqlite3_value_type(a), tb = sqlite3_value_type(b);
-    if (cls(ta) != cls(tb))
-        return cls(ta) < cls(tb) ? -1 : 1;
-    if (cls(ta) == 1) {
-        if (ta == SQLITE_INTEGER && tb == SQLITE_INTEGER) {
-            const auto x = sqlite3_value_int64(a), y = sqlite3_value_int64(b);
-            return x < y ? -1 : x > y ? 1 : 0;
-        }
-        const double x = sqlite3_value_double(a), y = sqlite3_value_double(b);
-        return x < y ? -1 : x > y ? 1 : 0;
-    }
-    const void* pa = ta == SQLITE_TEXT ? static_cast<const void*>(sqlite3_value_text(a)) : sqlite3_value_blob(a);
-    const void* pb = tb == SQLITE_TEXT ? static_cast<const void*>(sqlite3_value_text(b)) : sqlite3_value_blob(b);
-    const int na = sqlite3_value_bytes(a), nb = sqlite3_value_bytes(b);
-    const int c = std::memcmp(pa, pb, static_cast<std::size_t>(na < nb ? na : nb));
-    if (c != 0)
-        return c < 0 ? -1 : 1;
-    return na < nb ? -1 : na > nb ? 1 : 0;
-}
-
-// cdc_top_count(s): how many rows of the group share its greatest non-NULL value (0 when all are NULL);
-// > 1 means the group's winning sequence value is tied.
-struct TopCount {
-    sqlite3_value* best;
-    std::int64_t count;
-};
-
-void topCountStep(sqlite3_context* ctx, int, sqlite3_value** argv) {
-    auto* acc = static_cast<TopCount*>(sqlite3_aggregate_context(ctx, sizeof(TopCount)));
-    if (!acc || sqlite3_value_type(argv[0]) == SQLITE_NULL)
-        return;
-    const int c = acc->best ? compareSqliteValues(argv[0], acc->best) : 1;
-    if (c > 0) {
-        sqlite3_value_free(acc->best);
-        acc->best = sqlite3_value_dup(argv[0]);
-        acc->count = 1;
-    } else if (c == 0) {
-        ++acc->count;
-    }
-}
-
-void topCountFinal(sqlite3_context* ctx) {
-    auto* acc = static_cast<TopCount*>(sqlite3_aggregate_context(ctx, 0));
-    if (!acc) {
-        sqlite3_result_int64(ctx, 0);
-        return;
-    }
-    sqlite3_value_free(acc->best);
-    sqlite3_result_int64(ctx, acc->count);
 }
 
 bool digits(const std::string& s, std::size_t from, std::size_t count) {
@@ -203,8 +138,6 @@ void registerSequenceFunctions(sqlite3* db) {
     const int flags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
     sqlite3_create_function_v2(db, "cdc_seq_key", -1, flags, nullptr, seqKeyFunc, nullptr, nullptr, nullptr);
     sqlite3_create_function_v2(db, "cdc_ts_key", 1, flags, nullptr, tsKeyFunc, nullptr, nullptr, nullptr);
-    sqlite3_create_function_v2(db, "cdc_rank_key", 3, flags, nullptr, rankKeyFunc, nullptr, nullptr, nullptr);
-    sqlite3_create_function_v2(db, "cdc_top_count", 1, flags, nullptr, nullptr, topCountStep, topCountFinal, nullptr);
 }
 
 std::string encodeFieldSql(const std::string& sql, const DataType& type) {
