@@ -236,7 +236,6 @@ Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
             else
                 CDC_TRY(applyScd2(m_ctx, t, f, m));
         }
-        CDC_TRY(m_ctx.db.exec("DROP TABLE IF EXISTS temp.__cdc_d;"));
     }
     for (std::size_t i = 0; i < f.inputs.size(); ++i)
         CDC_TRY(store::saveCheckpoint(m_ctx, f.name, f.inputs[i].catalogName, next[i]));
