@@ -70,7 +70,9 @@ void TargetTablePanel::showSnapshot(const SharedSnapshot& snapshot) {
     const bool patched = shown != 0 && (snapshot->serial == shown || snapshot->patch.baseSerial == shown);
     m_rows->setSnapshot(snapshot);
     m_feed->setSnapshot(*snapshot);
-    if (!patched)
+    if (patched)
+        widenColumns(m_rowsView); // longer values may have arrived; narrowing would make columns jump
+    else
         fitColumns(m_rowsView);
     if (isChangeFeedVisible())
         fitColumns(m_feedView); // else when it is shown: sizing thousands of hidden changes is wasted
@@ -79,10 +81,24 @@ void TargetTablePanel::showSnapshot(const SharedSnapshot& snapshot) {
     updateSummary();
 }
 
+namespace {
+/// Content width (what resizeColumnToContents measures) plus a margin, within bounds.
+int fittedWidth(QTableView* view, int column) {
+    view->resizeColumnToContents(column);
+    return std::clamp(view->columnWidth(column) + 12, 60, 320);
+}
+} // namespace
+
+void TargetTablePanel::widenColumns(QTableView* view) {
+    for (int c = 0; c < view->model()->columnCount(); ++c) {
+        const int old = view->columnWidth(c);
+        view->setColumnWidth(c, std::max(old, fittedWidth(view, c)));
+    }
+}
+
 void TargetTablePanel::fitColumns(QTableView* view) {
-    view->resizeColumnsToContents();
     for (int c = 0; c < view->model()->columnCount(); ++c)
-        view->setColumnWidth(c, std::clamp(view->columnWidth(c) + 12, 60, 320));
+        view->setColumnWidth(c, fittedWidth(view, c));
     if (view == m_feedView)
         m_feedNeedsFit = false;
 }

@@ -41,6 +41,8 @@ protected:
 
 private:
     QTableView* makeView();
+    /// Columns only grow to fit what the visible rows now hold (after a patched refresh).
+    void widenColumns(QTableView* view);
     void fitColumns(QTableView* view);
     void updateSummary();
 
