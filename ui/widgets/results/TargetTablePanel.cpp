@@ -90,10 +90,15 @@ int fittedWidth(QTableView* view, int column) {
 } // namespace
 
 void TargetTablePanel::widenColumns(QTableView* view) {
+    // Only the rows in view: measuring the default 1,000 rows of a large target costs more than the patch.
+    QHeaderView* header = view->horizontalHeader();
+    const int precision = header->resizeContentsPrecision();
+    header->setResizeContentsPrecision(0);
     for (int c = 0; c < view->model()->columnCount(); ++c) {
         const int old = view->columnWidth(c);
         view->setColumnWidth(c, std::max(old, fittedWidth(view, c)));
     }
+    header->setResizeContentsPrecision(precision);
 }
 
 void TargetTablePanel::fitColumns(QTableView* view) {
