@@ -2,6 +2,9 @@
 /// Appends a target's change-feed rows for the current update, many rows per INSERT: run once per row, a
 /// prepared statement cost more in statement overhead (reset, binds, a seek from the root) than in B-tree
 /// work. Rows keep the order they are added in (their `__pos`).
+///
+/// A stored row is (public columns, _change_type as a ChangeType number, _commit_version, __pos); the
+/// Databricks columns _change_type (text) and _commit_timestamp come from changeFeedMetadataSql().
 
 #include "core/engine/FlowPlan.h"
 #include "core/engine/TargetStore.h"
@@ -11,19 +14,26 @@
 
 namespace cdc::engine {
 
+/// Stored values of _change_type.
+enum class ChangeType { Insert = 0, UpdatePreimage = 1, UpdatePostimage = 2, Delete = 3 };
+
+/// `_change_type, _commit_version, _commit_timestamp` as Databricks shows them, computed from a stored
+/// change-feed row (columns _change_type and _commit_version, optionally qualified by `alias`).
+std::string changeFeedMetadataSql(const std::string& alias = {});
+
 class ChangeFeedWriter {
 public:
     ChangeFeedWriter(UpdateContext& ctx, const TargetPlan& t);
 
-    /// Queues one row: the target's public columns in order, and its change type (a string literal).
-    Status add(Row publicValues, const char* changeType);
+    /// Queues one row: the target's public columns in order, and its change type.
+    Status add(Row publicValues, ChangeType changeType);
     /// Writes what is queued; call before the update moves on to another target or ends.
     Status flush();
 
 private:
     struct Pending {
         Row values;
-        const char* changeType;
+        ChangeType changeType;
         std::int64_t position;
     };
     Result<storage::Statement*> statementFor(std::size_t rows);

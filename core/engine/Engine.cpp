@@ -1,5 +1,6 @@
 #include "core/engine/Engine.h"
 
+#include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/FlowPlan.h"
 #include "core/engine/SequenceCodec.h"
 #include "core/engine/SqlText.h"
@@ -169,7 +170,6 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
     UpdateContext ctx(db);
     ctx.updateId = last.value() + 1;
     ctx.now = options.now.value_or(static_cast<std::int64_t>(std::time(nullptr)));
-    ctx.commitTimestamp = store::isoTime(ctx.now, ' ', false);
     UpdateRunner runner(ctx, plan.value(), options);
     auto report = runner.run();
     if (!report)
@@ -236,7 +236,7 @@ Result<ResultSet> changeFeed(storage::Database& db, const std::string& target, s
     for (const auto& c : info.columns)
         columns += quoteIdentifier(c.name) + ", ";
     return collect(db,
-                   "SELECT " + columns + "_change_type, _commit_version, _commit_timestamp FROM " +
+                   "SELECT " + columns + changeFeedMetadataSql() + " FROM " +
                        quoteIdentifier(storage::changeFeedRowsTableFor(info.name)) +
                        " WHERE _commit_version >= ?1 AND _commit_version <= ?2 ORDER BY _commit_version, __pos",
                    {fromUpdate, toUpdate.value_or(INT64_MAX)}, types);

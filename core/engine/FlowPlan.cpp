@@ -488,8 +488,9 @@ std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& propertie
 }
 
 std::string TargetPlan::signature() const {
-    // `store5`: the storage layout (undo journal blobs, SCD2 events and versions in one table, clustered feed); files written by an older layout need a full refresh.
-    std::string s = "store5;scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
+    // store6: undo journal blobs, SCD2 events and versions in one table, a clustered change feed storing
+    // its change type as a number and its commit timestamp once per update (in __cdc_updates).
+    std::string s = std::string(kStoreLayoutTag) + "scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
     for (std::size_t i = 0; i < columns.size(); ++i)
         s += columns[i].name + ":" + columns[i].type.toString() + (tracked[i] ? "" : "~") + ",";
     s += ";keys=";

@@ -22,6 +22,10 @@ struct StreamInput {
     std::string sqliteName;
 };
 
+/// Leads every target signature: the storage layout. Files written by an older layout need a full refresh
+/// (TARGET_SCHEMA_CHANGED says so).
+inline constexpr std::string_view kStoreLayoutTag = "store6;";
+
 struct TargetPlan {
     std::string name;     ///< as declared
     std::string viewName; ///< the public SQLite view (catalog sqliteName)

@@ -222,7 +222,7 @@ private:
         return row;
     }
 
-    Status feed(const Row& values, const char* changeType) { return m_feed.add(values, changeType); }
+    Status feed(const Row& values, ChangeType changeType) { return m_feed.add(values, changeType); }
 
     Result<Outcome> applyKey(const Row& key, KeyGroup& g) {
         auto found = lookup(key);
@@ -254,7 +254,7 @@ private:
             m_insert->bind(at + 5, m_ctx.updateId);
             CDC_TRY(m_insert->run());
             if (o == Outcome::Insert)
-                CDC_TRY(feed(w.values, "insert"));
+                CDC_TRY(feed(w.values, ChangeType::Insert));
             return o;
         }
         case Outcome::Update:
@@ -268,10 +268,10 @@ private:
             m_upsert->bind(static_cast<int>(m_n + 3), stored.rowid);
             CDC_TRY(m_upsert->run());
             if (o == Outcome::Update) {
-                CDC_TRY(feed(oldValues, "update_preimage"));
-                CDC_TRY(feed(w.values, "update_postimage"));
+                CDC_TRY(feed(oldValues, ChangeType::UpdatePreimage));
+                CDC_TRY(feed(w.values, ChangeType::UpdatePostimage));
             } else {
-                CDC_TRY(feed(w.values, "insert"));
+                CDC_TRY(feed(w.values, ChangeType::Insert));
             }
             return o;
         }
@@ -282,7 +282,7 @@ private:
             m_remove->bind(1, w.s).bind(2, w.shown).bind(3, m_ctx.now).bind(4, stored.rowid);
             CDC_TRY(m_remove->run());
             if (o == Outcome::Delete)
-                CDC_TRY(feed(oldValues, "delete"));
+                CDC_TRY(feed(oldValues, ChangeType::Delete));
             return o;
         }
         }
@@ -411,9 +411,10 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
     CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
     const std::size_t n = t.columns.size();
     CDC_TRY(run(ctx.db, "INSERT INTO main." + q(t.changeFeedRows) + " SELECT " +
-                            join(n, [](std::size_t i) { return col(i); }) + ", 'delete', ?2, ?3, ?4 + row_number() OVER ()" +
+                            join(n, [](std::size_t i) { return col(i); }) + ", " +
+                            std::to_string(static_cast<int>(ChangeType::Delete)) + ", ?2, ?3 + row_number() OVER ()" +
                             doomed,
-                {newTruncate->key, ctx.updateId, ctx.commitTimestamp, ctx.feedPosition}));
+                {newTruncate->key, ctx.updateId, ctx.feedPosition}));
     ctx.feedPosition += cut + 1;
     CDC_TRY(run(ctx.db, "DELETE" + doomed, {newTruncate->key}));
     return store::setTruncateWatermark(ctx, t.name, *newTruncate);

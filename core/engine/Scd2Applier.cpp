@@ -373,7 +373,7 @@ private:
         return it != rows.end() && compareValues(it->s, s) == 0 ? &*it : nullptr;
     }
 
-    Status feed(const Version& v, const char* changeType) {
+    Status feed(const Version& v, ChangeType changeType) {
         Row row = v.values;
         row.push_back(v.startShown);
         row.push_back(v.endShown);
@@ -404,8 +404,8 @@ private:
                 if (!sameVersion(o, f)) {
                     row->version = f;
                     row->dirty = true;
-                    CDC_TRY(feed(o, "update_preimage"));
-                    CDC_TRY(feed(f, "update_postimage"));
+                    CDC_TRY(feed(o, ChangeType::UpdatePreimage));
+                    CDC_TRY(feed(f, ChangeType::UpdatePostimage));
                     ++m_m.upserted;
                     if (isNull(o.end) && !isNull(f.end))
                         ++m_m.versionsClosed;
@@ -417,13 +417,13 @@ private:
             } else if (c < 0) {
                 row->version.reset();
                 row->dirty = true;
-                CDC_TRY(feed(old[i], "delete"));
+                CDC_TRY(feed(old[i], ChangeType::Delete));
                 ++m_m.deleted;
                 ++i;
             } else {
                 row->version = fresh[j];
                 row->dirty = true;
-                CDC_TRY(feed(fresh[j], "insert"));
+                CDC_TRY(feed(fresh[j], ChangeType::Insert));
                 ++m_m.upserted;
                 ++m_m.versionsOpened;
                 ++j;

@@ -1,5 +1,6 @@
 #include "core/engine/TargetStore.h"
 
+#include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/UndoJournal.h"
 #include "core/storage/Catalog.h"
@@ -156,13 +157,15 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
         sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +
                q(t.backing) + " WHERE __cdc_d IS NULL;";
     // The change feed is clustered on (commit version, position): appends go to the end of one B-tree and
-    // table_changes(t, from, to) is a range of it. The view shows the Databricks columns only.
+    // table_changes(t, from, to) is a range of it. It is the largest table an update writes, so a row holds
+    // its change type as a number and no timestamp (one per update, in __cdc_updates); the view shows the
+    // Databricks columns.
     sql += "CREATE TABLE " + q(t.changeFeedRows) + "(" +
            join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
-           ", _change_type TEXT, _commit_version INTEGER NOT NULL, _commit_timestamp TEXT, __pos INTEGER NOT NULL, "
+           ", _change_type INTEGER NOT NULL, _commit_version INTEGER NOT NULL, __pos INTEGER NOT NULL, "
            "PRIMARY KEY(_commit_version, __pos)) WITHOUT ROWID;";
-    sql += "CREATE VIEW " + q(t.changeFeed) + " AS SELECT " + names +
-           ", _change_type, _commit_version, _commit_timestamp FROM " + q(t.changeFeedRows) + ";";
+    sql += "CREATE VIEW " + q(t.changeFeed) + " AS SELECT " + names + ", " + changeFeedMetadataSql() + " FROM " +
+           q(t.changeFeedRows) + ";";
     sql += "CREATE TABLE " + q(t.gcLog) + "(" +
            join(t.keyIndex.size(), [&](std::size_t i) {
                return q(t.columns[static_cast<std::size_t>(t.keyIndex[i])].name);
@@ -276,7 +279,7 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
         if (exists && !reset)
             return Diagnostic::error("TARGET_SCHEMA_CHANGED",
                                      "the definition of '" + t.name + "' changed (" +
-                                         (stored.rfind("store5;", 0) == 0
+                                         (stored.rfind(kStoreLayoutTag, 0) == 0
                                               ? std::string("keys, columns, sequence type or SCD type")
                                               : std::string("it was stored by an older CDC Studio")) +
                                          "); run the update with --full-refresh to rebuild it",

@@ -23,7 +23,6 @@ struct UpdateContext {
     storage::Database& db;
     std::int64_t updateId = 0;
     std::int64_t now = 0;
-    std::string commitTimestamp; ///< 'YYYY-MM-DD HH:MM:SS' UTC of `now`
     int phase = 0;
     std::int64_t feedPosition = 0; ///< `__pos` of the next change-feed row of this update
     std::vector<Diagnostic> warnings;

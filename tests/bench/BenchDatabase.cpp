@@ -1,5 +1,7 @@
 #include "BenchDatabase.h"
 
+#include <sqlite3.h>
+
 #include <cstdio>
 
 namespace cdc::bench {
@@ -24,6 +26,13 @@ Result<storage::Database> openFreshDatabase(const std::string& path, const std::
         }
     }
     return db;
+}
+
+Status checkpointWal(storage::Database& db) {
+    // TRUNCATE waits for nothing here (one connection) and is a no-op outside WAL mode.
+    if (sqlite3_wal_checkpoint_v2(db.handle(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr) != SQLITE_OK)
+        return db.lastError("checkpoint");
+    return Status::success();
 }
 
 } // namespace cdc::bench

@@ -13,4 +13,8 @@ namespace cdc::bench {
 /// Deletes `path` (and its journal / WAL files), then opens it and runs `PRAGMA p` for each entry.
 Result<storage::Database> openFreshDatabase(const std::string& path, const std::vector<std::string>& pragmas);
 
+/// Copies the WAL back into the database file and empties it. Every method's timing ends with one, so
+/// none is credited for page copies that its connection's autocheckpoint threshold merely postponed.
+Status checkpointWal(storage::Database& db);
+
 } // namespace cdc::bench

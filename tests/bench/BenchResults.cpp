@@ -185,7 +185,8 @@ void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdF
         << ", \"incrementality\": " << number(e.incrementality()) << ",\n    \"engine_seconds\": " << number(e.seconds)
         << ", \"engine_cpu_seconds\": " << number(e.cpuSeconds)
         << ", \"vs_limit_cpu\": " << number(f->vsLimitCpu(r.workload.events, r.limitRowsPerCpuSecond))
-        << ", \"engine_update_ms\": " << updateMsList(e) << ", \"target_rows\": " << e.visibleRows
+        << ", \"engine_update_ms\": " << updateMsList(e)
+        << ", \"engine_checkpoint_ms\": " << number(e.checkpointSeconds * 1000.0) << ", \"target_rows\": " << e.visibleRows
         << ",\n    \"incremental_update_events\": " << r.incremental.events
         << ",\n    \"incremental_small_history\": " << incrementalJson(e.smallHistory)
         << ",\n    \"incremental_large_history\": " << incrementalJson(e.largeHistory)

@@ -19,10 +19,11 @@ using ApplierFactory = std::function<std::unique_ptr<UpdateApplier>()>;
 
 struct IncrementalSpec {
     std::int64_t events = 10'000;  ///< size of each timed incremental update, and of the small history
-    int repetitions = 5;           ///< timed updates per history size; the median is reported
+    int repetitions = 5;           ///< timed updates per history size; their mean (checkpoint included) is reported
 };
 
-/// One history size's incremental updates: medians of wall time, CPU time and SQLite page traffic
+/// One history size's incremental updates: means of wall time and CPU time (each update charged its
+/// share of the checkpoint that follows them), medians of SQLite page traffic
 /// (pages missed in the connection's cache and pages written: independent of other load on the machine).
 struct IncrementalFigures {
     double ms = 0;
@@ -36,8 +37,9 @@ struct IncrementalFigures {
 };
 
 struct ScenarioResult {
-    double seconds = 0;                ///< sum of the U updates' apply() times
+    double seconds = 0;                ///< sum of the U updates' apply() times and the final checkpoint
     double cpuSeconds = 0;             ///< the same in process CPU time
+    double checkpointSeconds = 0;      ///< the final WAL checkpoint alone (included in `seconds`)
     std::vector<double> updateSeconds; ///< each update's time
     std::int64_t visibleRows = 0;      ///< after the U updates
     IncrementalFigures smallHistory;   ///< incremental updates on `IncrementalSpec::events` of history

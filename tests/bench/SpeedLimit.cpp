@@ -44,6 +44,7 @@ Result<SpeedLimit> measureSpeedLimit(const std::string& dbPath, const WorkloadSp
     }
     Stopwatch commitWatch;
     CDC_TRY(db->exec("COMMIT"));
+    CDC_TRY(checkpointWal(*db));
     seconds += commitWatch.seconds();
     cpuSeconds += commitWatch.cpuSeconds();
     const auto rows = static_cast<double>(spec.events);
