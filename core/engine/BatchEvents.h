@@ -6,6 +6,7 @@
 #include "core/engine/FlowPlan.h"
 #include "core/engine/TargetStore.h"
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -40,5 +41,25 @@ struct KeyEqual {
 };
 /// Key order as the backing tables' indexes sort keys.
 bool keyLess(const Row& a, const Row& b);
+
+/// The entries of a by-key map in keyLess order of their keys, the order the appliers visit keys in (B-tree
+/// locality). Single integer keys, the common case, are sorted as plain integers: comparing variant rows
+/// cost about a tenth of an SCD1 update.
+template <class Map> std::vector<std::pair<const Row*, typename Map::mapped_type*>> keysInOrder(Map& byKey) {
+    std::vector<std::pair<const Row*, typename Map::mapped_type*>> order;
+    order.reserve(byKey.size());
+    bool integers = true;
+    for (auto& [key, entry] : byKey) {
+        order.emplace_back(&key, &entry);
+        integers = integers && key.size() == 1 && std::holds_alternative<std::int64_t>(key[0]);
+    }
+    if (integers)
+        std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+            return std::get<std::int64_t>((*a.first)[0]) < std::get<std::int64_t>((*b.first)[0]);
+        });
+    else
+        std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return keyLess(*a.first, *b.first); });
+    return order;
+}
 
 } // namespace cdc::engine

@@ -1,15 +1,14 @@
 #pragma once
-/// Appends a target's change-feed rows for the current update, many rows per INSERT: run once per row, a
-/// prepared statement cost more in statement overhead (reset, binds, a seek from the root) than in B-tree
-/// work. Rows keep the order they are added in (their `__pos`).
+/// Appends a target's change-feed rows for the current update, many rows per INSERT (MultiRowInsert).
+/// Rows keep the order they are added in (their `__pos`).
 ///
 /// A stored row is (public columns, _change_type as a ChangeType number, _commit_version, __pos); the
 /// Databricks columns _change_type (text) and _commit_timestamp come from changeFeedMetadataSql().
 
 #include "core/engine/FlowPlan.h"
+#include "core/engine/MultiRowInsert.h"
 #include "core/engine/TargetStore.h"
 
-#include <optional>
 #include <vector>
 
 namespace cdc::engine {
@@ -36,14 +35,10 @@ private:
         ChangeType changeType;
         std::int64_t position;
     };
-    Result<storage::Statement*> statementFor(std::size_t rows);
-
     UpdateContext& m_ctx;
-    std::string m_table;
-    std::size_t m_width;     ///< public columns
-    std::size_t m_batchRows; ///< rows per full INSERT
+    std::size_t m_width; ///< public columns
+    MultiRowInsert m_insert;
     std::vector<Pending> m_pending;
-    std::optional<storage::Statement> m_batch, m_single;
 };
 
 } // namespace cdc::engine

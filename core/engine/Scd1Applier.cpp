@@ -1,6 +1,7 @@
 #include "core/engine/Appliers.h"
 #include "core/engine/BatchEvents.h"
 #include "core/engine/ChangeFeedWriter.h"
+#include "core/engine/MultiRowInsert.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/UndoJournal.h"
 #include "core/engine/ValueOrder.h"
@@ -48,8 +49,17 @@ struct KeyGroup {
 /// A key's row in the backing table (data columns, then the bookkeeping of backingColumns()).
 struct StoredRow {
     bool exists = false;
-    std::int64_t rowid = 0;
     Row image; ///< c0.., __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at, __cdc_upd
+};
+
+/// A backing row to write, by reference into the batch and the stored rows of the current chunk.
+struct RowWrite {
+    const Row* values;      ///< data columns
+    bool keysOnly;          ///< a tombstone without a live row: non-key columns NULL
+    const Value *s, *sv;    ///< __cdc_s, __cdc_sv
+    const Value *d, *dv;    ///< __cdc_d, __cdc_dv (the delete's sequence), or null
+    bool deletedNow;        ///< __cdc_deleted_at = the update's time
+    std::int64_t createdIn; ///< __cdc_upd (kept by an existing row)
 };
 
 Outcome decide(const Event& e, const StoredRow& stored, std::size_t n) {
@@ -112,26 +122,34 @@ Row foldPartial(KeyGroup& g, Outcome outcome, const StoredRow& stored, std::size
 }
 
 /// Applies one flow's batch to an SCD1 target in a single pass: the batch is read once and grouped by key
-/// in memory, then every touched key — in key order, for B-tree locality — is looked up once and written
-/// with prepared statements, together with its change-feed rows and the pre-image rewind needs.
+/// in memory, then the touched keys — in key order, for B-tree locality — are looked up 64 per SELECT,
+/// decided in C++, and written 64 per INSERT … ON CONFLICT DO UPDATE, together with their change-feed rows
+/// and the pre-images rewind needs. One statement per key for the lookup and one for the write cost more
+/// in statement overhead than in B-tree work.
 class Scd1Writer {
 public:
     Scd1Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
-        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.undoRows), m_feed(ctx, t) {}
+        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.undoRows), m_feed(ctx, t),
+          m_write(ctx.db, "INSERT INTO main." + q(t.backing) + "(" + store::backingColumns(t) + ")", m_n + 6,
+                  upsertClause(t)) {}
 
     Status run(const Value& watermark) {
         CDC_TRY(readBatch(watermark));
-        CDC_TRY(prepare());
-        std::vector<std::pair<const Row*, KeyGroup*>> order;
-        order.reserve(m_groups.size());
-        for (auto& [key, group] : m_groups)
-            order.emplace_back(&key, &group);
-        std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return keyLess(*a.first, *b.first); });
+        CDC_TRY(prepareLookup());
+        const auto order = keysInOrder(m_groups);
         const int phase = m_ctx.nextPhase();
         std::int64_t applied = 0;
         std::vector<TieSample> ties;
-        for (const auto& [key, group] : order) {
-            auto outcome = applyKey(*key, *group);
+        std::vector<StoredRow> stored;
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            const std::size_t inChunk = i % kLookupChunk;
+            if (inChunk == 0) {
+                // Queued writes point into `stored`, which the next chunk's lookup refills.
+                CDC_TRY(flushWrites());
+                CDC_TRY(lookupChunk(order, i, stored));
+            }
+            const auto& [key, group] = order[i];
+            auto outcome = applyKey(*group, stored[inChunk]);
             if (!outcome)
                 return outcome.error();
             const Outcome o = outcome.value();
@@ -146,6 +164,7 @@ public:
             }
         }
         m_m.staleDropped += m_m.rowsRead - m_ctx.batchTruncates - applied;
+        CDC_TRY(flushWrites());
         CDC_TRY(m_feed.flush());
         CDC_TRY(m_undo.flush(m_ctx.db, m_ctx.updateId, phase));
         // Only ties at a key's winning sequence value decide a result; those are the ones reported.
@@ -173,102 +192,114 @@ private:
         });
     }
 
-    Status prepare() {
-        const std::string backing = "main." + q(m_t.backing);
-        const std::string keyMatch = join(m_t.keyIndex.size(), [&](std::size_t i) {
-            return col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
-        }, " AND ");
-        const std::size_t width = m_n + 6;
-        auto lookup = m_ctx.db.prepare("SELECT rowid, " + store::backingColumns(m_t) + " FROM " + backing + " WHERE " +
-                                       keyMatch);
-        auto insert = m_ctx.db.prepare("INSERT INTO " + backing + "(" + store::backingColumns(m_t) + ") VALUES (" +
-                                       placeholders(width) + ")");
-        std::string setValues;
-        for (std::size_t i = 0; i < m_n; ++i)
-            if (!isKey(m_t, i)) // keys are equal; assigning them would rewrite the key index
-                setValues += col(i) + " = ?" + std::to_string(i + 1) + ", ";
-        auto upsert = m_ctx.db.prepare("UPDATE " + backing + " SET " + setValues + "__cdc_s = ?" +
-                                       std::to_string(m_n + 1) + ", __cdc_sv = ?" + std::to_string(m_n + 2) +
-                                       ", __cdc_d = NULL, __cdc_dv = NULL, __cdc_deleted_at = NULL WHERE rowid = ?" +
-                                       std::to_string(m_n + 3));
-        auto remove = m_ctx.db.prepare("UPDATE " + backing +
-                                       " SET __cdc_d = ?1, __cdc_dv = ?2, __cdc_deleted_at = ?3 WHERE rowid = ?4");
-        for (auto* st : {&lookup, &insert, &upsert, &remove})
-            if (!*st)
-                return st->error();
+    static std::string upsertClause(const TargetPlan& t) {
+        std::string set;
+        for (std::size_t i = 0; i < t.columns.size(); ++i)
+            if (!isKey(t, i)) // keys are equal; assigning them would rewrite the key index
+                set += col(i) + " = excluded." + col(i) + ", ";
+        // __cdc_upd stays: it names the update that created the row, which rewind deletes.
+        for (const char* c : {"__cdc_s", "__cdc_sv", "__cdc_d", "__cdc_dv", "__cdc_deleted_at"})
+            set += std::string(c) + " = excluded." + c + (std::string_view(c) == "__cdc_deleted_at" ? "" : ", ");
+        return "ON CONFLICT(" + join(t.keyIndex.size(), [&](std::size_t k) {
+                   return col(static_cast<std::size_t>(t.keyIndex[k]));
+               }) + ") DO UPDATE SET " + set;
+    }
+
+    Status prepareLookup() {
+        // `(c0 = ?1 AND c1 = ?2) OR (…)`: SQLite answers it with one index seek per term (an IN list for a
+        // single key column); a short last chunk repeats its last key.
+        const std::size_t nk = m_t.keyIndex.size();
+        std::string where;
+        for (std::size_t r = 0; r < kLookupChunk; ++r) {
+            where += r ? " OR (" : "(";
+            for (std::size_t k = 0; k < nk; ++k)
+                where += (k ? " AND " : "") + col(static_cast<std::size_t>(m_t.keyIndex[k])) + " = ?" +
+                         std::to_string(r * nk + k + 1);
+            where += ')';
+        }
+        auto lookup = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM main." + q(m_t.backing) +
+                                       " WHERE " + where);
+        if (!lookup)
+            return lookup.error();
         m_lookup.emplace(std::move(lookup.value()));
-        m_insert.emplace(std::move(insert.value()));
-        m_upsert.emplace(std::move(upsert.value()));
-        m_remove.emplace(std::move(remove.value()));
         return Status::success();
     }
 
-    Result<StoredRow> lookup(const Row& key) {
-        StoredRow row;
+    /// The stored rows of the keys order[first, first + kLookupChunk), by position in that chunk.
+    Status lookupChunk(const std::vector<std::pair<const Row*, KeyGroup*>>& order, std::size_t first,
+                       std::vector<StoredRow>& stored) {
+        const std::size_t count = std::min(kLookupChunk, order.size() - first);
+        const std::size_t nk = m_t.keyIndex.size();
+        stored.assign(count, StoredRow{});
         m_lookup->reset();
-        for (std::size_t i = 0; i < key.size(); ++i)
-            m_lookup->bindStatic(static_cast<int>(i + 1), key[i]);
-        auto has = m_lookup->step();
-        if (!has)
-            return has.error();
-        if (has.value()) {
+        for (std::size_t r = 0; r < kLookupChunk; ++r) {
+            const Row& key = *order[first + std::min(r, count - 1)].first;
+            for (std::size_t k = 0; k < nk; ++k)
+                m_lookup->bindStatic(static_cast<int>(r * nk + k + 1), key[k]);
+        }
+        Row found(nk);
+        const auto chunkBegin = order.begin() + static_cast<long>(first);
+        const auto chunkEnd = chunkBegin + static_cast<long>(count);
+        return m_lookup->forEachRow([&](const storage::Statement& r) {
+            for (std::size_t k = 0; k < nk; ++k)
+                found[k] = r.value(m_t.keyIndex[k]);
+            // The chunk is in keyLess order, the order the rows' keys compare in.
+            const auto at = std::lower_bound(chunkBegin, chunkEnd, found,
+                                             [](const auto& entry, const Row& key) { return keyLess(*entry.first, key); });
+            if (at == chunkEnd || keyLess(found, *at->first))
+                return; // cannot happen: every row matched one of the chunk's keys
+            StoredRow& row = stored[static_cast<std::size_t>(at - chunkBegin)];
             row.exists = true;
-            row.rowid = m_lookup->int64(0);
             row.image.reserve(m_n + 6);
             for (std::size_t i = 0; i < m_n + 6; ++i)
-                row.image.push_back(m_lookup->value(static_cast<int>(i + 1)));
-        }
-        m_lookup->reset();
-        return row;
+                row.image.push_back(r.value(static_cast<int>(i)));
+        });
+    }
+
+    Status flushWrites() {
+        static const Value null;
+        CDC_TRY(m_write.write(m_writes.size(), [&](storage::Statement& st, int at, std::size_t row) {
+            const RowWrite& w = m_writes[row];
+            for (std::size_t i = 0; i < m_n; ++i)
+                st.bindStatic(at + static_cast<int>(i), w.keysOnly && !isKey(m_t, i) ? null : (*w.values)[i]);
+            const int b = at + static_cast<int>(m_n);
+            st.bindStatic(b, *w.s).bindStatic(b + 1, *w.sv).bindStatic(b + 2, *w.d).bindStatic(b + 3, *w.dv);
+            if (w.deletedNow)
+                st.bind(b + 4, m_ctx.now);
+            else
+                st.bindNull(b + 4);
+            st.bind(b + 5, w.createdIn);
+        }));
+        m_writes.clear();
+        return Status::success();
     }
 
     Status feed(const Row& values, ChangeType changeType) { return m_feed.add(values, changeType); }
 
-    Result<Outcome> applyKey(const Row& key, KeyGroup& g) {
-        auto found = lookup(key);
-        if (!found)
-            return found.error();
-        const StoredRow& stored = found.value();
+    Result<Outcome> applyKey(KeyGroup& g, const StoredRow& stored) {
+        static const Value null;
         Event& w = g.winner;
         const Outcome o = decide(w, stored, m_n);
         if (m_partial && !w.isDelete() && (o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect))
             w.values = foldPartial(g, o, stored, m_n);
-        const Row oldValues = stored.exists ? Row(stored.image.begin(), stored.image.begin() + static_cast<long>(m_n)) : Row{};
+        auto oldValues = [&] { return Row(stored.image.begin(), stored.image.begin() + static_cast<long>(m_n)); };
         switch (o) {
         case Outcome::Stale:
         case Outcome::DeleteNoop:
             return o;
         case Outcome::Insert:
-        case Outcome::EarlyDelete: {
-            m_insert->reset();
-            for (std::size_t i = 0; i < m_n; ++i)
-                if (w.isDelete() && !isKey(m_t, i))
-                    m_insert->bindNull(static_cast<int>(i + 1));
-                else
-                    m_insert->bindStatic(static_cast<int>(i + 1), w.values[i]);
-            const int at = static_cast<int>(m_n + 1);
-            if (w.isDelete())
-                m_insert->bindNull(at).bindNull(at + 1).bind(at + 2, w.s).bind(at + 3, w.shown).bind(at + 4, m_ctx.now);
-            else
-                m_insert->bind(at, w.s).bind(at + 1, w.shown).bindNull(at + 2).bindNull(at + 3).bindNull(at + 4);
-            m_insert->bind(at + 5, m_ctx.updateId);
-            CDC_TRY(m_insert->run());
-            if (o == Outcome::Insert)
-                CDC_TRY(feed(w.values, ChangeType::Insert));
+            m_writes.push_back({&w.values, false, &w.s, &w.shown, &null, &null, false, m_ctx.updateId});
+            CDC_TRY(feed(w.values, ChangeType::Insert));
             return o;
-        }
+        case Outcome::EarlyDelete:
+            m_writes.push_back({&w.values, true, &null, &null, &w.s, &w.shown, true, m_ctx.updateId});
+            return o;
         case Outcome::Update:
         case Outcome::Resurrect: {
             m_undo.save(stored.image);
-            m_upsert->reset();
-            for (std::size_t i = 0; i < m_n; ++i)
-                if (!isKey(m_t, i))
-                    m_upsert->bindStatic(static_cast<int>(i + 1), w.values[i]);
-            m_upsert->bind(static_cast<int>(m_n + 1), w.s).bind(static_cast<int>(m_n + 2), w.shown);
-            m_upsert->bind(static_cast<int>(m_n + 3), stored.rowid);
-            CDC_TRY(m_upsert->run());
+            m_writes.push_back({&w.values, false, &w.s, &w.shown, &null, &null, false, 0});
             if (o == Outcome::Update) {
-                CDC_TRY(feed(oldValues, ChangeType::UpdatePreimage));
+                CDC_TRY(feed(oldValues(), ChangeType::UpdatePreimage));
                 CDC_TRY(feed(w.values, ChangeType::UpdatePostimage));
             } else {
                 CDC_TRY(feed(w.values, ChangeType::Insert));
@@ -278,11 +309,10 @@ private:
         case Outcome::Delete:
         case Outcome::DeleteBump: {
             m_undo.save(stored.image);
-            m_remove->reset();
-            m_remove->bind(1, w.s).bind(2, w.shown).bind(3, m_ctx.now).bind(4, stored.rowid);
-            CDC_TRY(m_remove->run());
+            // The row keeps its last values and sequence; the delete's sequence marks it a tombstone.
+            m_writes.push_back({&stored.image, false, &stored.image[m_n], &stored.image[m_n + 1], &w.s, &w.shown, true, 0});
             if (o == Outcome::Delete)
-                CDC_TRY(feed(oldValues, ChangeType::Delete));
+                CDC_TRY(feed(oldValues(), ChangeType::Delete));
             return o;
         }
         }
@@ -295,10 +325,13 @@ private:
     FlowMetrics& m_m;
     std::size_t m_n;
     bool m_partial = false;
+    static constexpr std::size_t kLookupChunk = 64;
     std::unordered_map<Row, KeyGroup, KeyHash, KeyEqual> m_groups;
-    std::optional<storage::Statement> m_lookup, m_insert, m_upsert, m_remove;
+    std::optional<storage::Statement> m_lookup;
     UndoJournal m_undo;
     ChangeFeedWriter m_feed;
+    MultiRowInsert m_write;          ///< upserts whole backing rows
+    std::vector<RowWrite> m_writes;  ///< of the current chunk
 };
 
 } // namespace

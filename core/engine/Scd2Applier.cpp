@@ -133,11 +133,7 @@ public:
             byKey[keyOf(m_t, e.values)].push_back(std::move(e));
         }));
         CDC_TRY(prepareStatements());
-        std::vector<std::pair<const Row*, std::vector<BatchEvent>*>> order;
-        order.reserve(byKey.size());
-        for (auto& [key, events] : byKey)
-            order.emplace_back(&key, &events);
-        std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return keyLess(*a.first, *b.first); });
+        const auto order = keysInOrder(byKey);
         const int phase = m_ctx.nextPhase();
         std::vector<TieSample> ties;
         for (const auto& [key, events] : order) {

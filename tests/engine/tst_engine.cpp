@@ -5,6 +5,10 @@
 
 #include "core/engine/UndoJournal.h"
 
+#include <map>
+#include <numeric>
+#include <random>
+
 using namespace enginetest;
 using cdc::pipeline::ColumnSelection;
 
@@ -19,6 +23,8 @@ private slots:
     void scd2Seed();
     void scd2TrackHistoryExcept();
     void scd1AcrossUpdates();
+    void scd1ManyKeysKeepTheLastEvent_data();
+    void scd1ManyKeysKeepTheLastEvent();
     void validationErrors_data();
     void validationErrors();
     void nullKeyFailsUpdate();
@@ -145,6 +151,64 @@ void TestEngine::scd1AcrossUpdates() {
                                                        "124\tRaul\tOaxaca\t1\tnull", "125\tMercedes\tGuadalajara\t6\tnull",
                                                        "125\tMercedes\tMexicali\t5\t6", "125\tMercedes\tTijuana\t2\t5",
                                                        "126\tLily\tCancun\t2\tnull"}));
+}
+
+void TestEngine::scd1ManyKeysKeepTheLastEvent_data() {
+    QTest::addColumn<QStringList>("keys");
+    QTest::newRow("integer key") << QStringList{"k2"};
+    QTest::newRow("text key") << QStringList{"k1"};
+    QTest::newRow("composite text and integer key") << QStringList{"k1", "k2"};
+}
+
+// Many keys per update, looked up and written in chunks: after updates of shuffled events with distinct
+// sequence values, every key holds its highest-sequenced event (absent when that is a delete).
+void TestEngine::scd1ManyKeysKeepTheLastEvent() {
+    QFETCH(QStringList, keys);
+    auto db = openDb();
+    createSource(db, "ev", {{"k1", DataType::Kind::String}, {"k2", DataType::Kind::Int}, {"val", DataType::Kind::String},
+                            {"operation", DataType::Kind::String}, {"seq", DataType::Kind::BigInt}});
+    std::vector<std::string> keyNames;
+    for (const QString& k : keys)
+        keyNames.push_back(k.toStdString());
+    auto p = pipelineOf({seedFlow("t", "ev", 1, keyNames, "seq")});
+    const bool composite = keys.size() == 2, textKey = keys == QStringList{"k1"};
+    // Logical key j: its columns in the target, spread so that text order differs from numeric order.
+    auto keyColumns = [&](int j) -> std::pair<std::string, std::int64_t> {
+        if (composite)
+            return {QStringLiteral("r%1").arg(j % 9).toStdString(), j / 9};
+        if (textKey)
+            return {QStringLiteral("key-%1").arg(j * 7919 % 1000).toStdString(), 0};
+        return {"x", (j * 7919) % 1000 - 500};
+    };
+    std::mt19937 rng(20261129);
+    const int keyCount = 300, eventCount = 2400;
+    std::vector<std::int64_t> seqs(eventCount);
+    std::iota(seqs.begin(), seqs.end(), 1);
+    std::shuffle(seqs.begin(), seqs.end(), rng);
+    std::map<int, std::pair<std::int64_t, QString>> last; // key -> (seq, expected row or "" when deleted)
+    std::vector<Row> events;
+    for (int e = 0; e < eventCount; ++e) {
+        const int j = std::uniform_int_distribution<int>(0, keyCount - 1)(rng);
+        const bool del = std::uniform_int_distribution<int>(0, 9)(rng) == 0;
+        const auto [k1, k2] = keyColumns(j);
+        const std::string val = QStringLiteral("v%1").arg(e).toStdString(); // `"v" + std::string`: GCC 12 -Wrestrict false positive
+        events.push_back({s(k1), i(k2), del ? null() : s(val), s(del ? "DELETE" : "UPSERT"), i(seqs[static_cast<std::size_t>(e)])});
+        auto& slot = last[j];
+        if (seqs[static_cast<std::size_t>(e)] > slot.first)
+            slot = {seqs[static_cast<std::size_t>(e)],
+                    del ? QString() : QString::fromStdString(k1 + "\t" + std::to_string(k2) + "\t" + val)};
+    }
+    for (int u = 0; u < 4; ++u) {
+        insert(db, "ev", std::vector<Row>(events.begin() + u * eventCount / 4, events.begin() + (u + 1) * eventCount / 4));
+        QVERIFY(update(db, p, 1000 + u).updateId > 0);
+    }
+    QStringList expected;
+    for (const auto& [j, state] : last)
+        if (!state.second.isEmpty())
+            expected << state.second;
+    expected.sort();
+    QCOMPARE(target(db, "t"), expected);
+    QVERIFY(expected.size() > 200);
 }
 
 void TestEngine::validationErrors_data() {
