@@ -5,8 +5,10 @@
 
 #include "core/engine/Engine.h"
 #include "core/engine/FlowPlan.h"
+#include "core/engine/SqlText.h"
 #include "core/engine/TargetStore.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,7 +16,9 @@ namespace cdc::engine {
 
 /// SQL per target column telling whether an event supplies that column (IGNORE NULL UPDATES: the value
 /// is not NULL; COLUMNS TO UPDATE: the column is listed). Empty when every event supplies every column.
-std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const std::string& ctuColumn);
+/// `valueSql(i)`: the SQL of the event's value of column i.
+std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const std::string& ctuColumn,
+                                   const std::function<std::string(std::size_t)>& valueSql = sqltext::col);
 
 Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m);
 Status applyScd2(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m);

@@ -336,7 +336,8 @@ private:
 
 } // namespace
 
-std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const std::string& ctuColumn) {
+std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const std::string& ctuColumn,
+                                   const std::function<std::string(std::size_t)>& valueSql) {
     std::vector<std::string> out;
     bool any = false;
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
@@ -347,7 +348,7 @@ std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const
                     quoteString(storage::toLower(t.columns[i].name)) + "))";
                 any = true;
             } else if (f.ignoreNull[i]) {
-                s = col(i); // built by appending: GCC 12 -O3 warns falsely (-Wrestrict) on `"(" + col(i)`
+                s = valueSql(i); // built by appending: GCC 12 -O3 warns falsely (-Wrestrict) on `"(" + col(i)`
                 s.insert(0, 1, '(');
                 s += " IS NOT NULL)";
                 any = true;

@@ -24,6 +24,17 @@ struct Version {
     Value start, startShown, end, endShown;
 };
 
+/// `__v` of a stored SCD2 row: which version it holds and which values it leaves out. Most rows hold a
+/// version whose values are the event's own and whose end compares as it shows; writing every value twice
+/// made rows about a third wider, and an update writes (and checkpoints) whole pages of them.
+namespace stored {
+constexpr std::int64_t kVersion = 1;        ///< a version starts here (v0.., __START_AT, __END_AT are set)
+constexpr std::int64_t kEventIsVersion = 2; ///< the event's non-key values are the version's: c<i> left NULL
+constexpr std::int64_t kEndAsShown = 4;     ///< __cdc_e equals __END_AT: left NULL
+// Always left out: a version's key values (v<k>: the keys are c<k>) and a version row's __cdc_sv (it
+// equals __START_AT, where the view reads it).
+} // namespace stored
+
 /// One row of the SCD2 backing table: the event-log entry of a (key, sequence) — the events of that
 /// sequence, de-duplicated — and the version that starts there, if any.
 struct HistoryRow {
@@ -36,19 +47,6 @@ struct HistoryRow {
     std::optional<Row> original; ///< the stored image when the row was read (rewind's pre-image)
     bool dirty = false;
 
-    /// In store::backingColumns() order.
-    Row image(std::size_t n) const {
-        Row r = values;
-        r.insert(r.end(), {ctu, s, shown, static_cast<std::int64_t>(del), static_cast<std::int64_t>(ups), deletedAt,
-                           createdIn, static_cast<std::int64_t>(version.has_value())});
-        for (std::size_t i = 0; i < n; ++i)
-            r.push_back(version ? version->values[i] : Value{});
-        if (version)
-            r.insert(r.end(), {version->startShown, version->end, version->endShown});
-        else
-            r.insert(r.end(), {Value{}, Value{}, Value{}});
-        return r;
-    }
 };
 
 /// The batch's events of one (key, sequence): a delete wins a tie, else the last-arriving upsert.
@@ -192,15 +190,20 @@ private:
         const std::string backing = "main." + q(m_t.backing);
         auto start = m_ctx.db.prepare("SELECT __cdc_s FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " +
                                       param(1) + " AND __v ORDER BY __cdc_s DESC LIMIT 1");
-        auto supply = supplySql(m_t, m_f, "__cdc_ctu");
+        // The supplied flags are the stored event's: a value left out of c<i> is the version's v<i>.
+        auto supply = supplySql(m_t, m_f, "__cdc_ctu", [](std::size_t i) {
+            std::string e = "CASE WHEN __v & ";
+            e += std::to_string(stored::kEventIsVersion) + " THEN " + vcol(i) + " ELSE " + col(i) + " END";
+            return e;
+        });
         if (supply.empty())
             supply.assign(m_n, "1");
         auto rows = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + ", " +
                                      join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM " + backing +
                                      " WHERE " + keyMatch() + " AND __cdc_s >= " + param(1) + " ORDER BY __cdc_s");
-        auto previous = m_ctx.db.prepare("SELECT " + join(m_n, [](std::size_t i) { return vcol(i); }) +
-                                         ", __cdc_e FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " +
-                                         param(1) + " AND __v ORDER BY __cdc_s DESC LIMIT 1");
+        auto previous = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM " + backing + " WHERE " +
+                                         keyMatch() + " AND __cdc_s < " + param(1) +
+                                         " AND __v ORDER BY __cdc_s DESC LIMIT 1");
         auto write = m_ctx.db.prepare("INSERT OR REPLACE INTO " + backing + "(" + store::backingColumns(m_t) +
                                       ") VALUES (" + placeholders(2 * m_n + 11) + ")");
         for (auto* st : {&start, &rows, &previous, &write})
@@ -233,37 +236,80 @@ private:
         bindKey(*m_rows, key, from);
         const std::size_t width = 2 * m_n + 11;
         CDC_TRY(m_rows->forEachRow([&](const storage::Statement& r) {
-            HistoryRow h;
-            Row image;
-            image.reserve(width);
-            for (std::size_t i = 0; i < width; ++i)
-                image.push_back(r.value(static_cast<int>(i)));
-            h.values.assign(image.begin(), image.begin() + static_cast<long>(m_n));
-            const std::size_t at = m_n;
-            h.ctu = image[at];
-            h.s = image[at + 1];
-            h.shown = image[at + 2];
-            h.del = r.int64(static_cast<int>(at + 3)) != 0;
-            h.ups = r.int64(static_cast<int>(at + 4)) != 0;
-            h.deletedAt = image[at + 5];
-            h.createdIn = image[at + 6];
-            if (r.int64(static_cast<int>(at + 7)) != 0) {
-                Version v;
-                v.values.assign(image.begin() + static_cast<long>(at + 8), image.begin() + static_cast<long>(at + 8 + m_n));
-                v.start = h.s;
-                v.startShown = image[at + 8 + m_n];
-                v.end = image[at + 9 + m_n];
-                v.endShown = image[at + 10 + m_n];
-                h.version = std::move(v);
-            }
+            HistoryRow h = decode(r);
             h.supplied.resize(m_n);
             for (std::size_t i = 0; i < m_n; ++i)
                 h.supplied[i] = r.int64(static_cast<int>(width + i)) != 0;
-            h.original = std::move(image);
             rows.push_back(std::move(h));
         }));
         m_rows->reset();
         return rows;
+    }
+
+    /// A stored row (store::backingColumns() order) with what it leaves out filled in; keeps the stored
+    /// image as rewind's pre-image.
+    HistoryRow decode(const storage::Statement& r) const {
+        HistoryRow h;
+        Row image;
+        image.reserve(2 * m_n + 11);
+        for (std::size_t i = 0; i < 2 * m_n + 11; ++i)
+            image.push_back(r.value(static_cast<int>(i)));
+        const std::size_t at = m_n, vAt = m_n + 8;
+        const std::int64_t flags = r.int64(static_cast<int>(at + 7));
+        h.values.assign(image.begin(), image.begin() + static_cast<long>(m_n));
+        h.ctu = image[at];
+        h.s = image[at + 1];
+        h.del = r.int64(static_cast<int>(at + 3)) != 0;
+        h.ups = r.int64(static_cast<int>(at + 4)) != 0;
+        h.deletedAt = image[at + 5];
+        h.createdIn = image[at + 6];
+        if (flags & stored::kVersion) {
+            Version v;
+            v.values.assign(image.begin() + static_cast<long>(vAt), image.begin() + static_cast<long>(vAt + m_n));
+            for (int k : m_t.keyIndex)
+                v.values[static_cast<std::size_t>(k)] = h.values[static_cast<std::size_t>(k)];
+            if (flags & stored::kEventIsVersion)
+                h.values = v.values;
+            v.start = h.s;
+            v.startShown = image[vAt + m_n];
+            v.endShown = image[vAt + m_n + 2];
+            v.end = flags & stored::kEndAsShown ? v.endShown : image[vAt + m_n + 1];
+            h.shown = v.startShown;
+            h.version = std::move(v);
+        } else {
+            h.shown = image[at + 2];
+        }
+        h.original = std::move(image);
+        return h;
+    }
+
+    /// The row to store for `h`, in store::backingColumns() order, leaving out what decode() restores.
+    Row encode(const HistoryRow& h) const {
+        static const Value null;
+        const Version* v = h.version ? &*h.version : nullptr;
+        bool eventIsVersion = v != nullptr;
+        for (std::size_t i = 0; eventIsVersion && i < m_n; ++i)
+            eventIsVersion = sameValue(h.values[i], v->values[i]);
+        const bool endAsShown = v && sameValue(v->end, v->endShown);
+        Row r;
+        r.reserve(2 * m_n + 11);
+        for (std::size_t i = 0; i < m_n; ++i)
+            r.push_back(eventIsVersion && !isKey(i) ? null : h.values[i]);
+        r.insert(r.end(), {h.ctu, h.s, v ? null : h.shown, static_cast<std::int64_t>(h.del),
+                           static_cast<std::int64_t>(h.ups), h.deletedAt, h.createdIn,
+                           (v ? stored::kVersion : 0) | (eventIsVersion ? stored::kEventIsVersion : 0) |
+                               (endAsShown ? stored::kEndAsShown : 0)});
+        for (std::size_t i = 0; i < m_n; ++i)
+            r.push_back(v && !isKey(i) ? v->values[i] : null);
+        if (v)
+            r.insert(r.end(), {v->startShown, endAsShown ? null : v->end, v->endShown});
+        else
+            r.insert(r.end(), {null, null, null});
+        return r;
+    }
+
+    bool isKey(std::size_t i) const {
+        return std::find(m_t.keyIndex.begin(), m_t.keyIndex.end(), static_cast<int>(i)) != m_t.keyIndex.end();
     }
 
     /// Merges the batch's (key, sequence) groups into the key's rows (both in sequence order): a newer
@@ -333,15 +379,16 @@ private:
 
         std::optional<Row> previous;
         if (m_partial && replayFromVersion) {
+            // The version before the replay's start, when it ends exactly there: partial updates fill
+            // the values they do not supply from it.
             bindKey(*m_previous, key, from);
             auto has = m_previous->step();
             if (!has)
                 return has.error();
-            if (has.value() && sameValue(m_previous->value(static_cast<int>(m_n)), from)) {
-                Row r;
-                for (std::size_t i = 0; i < m_n; ++i)
-                    r.push_back(m_previous->value(static_cast<int>(i)));
-                previous = std::move(r);
+            if (has.value()) {
+                HistoryRow before = decode(*m_previous);
+                if (before.version && sameValue(before.version->end, from))
+                    previous = std::move(before.version->values);
             }
             m_previous->reset();
         }
@@ -436,7 +483,7 @@ private:
                 continue;
             if (h.original)
                 m_undo.save(*h.original);
-            const Row image = h.image(m_n);
+            const Row image = encode(h);
             m_write->reset();
             for (std::size_t c = 0; c < image.size(); ++c)
                 m_write->bindStatic(static_cast<int>(c + 1), image[c]);
