@@ -188,8 +188,6 @@ private:
 
     Status prepareStatements() {
         const std::string backing = "main." + q(m_t.backing);
-        auto start = m_ctx.db.prepare("SELECT __cdc_s FROM " + backing + " WHERE " + keyMatch() + " AND __cdc_s < " +
-                                      param(1) + " AND __v ORDER BY __cdc_s DESC LIMIT 1");
         // The supplied flags are the stored event's: a value left out of c<i> is the version's v<i>.
         auto supply = supplySql(m_t, m_f, "__cdc_ctu", [](std::size_t i) {
             std::string e = "CASE WHEN __v & ";
@@ -200,49 +198,55 @@ private:
             supply.assign(m_n, "1");
         auto rows = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + ", " +
                                      join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM " + backing +
-                                     " WHERE " + keyMatch() + " AND __cdc_s >= " + param(1) + " ORDER BY __cdc_s");
+                                     " WHERE " + keyMatch() + " ORDER BY __cdc_s DESC");
         auto previous = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM " + backing + " WHERE " +
                                          keyMatch() + " AND __cdc_s < " + param(1) +
                                          " AND __v ORDER BY __cdc_s DESC LIMIT 1");
         auto write = m_ctx.db.prepare("INSERT OR REPLACE INTO " + backing + "(" + store::backingColumns(m_t) +
                                       ") VALUES (" + placeholders(2 * m_n + 11) + ")");
-        for (auto* st : {&start, &rows, &previous, &write})
+        for (auto* st : {&rows, &previous, &write})
             if (!*st)
                 return st->error();
-        m_start.emplace(std::move(start.value()));
         m_rows.emplace(std::move(rows.value()));
         m_previous.emplace(std::move(previous.value()));
         m_write.emplace(std::move(write.value()));
         return Status::success();
     }
 
-    void bindKey(storage::Statement& st, const Row& key, const Value& seq) {
+    void bindKey(storage::Statement& st, const Row& key) {
         st.reset();
         for (std::size_t i = 0; i < m_nk; ++i)
             st.bindStatic(static_cast<int>(i + 1), key[i]);
+    }
+    void bindKey(storage::Statement& st, const Row& key, const Value& seq) {
+        bindKey(st, key);
         st.bind(static_cast<int>(m_nk + 1), seq);
     }
 
-    /// The key's rows from the latest version that starts before `minSeq` (or from `minSeq`).
+    /// The key's rows from `minSeq` on, and back to the latest row before it that starts a version or is
+    /// a delete (what a replay from `minSeq` can depend on), in sequence order. One backward range scan:
+    /// events mostly arrive in order, so it usually stops after a row or two.
     Result<std::vector<HistoryRow>> readRows(const Row& key, const Value& minSeq) {
-        bindKey(*m_start, key, minSeq);
-        auto has = m_start->step();
-        if (!has)
-            return has.error();
-        const Value from = has.value() ? m_start->value(0) : minSeq;
-        m_start->reset();
-
         std::vector<HistoryRow> rows;
-        bindKey(*m_rows, key, from);
+        bindKey(*m_rows, key);
         const std::size_t width = 2 * m_n + 11;
-        CDC_TRY(m_rows->forEachRow([&](const storage::Statement& r) {
-            HistoryRow h = decode(r);
+        for (;;) {
+            auto has = m_rows->step();
+            if (!has)
+                return has.error();
+            if (!has.value())
+                break;
+            HistoryRow h = decode(*m_rows);
             h.supplied.resize(m_n);
             for (std::size_t i = 0; i < m_n; ++i)
-                h.supplied[i] = r.int64(static_cast<int>(width + i)) != 0;
+                h.supplied[i] = m_rows->int64(static_cast<int>(width + i)) != 0;
+            const bool boundary = compareValues(h.s, minSeq) < 0 && (h.version || h.del);
             rows.push_back(std::move(h));
-        }));
+            if (boundary)
+                break;
+        }
         m_rows->reset();
+        std::reverse(rows.begin(), rows.end());
         return rows;
     }
 
@@ -498,7 +502,7 @@ private:
     FlowMetrics& m_m;
     std::size_t m_n, m_nk;
     bool m_partial = false;
-    std::optional<storage::Statement> m_start, m_rows, m_previous, m_write;
+    std::optional<storage::Statement> m_rows, m_previous, m_write;
     UndoJournal m_undo;
     ChangeFeedWriter m_feed;
 };
