@@ -70,6 +70,7 @@ namespace cdc::storage {
 /// the public view is TableInfo::sqliteName; these hold the state and the change data feed.
 inline std::string backingTableFor(std::string_view targetName) { return "__acs_" + toLower(targetName); }
 inline std::string changeFeedTableFor(std::string_view targetName) { return "__cdf_" + toLower(targetName); }
-/// The table behind that view: the same columns plus `__pos`, clustered on (_commit_version, __pos).
+/// The table behind that view: the public columns, _change_type as a number, _commit_version and `__pos`,
+/// clustered on (_commit_version, __pos) (see engine::ChangeFeedWriter).
 inline std::string changeFeedRowsTableFor(std::string_view targetName) { return "__cdfr_" + toLower(targetName); }
 } // namespace cdc::storage
