@@ -10,25 +10,83 @@ namespace cdc::engine {
 
 using namespace sqltext;
 
-Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor, bool& partial,
-                       const std::function<void(BatchEvent&&)>& onEvent) {
+namespace {
+
+std::string microbatchPrefix(const TargetPlan& t, std::int64_t batch) {
+    return "AutoCDC flow on table " + t.name + " in batch " + std::to_string(batch) +
+           " failed microbatch validation. ";
+}
+
+/// AUTOCDC_MICROBATCH_VALIDATION (semantics.md §1.2); truncate rows are exempt from the key check.
+Status validate(const UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, std::int64_t nullSequences,
+                const std::vector<std::int64_t>& nullKeys) {
+    if (nullSequences > 0)
+        return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NULL_SEQUENCE",
+                                 microbatchPrefix(t, ctx.updateId) + "The microbatch contains " +
+                                     std::to_string(nullSequences) +
+                                     " row(s) with a null sequencing value. All rows must have a non-null "
+                                     "sequencing value.",
+                                 f.flow->sequenceBy.front().location);
+    std::string counts;
+    SourceLocation where;
+    for (std::size_t k = 0; k < nullKeys.size(); ++k) {
+        if (nullKeys[k] == 0)
+            continue;
+        if (!where.valid())
+            where = f.flow->keys[k].location;
+        counts += (counts.empty() ? "" : ", ") + f.flow->keys[k].name + ": " + std::to_string(nullKeys[k]);
+    }
+    if (!counts.empty())
+        return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NULL_KEY",
+                                 microbatchPrefix(t, ctx.updateId) +
+                                     "The microbatch contains rows with null values in the following key column(s): " +
+                                     counts + ". All rows must have non-null values for every key column.",
+                                 where);
+    return Status::success();
+}
+
+} // namespace
+
+Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor, FlowMetrics& m,
+                       bool& partial, const std::function<void(BatchEvent&&)>& onEvent) {
     const std::size_t n = t.columns.size();
     const auto supply = supplySql(t, f, "ctu");
     partial = !supply.empty();
     std::string sql = "SELECT rid, op, s, sv, ctu, " + join(n, [](std::size_t i) { return col(i); });
     if (partial)
         sql += ", " + join(n, [&](std::size_t i) { return supply[i]; });
-    sql += " FROM " + ctx.batch + " WHERE op <> 2 AND (?1 IS NULL OR s >= ?1)";
+    sql += " FROM " + ctx.batch;
     auto st = ctx.db.prepare(sql);
     if (!st)
         return st.error();
-    st->bind(1, floor);
     const int dataAt = 5, supplyAt = dataAt + static_cast<int>(n);
-    return st->forEachRow([&](const storage::Statement& r) {
+    std::int64_t rows = 0, truncates = 0, nullSequences = 0;
+    std::vector<std::int64_t> nullKeys(t.keyIndex.size(), 0);
+    bool valid = true;
+    CDC_TRY(st->forEachRow([&](const storage::Statement& r) {
+        ++rows;
+        const int op = static_cast<int>(r.int64(1));
+        const bool nullSequence = r.isNull(2);
+        nullSequences += nullSequence;
+        if (op == 2) {
+            ++truncates;
+            return; // truncates are read by the applier's own query
+        }
+        bool nullKey = false;
+        for (std::size_t k = 0; k < t.keyIndex.size(); ++k)
+            if (r.isNull(dataAt + t.keyIndex[k])) {
+                ++nullKeys[k];
+                nullKey = true;
+            }
+        valid = valid && !nullSequence && !nullKey;
+        if (!valid)
+            return; // the update fails once the whole batch is counted
         BatchEvent e;
-        e.rid = r.int64(0);
-        e.op = static_cast<int>(r.int64(1));
         e.s = r.value(2);
+        if (!isNull(floor) && compareValues(e.s, floor) < 0)
+            return; // below the truncate watermark: stale
+        e.rid = r.int64(0);
+        e.op = op;
         e.shown = r.value(3);
         e.ctu = r.value(4);
         e.values.reserve(n);
@@ -40,7 +98,10 @@ Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& 
                 e.supplied[i] = r.int64(supplyAt + static_cast<int>(i)) != 0;
         }
         onEvent(std::move(e));
-    });
+    }));
+    m.rowsRead = rows;
+    ctx.batchTruncates = truncates;
+    return validate(ctx, t, f, nullSequences, nullKeys);
 }
 
 Row keyOf(const TargetPlan& t, const Row& values) {

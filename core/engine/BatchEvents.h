@@ -3,6 +3,7 @@
 /// Grouping in C++ replaced a `GROUP BY` into a temp table and several scans of it: SQLite sorted the whole
 /// batch and wrote it again before a single target row was touched.
 
+#include "core/engine/Engine.h"
 #include "core/engine/FlowPlan.h"
 #include "core/engine/TargetStore.h"
 
@@ -26,8 +27,11 @@ struct BatchEvent {
 
 /// Calls onEvent for every upsert and delete of the batch with a sequence key >= `floor` (NULL: all).
 /// `partial` tells whether the flow has IGNORE NULL UPDATES or COLUMNS TO UPDATE (events carry `supplied`).
-Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor, bool& partial,
-                       const std::function<void(BatchEvent&&)>& onEvent);
+/// The same pass validates the batch (AUTOCDC_MICROBATCH_VALIDATION: no NULL sequence, no NULL key but in
+/// truncates; then the update fails and its transaction rolls back) and counts it: `m.rowsRead`,
+/// `ctx.batchTruncates`. A separate validating scan cost about 6 % of an SCD1 update.
+Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor, FlowMetrics& m,
+                       bool& partial, const std::function<void(BatchEvent&&)>& onEvent);
 
 /// The key columns of a target row.
 Row keyOf(const TargetPlan& t, const Row& values);

@@ -173,7 +173,7 @@ public:
 
 private:
     Status readBatch(const Value& watermark) {
-        return readBatchEvents(m_ctx, m_t, m_f, watermark, m_partial, [&](Event&& e) {
+        return readBatchEvents(m_ctx, m_t, m_f, watermark, m_m, m_partial, [&](Event&& e) {
             auto [it, fresh] = m_groups.try_emplace(keyOf(m_t, e.values));
             KeyGroup& g = it->second;
             if (m_partial)

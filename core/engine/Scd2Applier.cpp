@@ -127,7 +127,7 @@ public:
 
     Status run() {
         std::unordered_map<Row, std::vector<BatchEvent>, KeyHash, KeyEqual> byKey;
-        CDC_TRY(readBatchEvents(m_ctx, m_t, m_f, Value{}, m_partial, [&](BatchEvent&& e) {
+        CDC_TRY(readBatchEvents(m_ctx, m_t, m_f, Value{}, m_m, m_partial, [&](BatchEvent&& e) {
             byKey[keyOf(m_t, e.values)].push_back(std::move(e));
         }));
         CDC_TRY(prepareStatements());

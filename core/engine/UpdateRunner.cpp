@@ -22,11 +22,6 @@ double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-std::string microbatchPrefix(const TargetPlan& t, std::int64_t batch) {
-    return "AutoCDC flow on table " + t.name + " in batch " + std::to_string(batch) +
-           " failed microbatch validation. ";
-}
-
 } // namespace
 
 Result<UpdateReport> UpdateRunner::run() {
@@ -129,45 +124,8 @@ Status UpdateRunner::loadBatch(const FlowPlan& f, const std::vector<std::pair<st
     return Status::success();
 }
 
-Status UpdateRunner::validateBatch(const FlowPlan& f, const TargetPlan& t, std::int64_t& rowsRead) {
-    // AUTOCDC_MICROBATCH_VALIDATION (semantics.md §1.2); truncate rows are exempt from the key check.
-    std::string sql = "SELECT count(*), count(*) FILTER (WHERE op = 2), count(*) FILTER (WHERE s IS NULL)";
-    for (int k : t.keyIndex)
-        sql += ", count(*) FILTER (WHERE op <> 2 AND " + col(static_cast<std::size_t>(k)) + " IS NULL)";
-    sql += " FROM " + m_ctx.batch;
-    auto st = m_ctx.db.prepare(sql);
-    if (!st)
-        return st.error();
-    auto has = st->step();
-    if (!has)
-        return has.error();
-    rowsRead = st->int64(0);
-    m_ctx.batchTruncates = st->int64(1);
-    const std::int64_t nullSeq = st->int64(2);
-    if (nullSeq > 0)
-        return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NULL_SEQUENCE",
-                                 microbatchPrefix(t, m_ctx.updateId) + "The microbatch contains " +
-                                     std::to_string(nullSeq) +
-                                     " row(s) with a null sequencing value. All rows must have a non-null "
-                                     "sequencing value.",
-                                 f.flow->sequenceBy.front().location);
-    std::string counts;
-    SourceLocation where;
-    for (std::size_t k = 0; k < t.keyIndex.size(); ++k) {
-        std::int64_t c = st->int64(static_cast<int>(k + 3));
-        if (c == 0)
-            continue;
-        if (!where.valid())
-            where = f.flow->keys[k].location;
-        counts += (counts.empty() ? "" : ", ") + f.flow->keys[k].name + ": " + std::to_string(c);
-    }
-    st->reset();
-    if (!counts.empty())
-        return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NULL_KEY",
-                                 microbatchPrefix(t, m_ctx.updateId) +
-                                     "The microbatch contains rows with null values in the following key column(s): " +
-                                     counts + ". All rows must have non-null values for every key column.",
-                                 where);
+Status UpdateRunner::validateColumnsToUpdate(const FlowPlan& f, const TargetPlan& t) {
+    // The appliers' batch read validates keys and sequences (readBatchEvents).
     if (f.columnsToUpdateSql) {
         const SourceLocation at = f.flow->columnsToUpdate->location;
         auto nulls = scalar(m_ctx.db, "SELECT count(*) FROM " + m_ctx.batch + " WHERE op = 0 AND ctu IS NULL");
@@ -229,13 +187,11 @@ Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
     }
     if (anyNew || f.inputs.empty()) {
         CDC_TRY(loadBatch(f, ranges));
-        CDC_TRY(validateBatch(f, t, m.rowsRead));
-        if (m.rowsRead > 0) {
-            if (t.scdType == pipeline::ScdType::Type1)
-                CDC_TRY(applyScd1(m_ctx, t, f, m));
-            else
-                CDC_TRY(applyScd2(m_ctx, t, f, m));
-        }
+        CDC_TRY(validateColumnsToUpdate(f, t));
+        if (t.scdType == pipeline::ScdType::Type1)
+            CDC_TRY(applyScd1(m_ctx, t, f, m));
+        else
+            CDC_TRY(applyScd2(m_ctx, t, f, m));
     }
     for (std::size_t i = 0; i < f.inputs.size(); ++i)
         CDC_TRY(store::saveCheckpoint(m_ctx, f.name, f.inputs[i].catalogName, next[i]));

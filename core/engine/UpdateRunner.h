@@ -19,7 +19,8 @@ private:
     Status runFlow(const FlowPlan& f, FlowMetrics& m);
     Status loadBatch(const FlowPlan& f, const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges);
     /// AUTOCDC_MICROBATCH_VALIDATION and COLUMNS TO UPDATE checks; counts the batch's rows.
-    Status validateBatch(const FlowPlan& f, const TargetPlan& t, std::int64_t& rowsRead);
+    /// COLUMNS TO UPDATE values of the batch (keys and sequences: the appliers' batch read).
+    Status validateColumnsToUpdate(const FlowPlan& f, const TargetPlan& t);
     Status checkSourceChanges(const FlowPlan& f, const TargetPlan& t, const StreamInput& in,
                               const store::Checkpoint& cp);
 
