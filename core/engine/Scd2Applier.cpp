@@ -230,21 +230,15 @@ private:
         std::vector<HistoryRow> rows;
         bindKey(*m_rows, key);
         const std::size_t width = 2 * m_n + 11;
-        for (;;) {
-            auto has = m_rows->step();
-            if (!has)
-                return has.error();
-            if (!has.value())
-                break;
-            HistoryRow h = decode(*m_rows);
+        CDC_TRY(m_rows->forEachRow([&](const storage::Statement& r) {
+            HistoryRow h = decode(r);
             h.supplied.resize(m_n);
             for (std::size_t i = 0; i < m_n; ++i)
-                h.supplied[i] = m_rows->int64(static_cast<int>(width + i)) != 0;
+                h.supplied[i] = r.int64(static_cast<int>(width + i)) != 0;
             const bool boundary = compareValues(h.s, minSeq) < 0 && (h.version || h.del);
             rows.push_back(std::move(h));
-            if (boundary)
-                break;
-        }
+            return !boundary;
+        }));
         m_rows->reset();
         std::reverse(rows.begin(), rows.end());
         return rows;

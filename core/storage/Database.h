@@ -9,6 +9,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -82,6 +83,7 @@ public:
     /// Steps to completion, ignoring rows.
     Status run();
     /// Steps through every row, calling onRow(*this) for each; stops at the first SQLite error.
+    /// Steps through the result, calling onRow(*this) per row; an onRow returning bool stops early on false.
     template <class OnRow> Status forEachRow(OnRow&& onRow) {
         for (;;) {
             auto has = step();
@@ -89,7 +91,12 @@ public:
                 return has.error();
             if (!has.value())
                 return Status::success();
-            onRow(*this);
+            if constexpr (std::is_same_v<std::invoke_result_t<OnRow&, Statement&>, bool>) {
+                if (!onRow(*this))
+                    return Status::success();
+            } else {
+                onRow(*this);
+            }
         }
     }
     void reset();
