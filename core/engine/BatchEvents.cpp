@@ -60,6 +60,8 @@ Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& 
     if (!st)
         return st.error();
     const int dataAt = 5, supplyAt = dataAt + static_cast<int>(n);
+    // Plain sequences display as they compare: one value read, copied.
+    const bool shownIsKey = f.sequenceKeySql == f.sequenceValueSql;
     std::int64_t rows = 0, truncates = 0, nullSequences = 0;
     std::vector<std::int64_t> nullKeys(t.keyIndex.size(), 0);
     bool valid = true;
@@ -87,7 +89,7 @@ Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& 
             return; // below the truncate watermark: stale
         e.rid = r.int64(0);
         e.op = op;
-        e.shown = r.value(3);
+        e.shown = shownIsKey ? e.s : r.value(3);
         e.ctu = r.value(4);
         e.values.reserve(n);
         for (std::size_t i = 0; i < n; ++i)

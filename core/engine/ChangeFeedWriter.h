@@ -9,6 +9,8 @@
 #include "core/engine/MultiRowInsert.h"
 #include "core/engine/TargetStore.h"
 
+#include <initializer_list>
+#include <span>
 #include <vector>
 
 namespace cdc::engine {
@@ -24,8 +26,10 @@ class ChangeFeedWriter {
 public:
     ChangeFeedWriter(UpdateContext& ctx, const TargetPlan& t);
 
-    /// Queues one row: the target's public columns in order, and its change type.
-    Status add(Row publicValues, ChangeType changeType);
+    /// Queues one row: the target's public columns in order (`extra` appended: SCD2's __START_AT and
+    /// __END_AT), and its change type. The values are copied into buffers reused from row to row.
+    Status add(std::span<const Value> publicValues, ChangeType changeType,
+               std::initializer_list<const Value*> extra = {});
     /// Writes what is queued; call before the update moves on to another target or ends.
     Status flush();
 
@@ -38,7 +42,8 @@ private:
     UpdateContext& m_ctx;
     std::size_t m_width; ///< public columns
     MultiRowInsert m_insert;
-    std::vector<Pending> m_pending;
+    std::vector<Pending> m_pending; ///< rowsPerStatement() slots; the first m_queued are queued
+    std::size_t m_queued = 0;
 };
 
 } // namespace cdc::engine

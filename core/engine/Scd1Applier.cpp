@@ -274,7 +274,7 @@ private:
         return Status::success();
     }
 
-    Status feed(const Row& values, ChangeType changeType) { return m_feed.add(values, changeType); }
+    Status feed(std::span<const Value> values, ChangeType changeType) { return m_feed.add(values, changeType); }
 
     Result<Outcome> applyKey(KeyGroup& g, const StoredRow& stored) {
         static const Value null;
@@ -282,7 +282,7 @@ private:
         const Outcome o = decide(w, stored, m_n);
         if (m_partial && !w.isDelete() && (o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect))
             w.values = foldPartial(g, o, stored, m_n);
-        auto oldValues = [&] { return Row(stored.image.begin(), stored.image.begin() + static_cast<long>(m_n)); };
+        auto oldValues = [&] { return std::span<const Value>(stored.image).first(m_n); };
         switch (o) {
         case Outcome::Stale:
         case Outcome::DeleteNoop:

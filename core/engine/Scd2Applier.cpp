@@ -415,10 +415,7 @@ private:
     }
 
     Status feed(const Version& v, ChangeType changeType) {
-        Row row = v.values;
-        row.push_back(v.startShown);
-        row.push_back(v.endShown);
-        return m_feed.add(std::move(row), changeType);
+        return m_feed.add(v.values, changeType, {&v.startShown, &v.endShown});
     }
 
     bool sameVersion(const Version& a, const Version& b) const {
