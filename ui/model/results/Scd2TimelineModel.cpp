@@ -198,21 +198,17 @@ bool Scd2TimelineModel::canPatch(const TargetSnapshot& next) const {
            TargetRowOrder(next, next.rows).valid();
 }
 
-bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
+std::optional<SequenceAxis> Scd2TimelineModel::patchedAxis(const TargetSnapshot& next,
+                                                          const std::vector<cdc::Row>& ghostRows) const {
     const TargetSnapshot& base = *m_snapshot;
-    const std::vector<RowsPatch::Span>& spans = next->patch.spans;
-    std::shared_ptr<const ChangeClassification> changes = changesOf(*next);
-    std::vector<cdc::Row> ghostRows = ghostRowsOf(*next, *changes);
-
-    // The axis learns the values that came and went; when it cannot, everything is rebuilt.
     std::vector<const cdc::Value*> added, removed;
     const auto collect = [this](std::vector<const cdc::Value*>& out, const cdc::Row& row) {
         out.push_back(&row[static_cast<std::size_t>(m_start)]);
         out.push_back(&row[static_cast<std::size_t>(m_end)]);
     };
-    for (const RowsPatch::Span& span : spans) {
+    for (const RowsPatch::Span& span : next.patch.spans) {
         for (int r = span.newBegin; r < span.newEnd; ++r)
-            collect(added, next->rows.rows[static_cast<std::size_t>(r)]);
+            collect(added, next.rows.rows[static_cast<std::size_t>(r)]);
         for (int r = span.oldBegin; r < span.oldEnd; ++r)
             collect(removed, base.rows.rows[static_cast<std::size_t>(r)]);
     }
@@ -222,6 +218,55 @@ bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
         collect(removed, row);
     SequenceAxis axis = m_axis;
     if (!axis.extend(added, removed))
+        return std::nullopt;
+    return axis;
+}
+
+std::vector<cdc::Row> Scd2TimelineModel::dirtyKeys(const TargetSnapshot& next, const std::vector<cdc::Row>& ghostRows,
+                                                   const TargetRowOrder& order) const {
+    const TargetSnapshot& base = *m_snapshot;
+    std::vector<cdc::Row> dirty;
+    for (const RowsPatch::Span& span : next.patch.spans)
+        dirty.push_back(span.newEnd > span.newBegin ? next.rows.rows[static_cast<std::size_t>(span.newBegin)]
+                                                    : base.rows.rows[static_cast<std::size_t>(span.oldBegin)]);
+    dirty.insert(dirty.end(), ghostRows.begin(), ghostRows.end());
+    dirty.insert(dirty.end(), m_ghostRows.begin(), m_ghostRows.end());
+    for (const TimelineLane& lane : m_lanes)
+        if (lane.change != RowChange::None)
+            dirty.push_back(rowValues(lane.keyRow));
+    std::sort(dirty.begin(), dirty.end(),
+              [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) < 0; });
+    dirty.erase(std::unique(dirty.begin(), dirty.end(),
+                            [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) == 0; }),
+                dirty.end());
+    return dirty;
+}
+
+void Scd2TimelineModel::remapPersistentIndexes(const std::vector<int>& laneMap, const std::vector<bool>& rebuilt) {
+    // Views keep what they point at: a lane follows its key, a version survives if its key was untouched.
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex& i : from) {
+        const bool isLane = i.internalId() == kLaneLevel;
+        const int oldLane = isLane ? i.row() : static_cast<int>(i.internalId() - 1);
+        const int lane = oldLane < static_cast<int>(laneMap.size()) ? laneMap[static_cast<std::size_t>(oldLane)] : -1;
+        if (lane < 0 || (!isLane && rebuilt[static_cast<std::size_t>(lane)]))
+            to << QModelIndex();
+        else
+            to << createIndex(isLane ? lane : i.row(), i.column(), isLane ? kLaneLevel : quintptr(lane + 1));
+    }
+    changePersistentIndexList(from, to);
+}
+
+bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
+    const TargetSnapshot& base = *m_snapshot;
+    const std::vector<RowsPatch::Span>& spans = next->patch.spans;
+    std::shared_ptr<const ChangeClassification> changes = changesOf(*next);
+    std::vector<cdc::Row> ghostRows = ghostRowsOf(*next, *changes);
+    // The axis learns the values that came and went; when it cannot, everything is rebuilt.
+    std::optional<SequenceAxis> axis = patchedAxis(*next, ghostRows);
+    if (!axis)
         return false;
 
     emit layoutAboutToBeChanged();
@@ -229,20 +274,7 @@ bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
     // highlighted or left ghosts in. Every other lane keeps its bars, renumbered past the changed rows.
     const TargetRowOrder order(*next, next->rows);
     const auto keyLess = [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) < 0; };
-    std::vector<cdc::Row> dirty;
-    for (const RowsPatch::Span& span : spans)
-        dirty.push_back(span.newEnd > span.newBegin ? next->rows.rows[static_cast<std::size_t>(span.newBegin)]
-                                                    : base.rows.rows[static_cast<std::size_t>(span.oldBegin)]);
-    dirty.insert(dirty.end(), ghostRows.begin(), ghostRows.end());
-    dirty.insert(dirty.end(), m_ghostRows.begin(), m_ghostRows.end());
-    for (const TimelineLane& lane : m_lanes)
-        if (lane.change != RowChange::None)
-            dirty.push_back(rowValues(lane.keyRow));
-    std::sort(dirty.begin(), dirty.end(), keyLess);
-    dirty.erase(std::unique(dirty.begin(), dirty.end(),
-                            [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) == 0; }),
-                dirty.end());
-
+    const std::vector<cdc::Row> dirty = dirtyKeys(*next, ghostRows, order);
 
     // From here on rows are the new snapshot's; the old lanes still name the base's rows.
     const SharedSnapshot keepBase = m_snapshot; // rowValues of old key rows stay readable below
@@ -256,7 +288,7 @@ bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
     m_snapshot = next;
     m_changes = std::move(changes);
     const double oldMaximum = m_axis.maximum();
-    m_axis = std::move(axis);
+    m_axis = std::move(*axis);
 
     const int targetRows = static_cast<int>(m_snapshot->rows.rows.size());
     std::vector<int> ghostsByKey(m_ghostRows.size());
@@ -327,20 +359,7 @@ bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
     for (; d < dirty.size(); ++d)
         add(rebuild(dirty[d]), true);
 
-    // Views keep what they point at: a lane follows its key, a version survives if its key was untouched.
-    const QModelIndexList from = persistentIndexList();
-    QModelIndexList to;
-    to.reserve(from.size());
-    for (const QModelIndex& i : from) {
-        const bool isLane = i.internalId() == kLaneLevel;
-        const int oldLane = isLane ? i.row() : static_cast<int>(i.internalId() - 1);
-        const int lane = oldLane < static_cast<int>(laneMap.size()) ? laneMap[static_cast<std::size_t>(oldLane)] : -1;
-        if (lane < 0 || (!isLane && rebuilt[static_cast<std::size_t>(lane)]))
-            to << QModelIndex();
-        else
-            to << createIndex(isLane ? lane : i.row(), i.column(), isLane ? kLaneLevel : quintptr(lane + 1));
-    }
-    changePersistentIndexList(from, to);
+    remapPersistentIndexes(laneMap, rebuilt);
     emit layoutChanged();
     return true;
 }

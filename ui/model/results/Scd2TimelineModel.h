@@ -11,7 +11,11 @@
 
 #include <QAbstractItemModel>
 
+#include <optional>
+
 namespace cdc::ui {
+
+class TargetRowOrder;
 
 struct TimelineBar {
     int row = -1;        ///< the row in TargetRowsModel numbering (target rows, then ghost rows)
@@ -75,6 +79,12 @@ private:
     bool canPatch(const TargetSnapshot& next) const;
     /// False (and nothing changed) when the axis needs every value: then the caller resets.
     bool patch(const SharedSnapshot& next);
+    /// patch()'s steps: the axis with the changed rows' sequence values (none: it needs every value), the
+    /// keys whose lanes are rebuilt (in `order`), and views' indexes moved to the lanes' new places.
+    std::optional<SequenceAxis> patchedAxis(const TargetSnapshot& next, const std::vector<cdc::Row>& ghostRows) const;
+    std::vector<cdc::Row> dirtyKeys(const TargetSnapshot& next, const std::vector<cdc::Row>& ghostRows,
+                                    const TargetRowOrder& order) const;
+    void remapPersistentIndexes(const std::vector<int>& laneMap, const std::vector<bool>& rebuilt);
 
     SharedSnapshot m_snapshot = emptySnapshot();
     std::shared_ptr<const ChangeClassification> m_changes = changesOf(*emptySnapshot());
