@@ -4,13 +4,11 @@
 
 namespace cdc::engine {
 
-std::string changeFeedMetadataSql(const std::string& alias) {
-    const std::string a = alias.empty() ? std::string() : alias + ".";
+std::string changeFeedMetadataSql() {
     // The timestamp is the update's `now`, formatted as store::isoTime(now, ' ', false) formats it.
-    return "CASE " + a + "_change_type WHEN 0 THEN 'insert' WHEN 1 THEN 'update_preimage' WHEN 2 THEN "
-           "'update_postimage' ELSE 'delete' END AS _change_type, " + a + "_commit_version AS _commit_version, "
-           "(SELECT datetime(now, 'unixepoch') FROM __cdc_updates WHERE update_id = " + a +
-           "_commit_version) AS _commit_timestamp";
+    return "CASE _change_type WHEN 0 THEN 'insert' WHEN 1 THEN 'update_preimage' WHEN 2 THEN 'update_postimage' "
+           "ELSE 'delete' END AS _change_type, _commit_version, (SELECT datetime(now, 'unixepoch') FROM "
+           "__cdc_updates WHERE update_id = _commit_version) AS _commit_timestamp";
 }
 
 ChangeFeedWriter::ChangeFeedWriter(UpdateContext& ctx, const TargetPlan& t)

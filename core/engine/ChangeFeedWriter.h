@@ -19,8 +19,8 @@ namespace cdc::engine {
 enum class ChangeType { Insert = 0, UpdatePreimage = 1, UpdatePostimage = 2, Delete = 3 };
 
 /// `_change_type, _commit_version, _commit_timestamp` as Databricks shows them, computed from a stored
-/// change-feed row (columns _change_type and _commit_version, optionally qualified by `alias`).
-std::string changeFeedMetadataSql(const std::string& alias = {});
+/// change-feed row's _change_type and _commit_version.
+std::string changeFeedMetadataSql();
 
 class ChangeFeedWriter {
 public:

@@ -9,6 +9,7 @@
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -42,6 +43,10 @@ struct TargetPlan {
 
     /// Everything that must stay equal between updates for the stored state to remain valid.
     std::string signature() const;
+    /// Whether column i (of `columns`) is a key column.
+    bool isKey(std::size_t i) const {
+        return std::find(keyIndex.begin(), keyIndex.end(), static_cast<int>(i)) != keyIndex.end();
+    }
     /// Public columns as the catalog shows them (SCD2 adds __START_AT/__END_AT typed like the sequence).
     std::vector<storage::ColumnInfo> publicColumns() const;
 };

@@ -46,7 +46,6 @@ struct HistoryRow {
     std::optional<Version> version;
     std::optional<Row> original; ///< the stored image when the row was read (rewind's pre-image)
     bool dirty = false;
-
 };
 
 /// The batch's events of one (key, sequence): a delete wins a tie, else the last-arriving upsert.
@@ -292,22 +291,18 @@ private:
         Row r;
         r.reserve(2 * m_n + 11);
         for (std::size_t i = 0; i < m_n; ++i)
-            r.push_back(eventIsVersion && !isKey(i) ? null : h.values[i]);
+            r.push_back(eventIsVersion && !m_t.isKey(i) ? null : h.values[i]);
         r.insert(r.end(), {h.ctu, h.s, v ? null : h.shown, static_cast<std::int64_t>(h.del),
                            static_cast<std::int64_t>(h.ups), h.deletedAt, h.createdIn,
                            (v ? stored::kVersion : 0) | (eventIsVersion ? stored::kEventIsVersion : 0) |
                                (endAsShown ? stored::kEndAsShown : 0)});
         for (std::size_t i = 0; i < m_n; ++i)
-            r.push_back(v && !isKey(i) ? v->values[i] : null);
+            r.push_back(v && !m_t.isKey(i) ? v->values[i] : null);
         if (v)
             r.insert(r.end(), {v->startShown, endAsShown ? null : v->end, v->endShown});
         else
             r.insert(r.end(), {null, null, null});
         return r;
-    }
-
-    bool isKey(std::size_t i) const {
-        return std::find(m_t.keyIndex.begin(), m_t.keyIndex.end(), static_cast<int>(i)) != m_t.keyIndex.end();
     }
 
     /// Merges the batch's (key, sequence) groups into the key's rows (both in sequence order): a newer

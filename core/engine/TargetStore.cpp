@@ -149,9 +149,7 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
     if (scd2)
         sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + join(n, [&](std::size_t i) {
-                   return std::find(t.keyIndex.begin(), t.keyIndex.end(), static_cast<int>(i)) != t.keyIndex.end()
-                              ? col(i)
-                              : vcol(i);
+                   return t.isKey(i) ? col(i) : vcol(i);
                }) + ", __START_AT, __END_AT FROM " + q(t.backing) + " WHERE __v;";
     else
         sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +

@@ -18,7 +18,6 @@ public:
 private:
     Status runFlow(const FlowPlan& f, FlowMetrics& m);
     Status loadBatch(const FlowPlan& f, const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges);
-    /// AUTOCDC_MICROBATCH_VALIDATION and COLUMNS TO UPDATE checks; counts the batch's rows.
     /// COLUMNS TO UPDATE values of the batch (keys and sequences: the appliers' batch read).
     Status validateColumnsToUpdate(const FlowPlan& f, const TargetPlan& t);
     Status checkSourceChanges(const FlowPlan& f, const TargetPlan& t, const StreamInput& in,

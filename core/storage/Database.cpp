@@ -161,11 +161,6 @@ Statement& Statement::bindStatic(int index, const Value& value) {
     return *this;
 }
 
-Statement& Statement::bindStatic(int index, std::string_view text) {
-    sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_STATIC, SQLITE_UTF8);
-    return *this;
-}
-
 Statement& Statement::bindNull(int index) {
     sqlite3_bind_null(m_stmt, index);
     return *this;

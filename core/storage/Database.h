@@ -73,7 +73,6 @@ public:
     /// statement is reset or re-bound (the engine's prepared writes bind rows it holds, a copy per value
     /// was a tenth of an update's instructions).
     Statement& bindStatic(int index, const Value& value);
-    Statement& bindStatic(int index, std::string_view text);
     Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
     int parameterIndex(const char* name) const;
     int parameterCount() const;
@@ -82,8 +81,8 @@ public:
     Result<bool> step();
     /// Steps to completion, ignoring rows.
     Status run();
-    /// Steps through every row, calling onRow(*this) for each; stops at the first SQLite error.
-    /// Steps through the result, calling onRow(*this) per row; an onRow returning bool stops early on false.
+    /// Steps through every row, calling onRow(*this) for each; stops at the first SQLite error, or early
+    /// (successfully) when an onRow that returns bool returns false.
     template <class OnRow> Status forEachRow(OnRow&& onRow) {
         for (;;) {
             auto has = step();
