@@ -79,16 +79,17 @@ public:
                 if (!supplied[i])
                     values[i] = m_previous ? (*m_previous)[i] : Value{};
         if (m_current && trackedEqual(values, m_current->values)) {
-            m_current->values = values;
+            m_current->values = m_partial ? values : std::move(values);
         } else {
             if (m_current) {
                 m_current->end = s;
                 m_current->endShown = shown;
                 m_out.push_back(std::move(*m_current));
             }
-            m_current = Version{values, s, shown, {}, {}};
+            m_current = Version{m_partial ? values : std::move(values), s, shown, {}, {}};
         }
-        m_previous = std::move(values);
+        if (m_partial) // only partial updates fill values from the previous event
+            m_previous = std::move(values);
     }
 
     std::vector<Version> finish() {
@@ -143,7 +144,7 @@ public:
                         ties.push_back({*key, g.best.shown, g.count});
                 }
             }
-            CDC_TRY(recompute(*key, groups));
+            CDC_TRY(recompute(*key, groups)); // moves the groups' values
         }
         CDC_TRY(m_feed.flush());
         CDC_TRY(m_undo.flush(m_ctx.db, m_ctx.updateId, phase));
@@ -231,9 +232,11 @@ private:
         const std::size_t width = 2 * m_n + 11;
         CDC_TRY(m_rows->forEachRow([&](const storage::Statement& r) {
             HistoryRow h = decode(r);
-            h.supplied.resize(m_n);
-            for (std::size_t i = 0; i < m_n; ++i)
-                h.supplied[i] = r.int64(static_cast<int>(width + i)) != 0;
+            if (m_partial) { // else every event supplies every column
+                h.supplied.resize(m_n);
+                for (std::size_t i = 0; i < m_n; ++i)
+                    h.supplied[i] = r.int64(static_cast<int>(width + i)) != 0;
+            }
             const bool boundary = compareValues(h.s, minSeq) < 0 && (h.version || h.del);
             rows.push_back(std::move(h));
             return !boundary;
@@ -280,46 +283,49 @@ private:
         return h;
     }
 
-    /// The row to store for `h`, in store::backingColumns() order, leaving out what decode() restores.
-    Row encode(const HistoryRow& h) const {
+    /// Binds the row to store for `h` to `st` (parameters 1.., store::backingColumns() order), leaving out
+    /// what decode() restores. The values are bound in place: `h` must outlive the statement's run.
+    void bindEncoded(storage::Statement& st, const HistoryRow& h) const {
         static const Value null;
         const Version* v = h.version ? &*h.version : nullptr;
         bool eventIsVersion = v != nullptr;
         for (std::size_t i = 0; eventIsVersion && i < m_n; ++i)
             eventIsVersion = sameValue(h.values[i], v->values[i]);
         const bool endAsShown = v && sameValue(v->end, v->endShown);
-        Row r;
-        r.reserve(2 * m_n + 11);
+        int at = 0;
+        const auto put = [&](const Value& value) { st.bindStatic(++at, value); };
         for (std::size_t i = 0; i < m_n; ++i)
-            r.push_back(eventIsVersion && !m_t.isKey(i) ? null : h.values[i]);
-        r.insert(r.end(), {h.ctu, h.s, v ? null : h.shown, static_cast<std::int64_t>(h.del),
-                           static_cast<std::int64_t>(h.ups), h.deletedAt, h.createdIn,
-                           (v ? stored::kVersion : 0) | (eventIsVersion ? stored::kEventIsVersion : 0) |
-                               (endAsShown ? stored::kEndAsShown : 0)});
+            put(eventIsVersion && !m_t.isKey(i) ? null : h.values[i]);
+        for (const Value* value : {&h.ctu, &h.s, v ? &null : &h.shown})
+            put(*value);
+        st.bind(++at, static_cast<std::int64_t>(h.del));
+        st.bind(++at, static_cast<std::int64_t>(h.ups));
+        put(h.deletedAt);
+        put(h.createdIn);
+        st.bind(++at, (v ? stored::kVersion : 0) | (eventIsVersion ? stored::kEventIsVersion : 0) |
+                          (endAsShown ? stored::kEndAsShown : 0));
         for (std::size_t i = 0; i < m_n; ++i)
-            r.push_back(v && !m_t.isKey(i) ? v->values[i] : null);
-        if (v)
-            r.insert(r.end(), {v->startShown, endAsShown ? null : v->end, v->endShown});
-        else
-            r.insert(r.end(), {null, null, null});
-        return r;
+            put(v && !m_t.isKey(i) ? v->values[i] : null);
+        for (const Value* value : {v ? &v->startShown : &null, v && !endAsShown ? &v->end : &null,
+                                   v ? &v->endShown : &null})
+            put(*value);
     }
 
     /// Merges the batch's (key, sequence) groups into the key's rows (both in sequence order): a newer
     /// upsert replaces an entry's values, a delete flag is never lost.
-    void mergeEvents(std::vector<HistoryRow>& rows, const std::vector<SequenceGroup>& groups) {
+    void mergeEvents(std::vector<HistoryRow>& rows, std::vector<SequenceGroup>& groups) {
         std::vector<HistoryRow> merged;
         merged.reserve(rows.size() + groups.size());
         std::size_t i = 0;
-        for (const SequenceGroup& g : groups) {
+        for (SequenceGroup& g : groups) {
             while (i < rows.size() && compareValues(rows[i].s, g.best.s) < 0)
                 merged.push_back(std::move(rows[i++]));
             if (i < rows.size() && compareValues(rows[i].s, g.best.s) == 0) {
                 HistoryRow h = std::move(rows[i++]);
                 if (g.anyUpsert) {
-                    h.values = g.best.values;
-                    h.ctu = g.best.ctu;
-                    h.supplied = g.best.supplied;
+                    h.values = std::move(g.best.values);
+                    h.ctu = std::move(g.best.ctu);
+                    h.supplied = std::move(g.best.supplied);
                 }
                 if (g.anyDelete && !h.del)
                     h.deletedAt = m_ctx.now;
@@ -330,15 +336,15 @@ private:
                 continue;
             }
             HistoryRow h;
-            h.values = g.best.values;
-            h.ctu = g.best.ctu;
-            h.s = g.best.s;
-            h.shown = g.best.shown;
+            h.values = std::move(g.best.values);
+            h.ctu = std::move(g.best.ctu);
+            h.s = std::move(g.best.s);
+            h.shown = std::move(g.best.shown);
             h.del = g.anyDelete;
             h.ups = g.anyUpsert;
             h.deletedAt = g.anyDelete ? Value(m_ctx.now) : Value{};
             h.createdIn = m_ctx.updateId;
-            h.supplied = g.best.supplied;
+            h.supplied = std::move(g.best.supplied);
             h.dirty = true;
             merged.push_back(std::move(h));
         }
@@ -347,8 +353,8 @@ private:
         rows = std::move(merged);
     }
 
-    Status recompute(const Row& key, const std::vector<SequenceGroup>& groups) {
-        const Value& minSeq = groups.front().best.s;
+    Status recompute(const Row& key, std::vector<SequenceGroup>& groups) {
+        const Value minSeq = groups.front().best.s; // a copy: mergeEvents moves the groups' values
         auto read = readRows(key, minSeq);
         if (!read)
             return read.error();
@@ -399,7 +405,8 @@ private:
             else if (h.ups)
                 replay.onUpsert(h.s, h.shown, h.values, m_partial ? h.supplied : all);
         }
-        CDC_TRY(applyDiff(rows, old, replay.finish()));
+        std::vector<Version> fresh = replay.finish();
+        CDC_TRY(applyDiff(rows, old, fresh));
         return writeRows(rows);
     }
 
@@ -424,7 +431,7 @@ private:
 
     /// Puts the replayed versions on their rows and writes the change feed. Identity of an SCD2 row =
     /// keys + __START_AT (§9.1); every version starts at an upsert of the key's log, so its row exists.
-    Status applyDiff(std::vector<HistoryRow>& rows, const std::vector<Version>& old, const std::vector<Version>& fresh) {
+    Status applyDiff(std::vector<HistoryRow>& rows, const std::vector<Version>& old, std::vector<Version>& fresh) {
         std::size_t i = 0, j = 0;
         while (i < old.size() || j < fresh.size()) {
             const int c = i == old.size() ? 1 : j == fresh.size() ? -1 : compareValues(old[i].start, fresh[j].start);
@@ -433,10 +440,8 @@ private:
                 return Diagnostic::error("INTERNAL", "SCD2 version without its event row in '" + m_t.name + "'");
             if (c == 0) {
                 const Version& o = old[i];
-                const Version& f = fresh[j];
+                Version& f = fresh[j];
                 if (!sameVersion(o, f)) {
-                    row->version = f;
-                    row->dirty = true;
                     CDC_TRY(feed(o, ChangeType::UpdatePreimage));
                     CDC_TRY(feed(f, ChangeType::UpdatePostimage));
                     ++m_m.upserted;
@@ -444,6 +449,8 @@ private:
                         ++m_m.versionsClosed;
                     else if (!isNull(o.end) && !isNull(f.end) && compareValues(f.end, o.end) < 0)
                         ++m_m.versionsSplit;
+                    row->version = std::move(f);
+                    row->dirty = true;
                 }
                 ++i;
                 ++j;
@@ -454,9 +461,9 @@ private:
                 ++m_m.deleted;
                 ++i;
             } else {
-                row->version = fresh[j];
-                row->dirty = true;
                 CDC_TRY(feed(fresh[j], ChangeType::Insert));
+                row->version = std::move(fresh[j]);
+                row->dirty = true;
                 ++m_m.upserted;
                 ++m_m.versionsOpened;
                 ++j;
@@ -473,10 +480,8 @@ private:
                 continue;
             if (h.original)
                 m_undo.save(*h.original);
-            const Row image = encode(h);
             m_write->reset();
-            for (std::size_t c = 0; c < image.size(); ++c)
-                m_write->bindStatic(static_cast<int>(c + 1), image[c]);
+            bindEncoded(*m_write, h);
             CDC_TRY(m_write->run());
         }
         return Status::success();

@@ -169,7 +169,9 @@ std::string updateMsList(const ScenarioResult& r) {
 std::string incrementalJson(const IncrementalFigures& f) {
     return "{\"ms\": " + number(f.ms) + ", \"cpu_ms\": " + number(f.cpuMs) +
            ", \"cache_misses\": " + std::to_string(f.cacheMisses) + ", \"pages_written\": " +
-           std::to_string(f.pagesWritten) + ", \"rows_changed\": " + std::to_string(f.rowsChanged) + "}";
+           std::to_string(f.pagesWritten) + ", \"rows_changed\": " + std::to_string(f.rowsChanged) +
+           ", \"checkpoint_ms\": " + number(f.checkpointMs) + ", \"checkpoint_cpu_ms\": " + number(f.checkpointCpuMs) +
+           "}";
 }
 
 void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdFigures>& f) {

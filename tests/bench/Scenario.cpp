@@ -87,8 +87,13 @@ Result<IncrementalFigures> Scenario::measureIncremental(storage::Database& db, U
     // Means, not medians: an automatic checkpoint inside one of the updates must count. The final
     // checkpoint copies the pages all of them left behind, so each is charged an equal share.
     const double share = 1000.0 / static_cast<double>(m_incremental.repetitions);
-    return IncrementalFigures{mean(ms) + checkpoint->seconds * share, mean(cpuMs) + checkpoint->cpuSeconds * share,
-                              median(misses), median(written), median(changed)};
+    return IncrementalFigures{mean(ms) + checkpoint->seconds * share,
+                              mean(cpuMs) + checkpoint->cpuSeconds * share,
+                              median(misses),
+                              median(written),
+                              median(changed),
+                              checkpoint->seconds * share,
+                              checkpoint->cpuSeconds * share};
 }
 
 Result<ScenarioResult> Scenario::run(const std::string& label, const ApplierFactory& makeApplier,

@@ -32,6 +32,8 @@ struct IncrementalFigures {
     std::int64_t pagesWritten = 0;
     /// Rows inserted, updated or deleted by the update (sqlite3_total_changes64): the size of its output.
     std::int64_t rowsChanged = 0;
+    /// The share of the checkpoint after the updates charged to each (included in `ms` / `cpuMs`).
+    double checkpointMs = 0, checkpointCpuMs = 0;
     /// CPU time per 1,000 changed rows: flat when cost follows the update's output, not the history.
     double cpuMsPerThousandRows() const { return rowsChanged > 0 ? cpuMs * 1000.0 / static_cast<double>(rowsChanged) : 0; }
 };

@@ -43,10 +43,13 @@ struct Options {
 
 void usage(std::ostream& out) {
     out << "usage: cdcstudio-bench [--quick] [--events N] [--keys K] [--updates U] [--out FILE]\n"
-           "                       [--only scd1|scd2] [--incremental-events N] [--seed S]\n"
+           "                       [--only scd1|scd2] [--incremental-events N] [--incremental-updates R]\n"
+           "                       [--seed S]\n"
            "                       [--engine-only | --baselines-only] [--workdir DIR] [--keep]\n"
            "                       [--pragma SETTING]... [--profile-statements] [--gui-refresh-ms MS]\n"
            "  --quick            N = 100,000 events (default 1,000,000)\n"
+           "  --incremental-updates R  timed updates per history size (default 5), each charged an R-th\n"
+           "                     of the checkpoint that follows them\n"
            "  --engine-only      skip the speed limit and hand-written SQL (for profiling)\n"
            "  --workdir DIR      where the database files go (default: a fresh temporary directory)\n"
            "  --keep             keep the database files afterwards\n"
@@ -96,6 +99,10 @@ std::optional<std::string> parseArguments(int argc, char** argv, Options& o) {
             o.workload.updates = static_cast<int>(n);
         } else if (arg == "--incremental-events")
             error = number(o.incremental.events);
+        else if (arg == "--incremental-updates") {
+            error = number(n);
+            o.incremental.repetitions = static_cast<int>(n);
+        }
         else if (arg == "--seed") {
             error = number(n);
             o.workload.seed = static_cast<std::uint64_t>(n);
