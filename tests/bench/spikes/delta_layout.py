@@ -61,6 +61,13 @@ class Delta:
         db.execute('DELETE FROM delta')
         db.execute('COMMIT')
 
+class DeltaKeyed(Delta):
+    """The delta clustered like the base, on (key, seq), with no index (the layout built on branch
+    spike/scd2-delta): one B-tree per write, but its pages grow with the updates between merges."""
+    def setup(self, db):
+        db.execute('CREATE TABLE base(id INTEGER, seq INTEGER, name TEXT, city TEXT, op TEXT, PRIMARY KEY(id, seq)) WITHOUT ROWID')
+        db.execute('CREATE TABLE delta(upd INTEGER, id INTEGER, seq INTEGER, name TEXT, city TEXT, op TEXT, PRIMARY KEY(id, seq)) WITHOUT ROWID')
+
 def run(method, history, inc, reps, path):
     rng = random.Random(7)
     db = open_db(path); method.setup(db)
@@ -84,7 +91,8 @@ def run(method, history, inc, reps, path):
     return cpu / reps * 1000
 
 reps = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-for name, m in (('direct (the storage floor)', Direct), ('delta + merge every %d updates' % reps, Delta)):
+for name, m in (('direct (the storage floor)', Direct), ('delta + merge every %d updates' % reps, Delta),
+                ('keyed delta + merge every %d' % reps, DeltaKeyed)):
     small = run(m(), 10_000, 10_000, reps, os.path.join(WORK, 'small.db'))
     large = run(m(), 1_000_000, 10_000, reps, os.path.join(WORK, 'large.db'))
     print('%-36s %7.1f ms  %7.1f ms  ratio %.2f' % (name, small, large, large / small), flush=True)
