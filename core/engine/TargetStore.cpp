@@ -280,7 +280,8 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
                                          (stored.rfind(kStoreLayoutTag, 0) == 0
                                               ? std::string("keys, columns, sequence type or SCD type")
                                               : std::string("it was stored by an older CDC Studio")) +
-                                         "); run the update with --full-refresh to rebuild it",
+                                         "); a full refresh rebuilds it (Run > Run Full Refresh in the app, "
+                                         "--full-refresh with cdcstudio-cli)",
                                      t.location);
         auto existing = storage::Catalog::find(ctx.db, t.name);
         if (!existing)

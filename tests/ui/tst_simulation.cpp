@@ -26,6 +26,8 @@
 #include "ui/widgets/results/TombstonePanel.h"
 
 #include <QAction>
+#include <QMenuBar>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QStandardPaths>
@@ -355,6 +357,53 @@ private slots:
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(updates));
         QCOMPARE(w.eventQueueModel()->rowCount(), 8 - updates);
         QVERIFY(w.simulation()->stepAction()->isEnabled() || updates == 8);
+    }
+
+    void fullRefreshRebuildsAChangedTargetAndIsUndoable() {
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd2-users")));
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(w.simulation()->step());
+            finish(w);
+        }
+        const QStringList history{"123|Isabel|Monterrey|1|null", "124|Raul|Oaxaca|1|null", "125|Mercedes|Tijuana|2|null"};
+        QCOMPARE(targetRows(w, "users_history"), history);
+
+        // The target becomes SCD type 1: an ordinary update refuses, names the way on and changes nothing.
+        QString text = w.workbench()->editor()->text();
+        QVERIFY(text.contains(QStringLiteral("SCD TYPE 2")));
+        text.replace(QStringLiteral("SCD TYPE 2"), QStringLiteral("SCD TYPE 1"));
+        w.workbench()->editor()->setText(text);
+        w.editorController()->reparseNow();
+        QVERIFY(!w.editorController()->hasErrors());
+        QVERIFY(w.simulation()->step());
+        finish(w);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(3));
+        QCOMPARE(w.eventQueueModel()->rowCount(), 5);
+        QCOMPARE(w.issuesModel()->errorCount(), 1);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("Run Full Refresh")),
+                 qPrintable(w.statusBar()->currentMessage()));
+
+        // Run > Run Full Refresh (Ctrl+Shift+R) rebuilds it from the three delivered events.
+        QAction* action = w.simulation()->fullRefreshAction();
+        QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+        QVERIFY(w.menuBar()->actions().at(2)->menu()->actions().contains(action));
+        QTest::keyClick(&w, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+        finish(w);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(4));
+        QCOMPARE(w.eventQueueModel()->rowCount(), 5);
+        QCOMPARE(w.issuesModel()->errorCount(), 0);
+        QCOMPARE(targetRows(w, "users_history"),
+                 (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana"}));
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Update 4 done"));
+
+        // One undoable step, named after what it did.
+        QCOMPARE(w.project()->undoStack()->undoText(), QStringLiteral("Full refresh"));
+        w.project()->undoStack()->undo();
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(3));
+        QCOMPARE(targetRows(w, "users_history"), history);
     }
 
     void failedUpdateChangesNothingAndIsLogged() {

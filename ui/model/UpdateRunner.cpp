@@ -37,7 +37,8 @@ void UpdateRunner::waitForFinished() {
         complete(m_watcher->result());
 }
 
-bool UpdateRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText, Diagnostic* error) {
+bool UpdateRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText,
+                         Diagnostic* error, bool fullRefresh) {
     const auto fail = [error](Diagnostic d) {
         if (error)
             *error = std::move(d);
@@ -81,6 +82,7 @@ bool UpdateRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& b
             engine::UpdateOptions options;
             options.now = now;
             options.cancel = cancelFlag.get();
+            options.fullRefresh = fullRefresh && b == 0;
             options.progress = [self, b, n = int(batches.size())](const std::string& flow, std::int64_t done, std::int64_t total) {
                 QMetaObject::invokeMethod(
                     self.data(),

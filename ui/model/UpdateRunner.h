@@ -27,7 +27,10 @@ public:
     ~UpdateRunner() override;
 
     /// Starts a run; false (with the reason in `error`) when one is running or the project is not ready.
-    bool start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText, Diagnostic* error = nullptr);
+    /// With `fullRefresh` the first update is a full refresh: targets and checkpoints are cleared and every
+    /// delivered row is processed again (what a changed target definition needs).
+    bool start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText,
+               Diagnostic* error = nullptr, bool fullRefresh = false);
     bool isRunning() const { return m_running; }
     void cancel();
     /// Blocks until the current run has finished and its results are applied (tests, shutdown).

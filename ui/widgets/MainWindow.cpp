@@ -269,6 +269,7 @@ void MainWindow::createMenus() {
     run->addAction(m_simulation->deliverAllAction());
     run->addAction(m_simulation->runToEndAction());
     run->addAction(m_simulation->updateAction());
+    run->addAction(m_simulation->fullRefreshAction());
     run->addAction(m_simulation->cancelAction());
     run->addSeparator();
     run->addAction(m_simulation->advanceClockAction());

@@ -30,6 +30,10 @@ SimulationController::SimulationController(Project* project, EditorController* e
       m_clockLabel(new QLabel(window)), m_progress(new QProgressBar(window)) {
     m_update = makeAction(this, QStringLiteral(":/icons/update.svg"), tr("Run &Update"), QKeySequence(Qt::CTRL | Qt::Key_Return),
                           tr("Run one pipeline update over the rows already delivered"));
+    m_fullRefresh = makeAction(this, QStringLiteral(":/icons/full-refresh.svg"), tr("Run &Full Refresh"),
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
+                               tr("Rebuild every target from all the rows delivered so far (after changing a "
+                                  "target's keys, columns, sequence or SCD type)"));
     m_step = makeAction(this, QStringLiteral(":/icons/step.svg"), tr("&Step"), QKeySequence(Qt::Key_F10),
                         tr("Deliver the next event and run one update"));
     m_deliverN = makeAction(this, QStringLiteral(":/icons/deliver-all.svg"), tr("Deliver &N Events…"),
@@ -45,6 +49,7 @@ SimulationController::SimulationController(Project* project, EditorController* e
     m_cancel->setEnabled(false);
 
     connect(m_update, &QAction::triggered, this, &SimulationController::runUpdate);
+    connect(m_fullRefresh, &QAction::triggered, this, &SimulationController::fullRefresh);
     connect(m_step, &QAction::triggered, this, &SimulationController::step);
     connect(m_deliverAll, &QAction::triggered, this, &SimulationController::deliverAll);
     connect(m_runToEnd, &QAction::triggered, this, &SimulationController::runToEnd);
@@ -100,6 +105,7 @@ SimulationController::SimulationController(Project* project, EditorController* e
                                            : tr("Update failed, nothing changed: %1").arg(QString::fromStdString(error->format())),
                                10000);
         } else {
+            m_editor->setRuntimeDiagnostics({}); // an earlier run's error no longer applies
             const auto& reports = m_runner->lastReports();
             emit statusMessage(updates == 1 && !reports.empty() ? tr("Update %1 done").arg(reports.back().updateId)
                                                                  : tr("%n update(s) done", nullptr, updates));
@@ -128,7 +134,7 @@ void SimulationController::refreshClock() {
 }
 
 void SimulationController::setRunning(bool running) {
-    for (auto* a : {m_update, m_step, m_deliverN, m_deliverAll, m_runToEnd, m_advanceClock})
+    for (auto* a : {m_update, m_fullRefresh, m_step, m_deliverN, m_deliverAll, m_runToEnd, m_advanceClock})
         a->setEnabled(!running);
     m_cancel->setEnabled(running);
     m_progress->setVisible(running);
@@ -140,14 +146,14 @@ void SimulationController::setRunning(bool running) {
     }
 }
 
-bool SimulationController::start(const QList<int>& batches, const QString& text) {
+bool SimulationController::start(const QList<int>& batches, const QString& text, bool fullRefresh) {
     m_editor->reparseNow();
     if (m_editor->hasErrors()) {
         emit statusMessage(tr("The pipeline has errors: fix them first (see Issues)"), 8000);
         return false;
     }
     Diagnostic error;
-    if (!m_runner->start(m_editor->pipeline(), batches, text, &error)) {
+    if (!m_runner->start(m_editor->pipeline(), batches, text, &error, fullRefresh)) {
         emit statusMessage(QString::fromStdString(error.message));
         return false;
     }
@@ -156,6 +162,8 @@ bool SimulationController::start(const QList<int>& batches, const QString& text)
 }
 
 bool SimulationController::runUpdate() { return start({0}, tr("Run update")); }
+
+bool SimulationController::fullRefresh() { return start({0}, tr("Full refresh"), true); }
 
 bool SimulationController::step() {
     if (queuedCount() == 0) {

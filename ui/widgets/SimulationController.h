@@ -18,7 +18,7 @@ class EditorController;
 class Project;
 class UpdateRunner;
 
-/// Replay controls: Update, Step, Deliver N, Deliver All, Run to End, Cancel, the simulated clock
+/// Replay controls: Update, Full Refresh, Step, Deliver N, Deliver All, Run to End, Cancel, the simulated clock
 /// and Advance Clock. Runs go through UpdateRunner (off the GUI thread); errors land in the issues
 /// list with their position.
 class SimulationController : public QObject {
@@ -27,6 +27,7 @@ public:
     SimulationController(Project* project, EditorController* editor, QWidget* window);
 
     QAction* updateAction() const { return m_update; }
+    QAction* fullRefreshAction() const { return m_fullRefresh; }
     QAction* stepAction() const { return m_step; }
     QAction* deliverNAction() const { return m_deliverN; }
     QAction* deliverAllAction() const { return m_deliverAll; }
@@ -39,6 +40,9 @@ public:
 
     /// Each delivers events and runs updates; false when nothing started (reason in the status bar).
     bool runUpdate();
+    /// One update that rebuilds every target from all the rows delivered so far (Databricks' "full
+    /// refresh"): the way on after a target's keys, columns, sequence type or SCD type changed.
+    bool fullRefresh();
     bool step();
     bool deliver(int count);
     bool deliverAll();
@@ -52,7 +56,7 @@ signals:
     void runFinished(int updates, bool ok);
 
 private:
-    bool start(const QList<int>& batches, const QString& text);
+    bool start(const QList<int>& batches, const QString& text, bool fullRefresh = false);
     int queuedCount() const;
     void refreshClock();
     void setRunning(bool running);
@@ -62,6 +66,7 @@ private:
     QWidget* m_window;
     UpdateRunner* m_runner;
     QAction* m_update;
+    QAction* m_fullRefresh;
     QAction* m_step;
     QAction* m_deliverN;
     QAction* m_deliverAll;
