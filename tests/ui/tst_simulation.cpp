@@ -5,6 +5,7 @@
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/IssueListModel.h"
 #include "ui/model/Project.h"
+#include "ui/model/ProjectStore.h"
 #include "ui/model/UpdateLogModel.h"
 #include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/CodeEditor.h"
@@ -404,6 +405,37 @@ private slots:
         w.project()->undoStack()->undo();
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(3));
         QCOMPARE(targetRows(w, "users_history"), history);
+    }
+
+    void updateWarningsReachTheIssuesList() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
+        // A second event for Raul with his first event's sequence value: a tie the update warns about.
+        auto queued = ProjectStore::events(w.project()->db());
+        QVERIFY(queued && !queued->isEmpty());
+        QueuedEvent tie = queued->front();
+        QCOMPARE(QString::fromStdString(displayText(tie.values[2])), QStringLiteral("Oaxaca"));
+        tie.id = 0;
+        tie.values[2] = Value(std::string("Puebla"));
+        QVERIFY(w.project()->appendEvents({tie}, QStringLiteral("Add row")).ok());
+        QCOMPARE(w.issuesModel()->warningCount(), 0);
+
+        QVERIFY(w.simulation()->deliverAll());
+        finish(w);
+        QCOMPARE(w.issuesModel()->errorCount(), 0);
+        QCOMPARE(w.issuesModel()->warningCount(), 1);
+        QCOMPARE(w.issuesModel()->at(0)->code, std::string("SEQUENCE_TIE"));
+        const QString message = w.issuesModel()->index(0, IssueListModel::MessageColumn).data().toString();
+        QVERIFY2(message.contains(QStringLiteral("2 events for key userId=124")), qPrintable(message));
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("1 warning: see Issues")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(targetRows(w, "users_current").contains(QStringLiteral("124|Raul|Puebla"))); // the last to arrive
+
+        // The next run has no tie: its issues replace the previous run's.
+        QVERIFY(w.simulation()->runUpdate());
+        finish(w);
+        QCOMPARE(w.issuesModel()->warningCount(), 0);
+        QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Update 2 done"));
     }
 
     void failedUpdateChangesNothingAndIsLogged() {

@@ -89,7 +89,10 @@ void EditorController::setRuntimeDiagnostics(std::vector<Diagnostic> diagnostics
 
 void EditorController::publish() {
     std::vector<Diagnostic> all = m_parseDiagnostics;
-    all.insert(all.end(), m_runtimeDiagnostics.begin(), m_runtimeDiagnostics.end());
+    for (const Diagnostic& d : m_runtimeDiagnostics) // an update repeats the pipeline's own warnings
+        if (std::none_of(m_parseDiagnostics.begin(), m_parseDiagnostics.end(),
+                         [&](const Diagnostic& p) { return p.format() == d.format(); }))
+            all.push_back(d);
     m_editor->setDiagnostics(all);
     m_issues->setDiagnostics(all);
     emit parsed(m_issues->errorCount(), m_issues->warningCount());

@@ -6,6 +6,7 @@
 #include "ui/widgets/EditorController.h"
 
 #include <QAction>
+#include <algorithm>
 #include <QDateTime>
 #include <QTimeZone>
 #include <QInputDialog>
@@ -95,20 +96,29 @@ SimulationController::SimulationController(Project* project, EditorController* e
             });
     connect(m_runner, &UpdateRunner::finished, this, [this](int updates, const std::optional<Diagnostic>& error) {
         setRunning(false);
+        // The run's own issues replace the previous run's: its updates' warnings (sequence ties, flows the
+        // simulator does not run) and the error it stopped on.
+        std::vector<Diagnostic> runtime;
+        const auto& reports = m_runner->lastReports();
+        for (const engine::UpdateReport& report : reports)
+            for (const Diagnostic& warning : report.warnings)
+                if (std::none_of(runtime.begin(), runtime.end(),
+                                 [&](const Diagnostic& d) { return d.format() == warning.format(); }))
+                    runtime.push_back(warning);
+        const auto warnings = static_cast<int>(runtime.size());
+        if (error && error->code != "CANCELLED")
+            runtime.push_back(*error);
+        m_editor->setRuntimeDiagnostics(std::move(runtime));
         if (error) {
-            const bool cancelled = error->code == "CANCELLED";
-            std::vector<Diagnostic> runtime;
-            if (!cancelled)
-                runtime.push_back(*error);
-            m_editor->setRuntimeDiagnostics(runtime);
             emit statusMessage(updates > 0 ? tr("%n update(s) done, then: %1", nullptr, updates).arg(QString::fromStdString(error->format()))
                                            : tr("Update failed, nothing changed: %1").arg(QString::fromStdString(error->format())),
                                10000);
         } else {
-            m_editor->setRuntimeDiagnostics({}); // an earlier run's error no longer applies
-            const auto& reports = m_runner->lastReports();
-            emit statusMessage(updates == 1 && !reports.empty() ? tr("Update %1 done").arg(reports.back().updateId)
-                                                                 : tr("%n update(s) done", nullptr, updates));
+            const QString done = updates == 1 && !reports.empty() ? tr("Update %1 done").arg(reports.back().updateId)
+                                                                  : tr("%n update(s) done", nullptr, updates);
+            emit statusMessage(warnings == 0   ? done
+                               : warnings == 1 ? tr("%1, 1 warning: see Issues").arg(done)
+                                               : tr("%1, %2 warnings: see Issues").arg(done).arg(warnings));
         }
         emit runFinished(updates, !error);
     });
