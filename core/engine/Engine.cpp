@@ -145,7 +145,10 @@ Status validate(storage::Database& db, const pipeline::Pipeline& pipeline) {
 }
 
 Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline, const UpdateOptions& options) {
-    registerSequenceFunctions(db.handle());
+    // Once per connection: registering a function again expires every prepared statement, and the
+    // connection keeps them for reuse across updates (storage::Database::prepare).
+    if (!db.prepare("SELECT cdc_seq_key(0), cdc_ts_key(0)"))
+        registerSequenceFunctions(db.handle());
     // Batches live in temp tables: keep them in memory (changing the setting outside a transaction only).
     if (!db.inTransaction()) {
         auto mode = scalar(db, "PRAGMA temp_store");

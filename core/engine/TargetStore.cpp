@@ -241,6 +241,8 @@ std::string isoTime(std::int64_t epochSeconds, char sep, bool zulu) {
 
 Status ensureGlobalSchema(storage::Database& db) {
     CDC_TRY(storage::Catalog::ensureSchema(db));
+    if (db.tablesExist({"__cdc_updates", "__cdc_update_log", "__cdc_checkpoints", "__cdc_targets", "__cdc_target_state"}))
+        return Status::success(); // every update asks: a query instead of parsing five CREATEs
     return db.exec(R"sql(
 CREATE TABLE IF NOT EXISTS __cdc_updates(
   update_id INTEGER PRIMARY KEY, now INTEGER NOT NULL, full_refresh INTEGER NOT NULL, duration_ms REAL);
@@ -308,6 +310,12 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
     info.columns = t.publicColumns();
     for (const auto& [k, v] : t.properties)
         info.properties[storage::toLower(k)] = v;
+    // Re-registering an unchanged target rewrote its catalog rows on every update.
+    auto registered = storage::Catalog::find(ctx.db, t.name);
+    if (!registered)
+        return registered.error();
+    if (registered.value() && *registered.value() == info)
+        return Status::success();
     return storage::Catalog::put(ctx.db, info);
 }
 

@@ -43,6 +43,8 @@ int TableInfo::columnIndex(std::string_view column) const {
 }
 
 Status Catalog::ensureSchema(Database& db) {
+    if (db.tablesExist({"__cdc_catalog", "__cdc_columns", "__cdc_table_properties"}))
+        return Status::success(); // the usual case: a query instead of parsing three CREATEs
     return db.exec(R"sql(
 CREATE TABLE IF NOT EXISTS __cdc_catalog(
   name        TEXT PRIMARY KEY COLLATE NOCASE,

@@ -4,9 +4,98 @@
 
 #include <sqlite3.h>
 
+#include <functional>
+#include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace cdc::storage {
+
+/// Idle prepared statements of one connection, by SQL text, each stamped with the schema version it was
+/// prepared against. At most one per text (a second copy in use at the same time is finalized when
+/// released) and at most kCapacity in all: texts with literals in them (a batch's rowid range) would
+/// otherwise pile up.
+///
+/// SQLite re-prepares a statement whose schema changed only when it is stepped; a caller reading the
+/// columns of a fresh statement first (SELECT * of a table another connection, or a restored undo
+/// snapshot, has since rebuilt) would see the old ones. So a kept statement is handed out only while the
+/// schema version is still its stamp and SQLite has not expired it.
+class StatementCache {
+public:
+    static constexpr std::size_t kCapacity = 128;
+    explicit StatementCache(sqlite3* db) : m_db(db) {}
+    StatementCache(const StatementCache&) = delete;
+    StatementCache& operator=(const StatementCache&) = delete;
+    ~StatementCache() {
+        clear();
+        sqlite3_finalize(m_versionQuery);
+        sqlite3_finalize(m_schemaRead);
+    }
+
+    /// The schema version now, or -1 when it cannot be read (nothing is then reused). When it moved since
+    /// the last call the connection also reloads its copy of the schema: sqlite3_prepare compiles against
+    /// that copy and checks it only when a name does not resolve, so a statement prepared after another
+    /// connection rebuilt a table would show the old columns until stepped.
+    std::int64_t schemaVersion() {
+        const std::int64_t version = stepOnce(m_versionQuery, "PRAGMA schema_version");
+        if (version != m_seenVersion) {
+            stepOnce(m_schemaRead, "SELECT count(*) FROM sqlite_schema"); // verifies (and reloads) the schema
+            m_seenVersion = version;
+        }
+        return version;
+    }
+
+    /// A reset statement prepared from exactly `sql` against schema `version`, or nullptr.
+    sqlite3_stmt* take(std::string_view sql, std::int64_t version) {
+        auto it = m_idle.find(sql);
+        if (it == m_idle.end())
+            return nullptr;
+        const Kept kept = it->second;
+        m_idle.erase(it);
+        if (version >= 0 && kept.version == version && !sqlite3_expired(kept.stmt))
+            return kept.stmt;
+        sqlite3_finalize(kept.stmt);
+        return nullptr;
+    }
+
+    void give(sqlite3_stmt* stmt, std::int64_t version) {
+        sqlite3_reset(stmt);
+        sqlite3_clear_bindings(stmt);
+        const char* text = sqlite3_sql(stmt);
+        if (version < 0 || !text || m_idle.size() >= kCapacity || !m_idle.emplace(text, Kept{stmt, version}).second)
+            sqlite3_finalize(stmt);
+    }
+
+    void clear() {
+        for (auto& [text, kept] : m_idle)
+            sqlite3_finalize(kept.stmt);
+        m_idle.clear();
+    }
+
+private:
+    /// Runs a one-value query kept for this purpose; its value, or -1.
+    std::int64_t stepOnce(sqlite3_stmt*& query, const char* sql) {
+        if (!query && sqlite3_prepare_v3(m_db, sql, -1, SQLITE_PREPARE_PERSISTENT, &query, nullptr) != SQLITE_OK)
+            return -1;
+        const std::int64_t value = sqlite3_step(query) == SQLITE_ROW ? sqlite3_column_int64(query, 0) : -1;
+        sqlite3_reset(query);
+        return value;
+    }
+
+    struct Kept {
+        sqlite3_stmt* stmt;
+        std::int64_t version;
+    };
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    sqlite3* m_db;
+    sqlite3_stmt* m_versionQuery = nullptr;
+    sqlite3_stmt* m_schemaRead = nullptr;
+    std::int64_t m_seenVersion = -2;
+    std::unordered_map<std::string, Kept, Hash, std::equal_to<>> m_idle;
+};
 
 namespace {
 Diagnostic sqliteError(sqlite3* db, std::string_view context) {
@@ -59,36 +148,67 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
     return db;
 }
 
+Database::Database(sqlite3* db, std::string path)
+    : m_db(db), m_path(std::move(path)), m_cache(db ? std::make_shared<StatementCache>(db) : nullptr) {}
+
 Database::Database(Database&& other) noexcept
-    : m_db(std::exchange(other.m_db, nullptr)), m_path(std::move(other.m_path)) {}
+    : m_db(std::exchange(other.m_db, nullptr)), m_path(std::move(other.m_path)), m_cache(std::move(other.m_cache)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
-        if (m_db)
-            sqlite3_close_v2(m_db);
+        close();
         m_db = std::exchange(other.m_db, nullptr);
         m_path = std::move(other.m_path);
+        m_cache = std::move(other.m_cache);
     }
     return *this;
 }
 
-Database::~Database() {
+Database::~Database() { close(); }
+
+void Database::close() {
+    // The idle statements go first; statements still in use keep the connection open (close_v2) until
+    // they are released.
+    if (m_cache)
+        m_cache->clear();
+    m_cache.reset();
     if (m_db)
         sqlite3_close_v2(m_db);
+    m_db = nullptr;
 }
 
 Status Database::exec(std::string_view sql) {
-    std::string text(sql);
-    char* err = nullptr;
-    if (sqlite3_exec(m_db, text.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-        std::string msg = err ? err : sqlite3_errmsg(m_db);
-        sqlite3_free(err);
-        return Diagnostic::error("SQLITE", msg);
+    // Statement by statement, like sqlite3_exec, each prepared only when the previous one has run (it may
+    // create what the next uses). A text that is one statement run before (a savepoint, a pragma) comes
+    // from the cache.
+    std::string_view rest = sql;
+    while (!rest.empty()) {
+        const std::int64_t version = m_cache ? m_cache->schemaVersion() : -1;
+        sqlite3_stmt* stmt = m_cache ? m_cache->take(rest, version) : nullptr;
+        std::string_view next;
+        if (!stmt) {
+            const char* tail = nullptr;
+            if (sqlite3_prepare_v3(m_db, rest.data(), static_cast<int>(rest.size()), SQLITE_PREPARE_PERSISTENT, &stmt,
+                                   &tail) != SQLITE_OK)
+                return sqliteError(m_db, {});
+            next = tail ? rest.substr(static_cast<std::size_t>(tail - rest.data())) : std::string_view();
+            if (!stmt) { // only whitespace or a comment
+                rest = next;
+                continue;
+            }
+        }
+        // A statement that changes the schema (DDL) is kept stamped with the version before it: SQLite
+        // expires it, and the stamp no longer matches either.
+        CDC_TRY(Statement(stmt, m_db, m_cache, version).run());
+        rest = next;
     }
     return Status::success();
 }
 
 Result<Statement> Database::prepare(std::string_view sql) const {
+    const std::int64_t version = m_cache ? m_cache->schemaVersion() : -1;
+    if (sqlite3_stmt* cached = m_cache ? m_cache->take(sql, version) : nullptr)
+        return Statement(cached, m_db, m_cache, version);
     sqlite3_stmt* stmt = nullptr;
     const char* tail = nullptr;
     int rc = sqlite3_prepare_v3(m_db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt,
@@ -97,7 +217,7 @@ Result<Statement> Database::prepare(std::string_view sql) const {
         return sqliteError(m_db, {});
     if (!stmt)
         return Diagnostic::error("SQLITE", "empty statement");
-    return Statement(stmt, m_db);
+    return Statement(stmt, m_db, m_cache, version);
 }
 
 std::int64_t Database::lastInsertRowid() const { return sqlite3_last_insert_rowid(m_db); }
@@ -113,26 +233,50 @@ bool Database::tableExists(std::string_view name) const {
     return has.ok() && has.value();
 }
 
+bool Database::tablesExist(std::initializer_list<std::string_view> names) const {
+    std::string sql = "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN (";
+    for (std::size_t i = 0; i < names.size(); ++i)
+        sql += i ? ", ?" : "?";
+    auto st = prepare(sql + ")");
+    if (!st)
+        return false;
+    int at = 0;
+    for (std::string_view name : names)
+        st->bind(++at, name);
+    auto has = st->step();
+    return has.ok() && has.value() && st->int64(0) == static_cast<std::int64_t>(names.size());
+}
+
 Diagnostic Database::lastError(std::string_view context) const { return sqliteError(m_db, context); }
 
 // --- Statement ---------------------------------------------------------------------------------------
 
 Statement::Statement(Statement&& other) noexcept
-    : m_stmt(std::exchange(other.m_stmt, nullptr)), m_db(other.m_db) {}
+    : m_stmt(std::exchange(other.m_stmt, nullptr)), m_db(other.m_db), m_cache(std::move(other.m_cache)),
+      m_schemaVersion(other.m_schemaVersion) {}
 
 Statement& Statement::operator=(Statement&& other) noexcept {
     if (this != &other) {
-        if (m_stmt)
-            sqlite3_finalize(m_stmt);
+        release();
         m_stmt = std::exchange(other.m_stmt, nullptr);
         m_db = other.m_db;
+        m_cache = std::move(other.m_cache);
+        m_schemaVersion = other.m_schemaVersion;
     }
     return *this;
 }
 
-Statement::~Statement() {
-    if (m_stmt)
-        sqlite3_finalize(m_stmt);
+Statement::~Statement() { release(); }
+
+void Statement::release() {
+    if (m_stmt) {
+        if (m_cache)
+            m_cache->give(m_stmt, m_schemaVersion);
+        else
+            sqlite3_finalize(m_stmt);
+    }
+    m_stmt = nullptr;
+    m_cache.reset();
 }
 
 Statement& Statement::bind(int index, const Value& value) {

@@ -64,6 +64,48 @@ private slots:
         QVERIFY(!copy->tableExists("stale"));
     }
 
+    // Prepared statements are kept for reuse. SQLite re-prepares a statement whose schema changed only
+    // when it is stepped, and callers read a query's columns before that (the GUI's target snapshots, the
+    // flow planner): a kept statement must not show the columns of a table that another connection or a
+    // restored undo snapshot has rebuilt since.
+    void keptStatementsShowTheCurrentColumns() {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("working.db").toStdString();
+        auto db = Database::open(path, Database::Mode::ReadWriteCreate);
+        QVERIFY(db.ok());
+        QVERIFY(db->exec("CREATE TABLE t(a); INSERT INTO t VALUES (1)").ok());
+        const auto columns = [&] { // as the GUI reads a target: the header first, then the rows
+            auto st = db->prepare("SELECT * FROM t");
+            if (!st)
+                return QString("error");
+            QStringList names;
+            for (int c = 0; c < st->columnCount(); ++c)
+                names << QString::fromStdString(st->columnName(c));
+            QStringList cells;
+            if (auto has = st->step(); has && has.value())
+                for (int c = 0; c < st->columnCount(); ++c)
+                    cells << QString::fromStdString(st->text(c));
+            return names.join(',') + "=" + cells.join('|');
+        };
+        QCOMPARE(columns(), QStringLiteral("a=1"));
+        auto before = snapshotToMemory(*db);
+        QVERIFY(before.ok());
+        QCOMPARE(columns(), QStringLiteral("a=1")); // the kept statement
+
+        {
+            auto other = Database::open(path, Database::Mode::ReadWrite); // an update's own connection
+            QVERIFY(other.ok());
+            QVERIFY(other->exec("DROP TABLE t; CREATE TABLE t(a, b); INSERT INTO t VALUES (7, 8)").ok());
+        }
+        QCOMPARE(columns(), QStringLiteral("a,b=7|8"));
+
+        QVERIFY(copyDatabase(*before, *db).ok()); // undo
+        QCOMPARE(columns(), QStringLiteral("a=1"));
+
+        QVERIFY(db->exec("DROP TABLE t; CREATE TABLE t(x, y, z); INSERT INTO t VALUES (4, 5, 6)").ok());
+        QCOMPARE(columns(), QStringLiteral("x,y,z=4|5|6"));
+    }
+
     void nestedSavepointRollsBackOnlyInner() {
         auto db = Database::openMemory();
         QVERIFY(db->exec("CREATE TABLE t(x INTEGER)").ok());
