@@ -177,47 +177,47 @@ void Database::close() {
     m_db = nullptr;
 }
 
+Result<std::optional<Statement>> Database::prepareFirst(std::string_view sql, std::string_view& rest) const {
+    const std::int64_t version = m_cache ? m_cache->schemaVersion() : -1;
+    if (sqlite3_stmt* cached = m_cache ? m_cache->take(sql, version) : nullptr) {
+        rest = {}; // kept under its whole text: nothing follows it
+        return std::optional<Statement>(Statement(cached, m_db, m_cache, version));
+    }
+    sqlite3_stmt* stmt = nullptr;
+    const char* tail = nullptr;
+    if (sqlite3_prepare_v3(m_db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt, &tail) !=
+        SQLITE_OK)
+        return sqliteError(m_db, {});
+    rest = tail ? sql.substr(static_cast<std::size_t>(tail - sql.data())) : std::string_view();
+    if (!stmt) // only whitespace or a comment
+        return std::optional<Statement>();
+    // A statement that changes the schema (DDL) is stamped with the version before it: SQLite expires it
+    // and the stamp no longer matches, so it is never handed out again.
+    return std::optional<Statement>(Statement(stmt, m_db, m_cache, version));
+}
+
 Status Database::exec(std::string_view sql) {
     // Statement by statement, like sqlite3_exec, each prepared only when the previous one has run (it may
     // create what the next uses). A text that is one statement run before (a savepoint, a pragma) comes
     // from the cache.
-    std::string_view rest = sql;
-    while (!rest.empty()) {
-        const std::int64_t version = m_cache ? m_cache->schemaVersion() : -1;
-        sqlite3_stmt* stmt = m_cache ? m_cache->take(rest, version) : nullptr;
-        std::string_view next;
-        if (!stmt) {
-            const char* tail = nullptr;
-            if (sqlite3_prepare_v3(m_db, rest.data(), static_cast<int>(rest.size()), SQLITE_PREPARE_PERSISTENT, &stmt,
-                                   &tail) != SQLITE_OK)
-                return sqliteError(m_db, {});
-            next = tail ? rest.substr(static_cast<std::size_t>(tail - rest.data())) : std::string_view();
-            if (!stmt) { // only whitespace or a comment
-                rest = next;
-                continue;
-            }
-        }
-        // A statement that changes the schema (DDL) is kept stamped with the version before it: SQLite
-        // expires it, and the stamp no longer matches either.
-        CDC_TRY(Statement(stmt, m_db, m_cache, version).run());
-        rest = next;
+    for (std::string_view rest = sql; !rest.empty();) {
+        auto st = prepareFirst(rest, rest);
+        if (!st)
+            return st.error();
+        if (st.value())
+            CDC_TRY(st.value()->run());
     }
     return Status::success();
 }
 
 Result<Statement> Database::prepare(std::string_view sql) const {
-    const std::int64_t version = m_cache ? m_cache->schemaVersion() : -1;
-    if (sqlite3_stmt* cached = m_cache ? m_cache->take(sql, version) : nullptr)
-        return Statement(cached, m_db, m_cache, version);
-    sqlite3_stmt* stmt = nullptr;
-    const char* tail = nullptr;
-    int rc = sqlite3_prepare_v3(m_db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt,
-                                &tail);
-    if (rc != SQLITE_OK)
-        return sqliteError(m_db, {});
-    if (!stmt)
+    std::string_view rest;
+    auto st = prepareFirst(sql, rest);
+    if (!st)
+        return st.error();
+    if (!st.value())
         return Diagnostic::error("SQLITE", "empty statement");
-    return Statement(stmt, m_db, m_cache, version);
+    return std::move(*st.value());
 }
 
 std::int64_t Database::lastInsertRowid() const { return sqlite3_last_insert_rowid(m_db); }

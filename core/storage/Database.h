@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -58,6 +59,9 @@ public:
 private:
     Database(sqlite3* db, std::string path);
     void close();
+    /// The first statement of `sql` (none when it holds only whitespace or comments), kept or newly
+    /// prepared; `rest` receives the text after it.
+    Result<std::optional<Statement>> prepareFirst(std::string_view sql, std::string_view& rest) const;
     sqlite3* m_db = nullptr;
     std::string m_path;
     /// Shared with the statements it handed out, so that one released after its Database closed still
