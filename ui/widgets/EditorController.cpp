@@ -9,11 +9,11 @@
 #include "ui/widgets/SqlLexer.h"
 
 #include <QAction>
-
-#include <algorithm>
 #include <QIcon>
 #include <QSet>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace cdc::ui {
 
@@ -25,6 +25,13 @@ QStringList toQStringList(const std::vector<std::string>& words) {
     for (const auto& w : words)
         out << QString::fromStdString(w);
     return out;
+}
+
+/// Appends `d` unless the list already says the same thing (the parser, the planner and every update of a
+/// run may each report one warning).
+void appendNew(std::vector<Diagnostic>& list, const Diagnostic& d) {
+    if (std::none_of(list.begin(), list.end(), [&](const Diagnostic& e) { return e.format() == d.format(); }))
+        list.push_back(d);
 }
 } // namespace
 
@@ -72,9 +79,7 @@ void EditorController::reparseNow() {
     m_pipeline = std::move(parse.pipeline);
     m_parseDiagnostics = std::move(parse.diagnostics);
     for (const auto& w : m_pipeline.warnings)
-        if (std::none_of(m_parseDiagnostics.begin(), m_parseDiagnostics.end(),
-                         [&w](const Diagnostic& d) { return d.format() == w.format(); }))
-            m_parseDiagnostics.push_back(w);
+        appendNew(m_parseDiagnostics, w);
     // Validation needs the catalog: unknown sources and columns show up while typing too.
     if (!hasErrors() && !text.empty())
         if (auto st = engine::validate(m_project->db(), m_pipeline); !st)
@@ -82,17 +87,22 @@ void EditorController::reparseNow() {
     publish();
 }
 
-void EditorController::setRuntimeDiagnostics(std::vector<Diagnostic> diagnostics) {
-    m_runtimeDiagnostics = std::move(diagnostics);
+void EditorController::setRuntimeDiagnostics(const std::vector<Diagnostic>& diagnostics) {
+    m_runtimeDiagnostics.clear();
+    for (const Diagnostic& d : diagnostics)
+        appendNew(m_runtimeDiagnostics, d);
     publish();
+}
+
+int EditorController::runtimeWarningCount() const {
+    return static_cast<int>(std::count_if(m_runtimeDiagnostics.begin(), m_runtimeDiagnostics.end(),
+                                          [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
 }
 
 void EditorController::publish() {
     std::vector<Diagnostic> all = m_parseDiagnostics;
-    for (const Diagnostic& d : m_runtimeDiagnostics) // an update repeats the pipeline's own warnings
-        if (std::none_of(m_parseDiagnostics.begin(), m_parseDiagnostics.end(),
-                         [&](const Diagnostic& p) { return p.format() == d.format(); }))
-            all.push_back(d);
+    for (const Diagnostic& d : m_runtimeDiagnostics)
+        appendNew(all, d);
     m_editor->setDiagnostics(all);
     m_issues->setDiagnostics(all);
     emit parsed(m_issues->errorCount(), m_issues->warningCount());

@@ -28,9 +28,11 @@ public:
     void reparseNow();
     const pipeline::Pipeline& pipeline() const { return m_pipeline; }
     bool hasErrors() const;
-    /// Errors found later (an update that failed) join the parser's in the list and the squiggles
-    /// until the text changes.
-    void setRuntimeDiagnostics(std::vector<Diagnostic> diagnostics);
+    /// What the last run found (its updates' warnings, the error it stopped on) joins the parser's
+    /// diagnostics in the list and the squiggles, each said once, until the next run.
+    void setRuntimeDiagnostics(const std::vector<Diagnostic>& diagnostics);
+    /// How many distinct warnings the last run reported.
+    int runtimeWarningCount() const;
     static constexpr int kDebounceMs = 350;
 
 signals:

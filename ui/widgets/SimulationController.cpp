@@ -6,7 +6,6 @@
 #include "ui/widgets/EditorController.h"
 
 #include <QAction>
-#include <algorithm>
 #include <QDateTime>
 #include <QTimeZone>
 #include <QInputDialog>
@@ -101,14 +100,11 @@ SimulationController::SimulationController(Project* project, EditorController* e
         std::vector<Diagnostic> runtime;
         const auto& reports = m_runner->lastReports();
         for (const engine::UpdateReport& report : reports)
-            for (const Diagnostic& warning : report.warnings)
-                if (std::none_of(runtime.begin(), runtime.end(),
-                                 [&](const Diagnostic& d) { return d.format() == warning.format(); }))
-                    runtime.push_back(warning);
-        const auto warnings = static_cast<int>(runtime.size());
+            runtime.insert(runtime.end(), report.warnings.begin(), report.warnings.end());
         if (error && error->code != "CANCELLED")
             runtime.push_back(*error);
-        m_editor->setRuntimeDiagnostics(std::move(runtime));
+        m_editor->setRuntimeDiagnostics(runtime);
+        const int warnings = m_editor->runtimeWarningCount();
         if (error) {
             emit statusMessage(updates > 0 ? tr("%n update(s) done, then: %1", nullptr, updates).arg(QString::fromStdString(error->format()))
                                            : tr("Update failed, nothing changed: %1").arg(QString::fromStdString(error->format())),
