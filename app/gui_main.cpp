@@ -31,13 +31,22 @@ int main(int argc, char** argv) {
                                           QStringLiteral("ID"));
     const QCommandLineOption stepOption(QStringLiteral("step"), QStringLiteral("Deliver N events, one update each, before showing."),
                                         QStringLiteral("N"));
-    const QCommandLineOption dockOption(QStringLiteral("show-dock"),
-                                        QStringLiteral("Bring the dock NAME to the front (e.g. timelineDock, tombstonesDock)."),
-                                        QStringLiteral("NAME"));
+    const QCommandLineOption dockOption(
+        QStringLiteral("show-dock"),
+        QStringLiteral("Bring the dock NAME to the front: scd2Dock (the SCD2 timeline), timelineDock (the update "
+                       "timeline), targetsDock, tombstonesDock, queueDock, sourcesDock, issuesDock, logDock, infoDock."),
+        QStringLiteral("NAME"));
     parser.addOptions({projectOption, sampleOption, stepOption, screenshotOption, dockOption});
     parser.process(app);
 
     cdc::ui::MainWindow window;
+    // An unknown dock name is a typo to report, not something to ignore silently.
+    for (const QString& dock : parser.values(dockOption))
+        if (!window.dock(dock)) {
+            std::fprintf(stderr, "error: no dock '%s' (docks: %s)\n", qPrintable(dock),
+                         qPrintable(window.dockNames().join(QLatin1String(", "))));
+            return 2;
+        }
     QString projectPath = parser.value(projectOption);
     if (projectPath.isEmpty() && !parser.positionalArguments().isEmpty())
         projectPath = parser.positionalArguments().first();

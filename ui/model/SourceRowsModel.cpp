@@ -116,8 +116,10 @@ bool SourceRowsModel::setData(const QModelIndex& index, const QVariant& value, i
     QueuedEvent event = m_pending[index.row() - m_delivered.size()];
     cdc::Value parsed;
     if (auto error = parseCell(value.toString(), m_info.columns[index.column()].type, parsed)) {
-        m_lastError = *error;
-        emit editRejected(*error);
+        m_lastError = tr("row %1, column %2: %3")
+                          .arg(index.row() + 1)
+                          .arg(QString::fromStdString(m_info.columns[index.column()].name), *error);
+        emit editRejected(m_lastError);
         return false;
     }
     event.values.resize(m_info.columns.size());

@@ -3,9 +3,12 @@
 #include "ui/widgets/SqlLexer.h"
 
 #include <Qsci/qsciapis.h>
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
 
 #include <QApplication>
 #include <QEvent>
+#include <QKeyEvent>
 #include <QToolTip>
 
 namespace cdc::ui {
@@ -65,6 +68,56 @@ void CodeEditor::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
     QsciScintilla::changeEvent(event);
+}
+
+void CodeEditor::keyPressEvent(QKeyEvent* event) {
+    if (!isListActive()) {
+        m_movedInList = false;
+    } else {
+        switch (event->key()) {
+        case Qt::Key_Up:
+        case Qt::Key_Down:
+        case Qt::Key_PageUp:
+        case Qt::Key_PageDown:
+            m_movedInList = true;
+            break;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            if (!m_movedInList && event->modifiers() == Qt::NoModifier &&
+                wordBeforeCaret().compare(selectedCompletion(), Qt::CaseInsensitive) == 0)
+                cancelList(); // the word is complete: Enter is a newline, as with no list open
+            break;
+        default:
+            break;
+        }
+    }
+    QsciScintilla::keyPressEvent(event);
+}
+
+void CodeEditor::yieldKeys(const QList<QKeySequence>& keys) {
+    QList<int> combined;
+    for (const QKeySequence& k : keys)
+        if (k.count() == 1)
+            combined << k[0].toCombined();
+    for (QsciCommand* command : standardCommands()->commands()) {
+        if (combined.contains(command->key()))
+            command->setKey(0);
+        if (combined.contains(command->alternateKey()))
+            command->setAlternateKey(0);
+    }
+}
+
+QString CodeEditor::wordBeforeCaret() const {
+    const long caret = SendScintilla(SCI_GETCURRENTPOS);
+    const long start = SendScintilla(SCI_WORDSTARTPOSITION, static_cast<unsigned long>(caret), 1L);
+    return text(int(start), int(caret));
+}
+
+QString CodeEditor::selectedCompletion() const {
+    const long length = SendScintilla(SCI_AUTOCGETCURRENTTEXT, 0UL, static_cast<void*>(nullptr));
+    QByteArray bytes(qsizetype(std::max(length, 0L)) + 1, '\0');
+    SendScintilla(SCI_AUTOCGETCURRENTTEXT, 0UL, static_cast<void*>(bytes.data()));
+    return QString::fromUtf8(bytes.constData());
 }
 
 void CodeEditor::setDiagnostics(std::vector<Diagnostic> diagnostics) {
