@@ -151,7 +151,12 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
             s = "NOT " + exprAt(e.args[0], 3);
         } else {
             std::string operand = exprAt(e.args[0], 10);
-            s = e.text + (!operand.empty() && (operand[0] == '-' || operand[0] == '+') ? " " : "") + operand;
+            // "- 2" stays a negation: the parser folds "-2" (no space) into a negative literal.
+            const bool number =
+                e.args[0].kind == ExprKind::Literal && (e.args[0].literalKind == LiteralKind::Integer ||
+                                                        e.args[0].literalKind == LiteralKind::Decimal);
+            const bool glued = !operand.empty() && (operand[0] == '-' || operand[0] == '+');
+            s = e.text + (glued || (number && e.text == "-") ? " " : "") + operand;
         }
         break;
     case ExprKind::Binary: {
