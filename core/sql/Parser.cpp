@@ -1295,7 +1295,7 @@ Expr Parser::parseAnd() {
 }
 
 Expr Parser::parseNot() {
-    if (atKeyword("NOT")) {
+    if (atKeyword("NOT") || atSymbol("!")) { // Spark spells logical NOT either way
         Expr e;
         e.kind = ExprKind::Unary;
         e.text = "NOT";
