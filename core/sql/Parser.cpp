@@ -1308,24 +1308,33 @@ Expr Parser::parseNot() {
     return parsePredicate();
 }
 
-Expr Parser::parsePredicate() {
+// A value expression: the binary operator levels, then comparisons (the loosest, left-associative).
+Expr Parser::parseComparison() {
     Expr left = parseBinaryLevel(0);
     static const std::array<std::string_view, 9> kComparisons = {"=",  "==", "!=", "<>", "<",
                                                                  "<=", ">",  ">=", "<=>"};
+    while (!failed() && cur().kind == TokenKind::Symbol &&
+           std::find(kComparisons.begin(), kComparisons.end(), std::string_view(cur().text)) !=
+               kComparisons.end()) {
+        Span span = left.span;
+        std::string op = cur().text == "==" ? "=" : (cur().text == "<>" ? "!=" : cur().text);
+        advance();
+        Expr right = parseBinaryLevel(0);
+        endSpan(span);
+        left = makeBinary(op, std::move(left), std::move(right), span);
+    }
+    return left;
+}
+
+// Predicates apply to a value expression and take value expressions as operands, as in Spark's
+// grammar: `x BETWEEN 0 AND y = 1` bounds x by (y = 1), and nothing compares a predicate's result.
+Expr Parser::parsePredicate() {
+    Expr left = parseComparison();
     for (;;) {
         if (failed())
             return left;
         Span span = left.span;
         const Token& t = cur();
-        if (t.kind == TokenKind::Symbol && std::find(kComparisons.begin(), kComparisons.end(),
-                                                     std::string_view(t.text)) != kComparisons.end()) {
-            std::string op = t.text == "==" ? "=" : (t.text == "<>" ? "!=" : t.text);
-            advance();
-            Expr right = parseBinaryLevel(0);
-            endSpan(span);
-            left = makeBinary(op, std::move(left), std::move(right), span);
-            continue;
-        }
         if (t.isKeyword("IS")) {
             advance();
             bool negated = acceptKeyword("NOT");
@@ -1339,7 +1348,7 @@ Expr Parser::parsePredicate() {
                 expectKeyword("FROM", "after IS DISTINCT");
                 e.kind = ExprKind::IsDistinct;
                 e.args.push_back(std::move(left));
-                e.args.push_back(parseBinaryLevel(0));
+                e.args.push_back(parseComparison());
             } else if (atKeyword("TRUE") || atKeyword("FALSE")) {
                 // x IS [NOT] TRUE == x <=> TRUE (negated: NOT (x <=> TRUE))
                 Expr lit;
@@ -1393,9 +1402,9 @@ Expr Parser::parsePredicate() {
             e.span = span;
             e.negated = negated;
             e.args.push_back(std::move(left));
-            e.args.push_back(parseBinaryLevel(0));
+            e.args.push_back(parseComparison());
             expectKeyword("AND", "in BETWEEN");
-            e.args.push_back(parseBinaryLevel(0));
+            e.args.push_back(parseComparison());
             endSpan(e.span);
             left = std::move(e);
             continue;
@@ -1410,9 +1419,9 @@ Expr Parser::parsePredicate() {
             e.negated = negated;
             advance();
             e.args.push_back(std::move(left));
-            e.args.push_back(parseBinaryLevel(0));
+            e.args.push_back(parseComparison());
             if (e.text != "RLIKE" && acceptKeyword("ESCAPE"))
-                e.args.push_back(parseBinaryLevel(0));
+                e.args.push_back(parseComparison());
             endSpan(e.span);
             left = std::move(e);
             continue;

@@ -97,6 +97,7 @@ private:
     Expr parseOr();
     Expr parseAnd();
     Expr parseNot();
+    Expr parseComparison();
     Expr parsePredicate();
     Expr parseBinaryLevel(int level);
     Expr parseUnary();
