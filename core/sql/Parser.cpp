@@ -1022,28 +1022,39 @@ Query Parser::parseQuery() {
     return q;
 }
 
+// UNION and EXCEPT (MINUS) chain left to right over INTERSECT chains: INTERSECT binds tighter, as
+// Databricks documents for set operators.
 QueryTerm Parser::parseSetExpression() {
-    QueryTerm left = parseQueryPrimary();
-    while (!failed() &&
-           (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS") || atKeyword("INTERSECT"))) {
-        std::string op = upper(cur().text);
-        if (op == "MINUS")
-            op = "EXCEPT";
-        advance();
-        if (acceptKeyword("ALL"))
-            op += " ALL";
-        else
-            acceptKeyword("DISTINCT");
-        QueryTerm t;
-        t.kind = QueryTerm::Kind::SetOp;
-        t.span = left.span;
-        t.setOp = op;
-        t.left = std::move(left);
-        t.right = parseQueryPrimary();
-        endSpan(t.span);
-        left = std::move(t);
-    }
+    QueryTerm left = parseIntersection();
+    while (!failed() && (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS")))
+        left = parseSetOperation(std::move(left), &Parser::parseIntersection);
     return left;
+}
+
+QueryTerm Parser::parseIntersection() {
+    QueryTerm left = parseQueryPrimary();
+    while (!failed() && atKeyword("INTERSECT"))
+        left = parseSetOperation(std::move(left), &Parser::parseQueryPrimary);
+    return left;
+}
+
+QueryTerm Parser::parseSetOperation(QueryTerm left, QueryTerm (Parser::*operand)()) {
+    std::string op = upper(cur().text);
+    if (op == "MINUS")
+        op = "EXCEPT";
+    advance();
+    if (acceptKeyword("ALL"))
+        op += " ALL";
+    else
+        acceptKeyword("DISTINCT");
+    QueryTerm t;
+    t.kind = QueryTerm::Kind::SetOp;
+    t.span = left.span;
+    t.setOp = op;
+    t.left = std::move(left);
+    t.right = (this->*operand)();
+    endSpan(t.span);
+    return t;
 }
 
 QueryTerm Parser::parseQueryPrimary() {

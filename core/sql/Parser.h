@@ -82,6 +82,8 @@ private:
     // queries
     Query parseQuery();
     QueryTerm parseSetExpression();
+    QueryTerm parseIntersection();
+    QueryTerm parseSetOperation(QueryTerm left, QueryTerm (Parser::*operand)());
     QueryTerm parseQueryPrimary();
     Select parseSelect();
     std::vector<std::vector<Expr>> parseValuesRows();
