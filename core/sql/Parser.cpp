@@ -1590,6 +1590,9 @@ Expr Parser::parsePrimary() {
                 return inner;
             }
             expectSymbol(")", "to close the parenthesis");
+            // The parentheses belong to the expression: an error about it underlines "(a + b)".
+            inner.span = e.span;
+            endSpan(inner.span);
             return inner;
         }
         fail("expected an expression, found " + describe(t));
