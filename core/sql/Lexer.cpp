@@ -119,6 +119,8 @@ Token Lexer::next() {
         return lexString(c);
     if (c == '`')
         return lexQuotedIdentifier();
+    if ((c == 'r' || c == 'R') && (peek(1) == '\'' || peek(1) == '"'))
+        return lexRawString();
     if (isDigit(c) || (c == '.' && isDigit(peek(1))))
         return lexNumber();
     if (isIdentStart(c)) {
@@ -206,6 +208,25 @@ Token Lexer::lexString(char quote) {
         advance();
     }
     t.text = std::move(value);
+    return finish(std::move(t));
+}
+
+// r'...' / R"...": the text as written, with no escape character (Databricks raw literals).
+Token Lexer::lexRawString() {
+    Token t = start(TokenKind::String);
+    const char quote = peek(1);
+    advance(2);
+    const std::size_t begin = m_pos;
+    while (m_pos < m_text.size() && peek() != quote)
+        advance();
+    if (m_pos >= m_text.size()) {
+        t.kind = TokenKind::Error;
+        t.text = "unterminated string literal";
+        t.length = 2;
+        return t;
+    }
+    t.text = std::string(m_text.substr(begin, m_pos - begin));
+    advance();
     return finish(std::move(t));
 }
 

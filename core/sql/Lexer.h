@@ -1,5 +1,5 @@
 #pragma once
-/// Spark SQL lexer: `--` and `/* */` comments, '...' and "..." strings with backslash escapes,
+/// Spark SQL lexer: `--` and `/* */` comments, '...' and "..." strings with backslash escapes, raw r'...',
 /// `backtick` identifiers, numbers with Spark suffixes, multi-character operators.
 
 #include "core/common/Diagnostic.h"
@@ -28,6 +28,7 @@ private:
     Token start(TokenKind kind) const;
     Token finish(Token&& t) const;
     Token lexString(char quote);
+    Token lexRawString();
     Token lexQuotedIdentifier();
     Token lexNumber();
 

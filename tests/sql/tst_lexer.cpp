@@ -139,6 +139,13 @@ private slots:
                                                       << "err(unterminated string literal)@1:1+1 end@1:6";
         QTest::newRow("unterminated double quote") << "\"abc"
                                                    << "err(unterminated string literal)@1:1+1 end@1:5";
+        // Raw literals (r'...' / R"..."): no escape character at all.
+        QTest::newRow("raw strings") << "r'\\d+' R\"a\\b\""
+                                     << "str(\\d+)@1:1+6 str(a\\b)@1:8+6 end@1:14";
+        QTest::newRow("r is an identifier when apart") << "r 'x'"
+                                                       << "id(r)@1:1+1 str(x)@1:3+3 end@1:6";
+        QTest::newRow("unterminated raw string") << "r'abc"
+                                                 << "err(unterminated string literal)@1:1+2 end@1:6";
         // Numbers: INT, BIGINT (L), SMALLINT (S), TINYINT (Y); DECIMAL with a point or BD, DOUBLE with an
         // exponent or D, FLOAT with F. Suffixes are case-insensitive.
         QTest::newRow("integers")
