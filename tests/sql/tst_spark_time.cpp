@@ -26,22 +26,42 @@ private slots:
         QTest::addColumn<QString>("expected");
         // The documented forms: '[+|-]yyyy[...]', '-[m]m', '-[d]d', then [T][h]h[:], [h]h:[m]m[:],
         // [h]h:[m]m:[s]s[.], fraction and zone; missing parts default to 01 / 00.
+        QTest::newRow("doc: year only") << "0000"
+                                        << "0000-01-01 00:00:00";
         QTest::newRow("doc: date") << "2020-12-31"
                                    << "2020-12-31 00:00:00";
+        QTest::newRow("doc: year and month") << "1997-01"
+                                             << "1997-01-01 00:00:00";
         QTest::newRow("doc: one-digit fields") << "2021-7-1T8:43:28.123456"
                                                << "2021-07-01 08:43:28.123456";
+        QTest::newRow("doc: one-digit minute") << "1908-03-15 10:1:17"
+                                               << "1908-03-15 10:01:17";
         QTest::newRow("doc: milliseconds") << "1997-01-31 09:26:56.123"
                                            << "1997-01-31 09:26:56.123000";
         // 2021-06-30 22:43:28 in America/Los_Angeles (UTC-7 in summer) is 05:43:28 UTC.
+        QTest::newRow("doc: UTC+3 suffix") << "2021-7-1T8:43:28UTC+3"
+                                           << "2021-07-01 05:43:28";
         // Shown as 1997-01-30 17:26:56.666666 in Los Angeles (UTC-8): fraction cut to microseconds.
+        QTest::newRow("doc: long fraction and UTC+08:00") << "1997-01-31 09:26:56.66666666UTC+08:00"
+                                                          << "1997-01-31 01:26:56.666666";
         QTest::newRow("date then space") << "2024-03-05 "
                                          << "2024-03-05 00:00:00";
         QTest::newRow("date then T") << "2024-03-05T"
                                      << "2024-03-05 00:00:00";
+        QTest::newRow("hour only") << "2024-03-05T10"
+                                   << "2024-03-05 10:00:00";
+        QTest::newRow("hour and colon") << "2024-03-05 10:"
+                                        << "2024-03-05 10:00:00";
+        QTest::newRow("minute and colon") << "2024-03-05 10:30:"
+                                          << "2024-03-05 10:30:00";
+        QTest::newRow("second and point") << "2024-03-05 10:30:15."
+                                          << "2024-03-05 10:30:15";
         QTest::newRow("one fraction digit") << "2024-03-05 10:30:15.5"
                                             << "2024-03-05 10:30:15.500000";
         QTest::newRow("surrounding blanks") << "  2024-03-05 10:30:15  "
                                             << "2024-03-05 10:30:15";
+        QTest::newRow("five-digit year") << "10000-01-01"
+                                         << "10000-01-01 00:00:00";
         // Zones: Z, +|-[h]h:[m]m, UTC/GMT/UT with +|-h[h], +|-hh[:]mm, +|-hh:mm:ss, +|-hhmmss.
         QTest::newRow("Z") << "2024-03-05T10:00:00Z"
                            << "2024-03-05 10:00:00";
@@ -49,10 +69,22 @@ private slots:
                                          << "2024-03-05 08:00:00";
         QTest::newRow("negative offset after a blank") << "2024-03-05 10:00:00 -05:30"
                                                        << "2024-03-05 15:30:00";
+        QTest::newRow("one-digit offset hour") << "2024-03-05T10:00:00+5:30"
+                                               << "2024-03-05 04:30:00";
         QTest::newRow("offset crosses midnight") << "2024-03-05T01:00:00+02:00"
                                                  << "2024-03-04 23:00:00";
         QTest::newRow("UTC") << "2024-03-05 10:00:00 UTC"
                              << "2024-03-05 10:00:00";
+        QTest::newRow("GMT+hh:mm") << "2024-03-05 10:00:00 GMT+01:00"
+                                   << "2024-03-05 09:00:00";
+        QTest::newRow("UTC-h") << "2024-03-05 10:00:00UTC-3"
+                               << "2024-03-05 13:00:00";
+        QTest::newRow("UT+hhmm") << "2024-03-05 10:00:00 UT+0130"
+                                 << "2024-03-05 08:30:00";
+        QTest::newRow("GMT-hh:mm:ss") << "2024-03-05 10:00:00 GMT-01:30:15"
+                                      << "2024-03-05 11:30:15";
+        QTest::newRow("UTC+hhmmss") << "2024-03-05 10:00:00 UTC+013015"
+                                    << "2024-03-05 08:29:45";
         // Calendar and clock limits.
         QTest::newRow("leap day") << "2024-02-29"
                                   << "2024-02-29 00:00:00";
@@ -72,6 +104,10 @@ private slots:
                                  << "null";
         QTest::newRow("minute 60") << "2024-01-01 23:60:00"
                                    << "null";
+        QTest::newRow("second 60") << "2024-01-01 23:59:60"
+                                   << "null";
+        QTest::newRow("offset beyond 18 hours") << "2024-01-01 10:00:00+19:00"
+                                                << "null";
         QTest::newRow("two-digit year") << "24-01-01"
                                         << "null";
         QTest::newRow("not a timestamp") << "yesterday"
