@@ -205,6 +205,26 @@ bool readDate(Reader& r, Fields& f) {
     return true;
 }
 
+// The quoted text of a pattern at i: '...', where '' stands for one quote, inside quotes too
+// ('o''clock' is o'clock). Appends it to out; returns the index after it.
+std::size_t quotedText(std::string_view pattern, std::size_t i, std::string& out) {
+    if (i + 1 < pattern.size() && pattern[i + 1] == '\'') {
+        out += '\'';
+        return i + 2;
+    }
+    for (++i; i < pattern.size(); ++i) {
+        if (pattern[i] != '\'') {
+            out += pattern[i];
+        } else if (i + 1 < pattern.size() && pattern[i + 1] == '\'') {
+            out += '\'';
+            ++i;
+        } else {
+            return i + 1;
+        }
+    }
+    return i;
+}
+
 std::string_view trimmed(std::string_view text) {
     while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
         text.remove_prefix(1);
@@ -259,16 +279,7 @@ std::string SparkTimestamp::format(std::string_view pattern) const {
     for (std::size_t i = 0; i < pattern.size();) {
         char c = pattern[i];
         if (c == '\'') {
-            std::size_t end = pattern.find('\'', i + 1);
-            if (end == i + 1) {
-                out += '\'';
-                i += 2;
-                continue;
-            }
-            if (end == std::string_view::npos)
-                end = pattern.size();
-            out += pattern.substr(i + 1, end - i - 1);
-            i = end + 1;
+            i = quotedText(pattern, i, out);
             continue;
         }
         if (!std::isalpha(static_cast<unsigned char>(c))) {
@@ -343,13 +354,11 @@ std::optional<SparkTimestamp> SparkTimestamp::parse(std::string_view text, std::
     for (std::size_t i = 0; i < pattern.size();) {
         char c = pattern[i];
         if (c == '\'') {
-            std::size_t end = pattern.find('\'', i + 1);
-            if (end == std::string_view::npos)
-                end = pattern.size();
-            for (char lit : pattern.substr(i + 1, end - i - 1))
+            std::string literal;
+            i = quotedText(pattern, i, literal);
+            for (char lit : literal)
                 if (!r.accept(lit))
                     return std::nullopt;
-            i = end + 1;
             continue;
         }
         if (!std::isalpha(static_cast<unsigned char>(c))) {

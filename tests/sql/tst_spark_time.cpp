@@ -202,6 +202,8 @@ private slots:
                                      << "2024-03-05T14:07";
         QTest::newRow("quote") << t << "hh''mm"
                                << "02'07";
+        QTest::newRow("quote inside quoted text") << t << "h 'o''clock'"
+                                                  << "2 o'clock";
         QTest::newRow("midnight") << "2024-03-05 00:30:00"
                                   << "hh:mm a"
                                   << "12:30 AM";
@@ -258,6 +260,9 @@ private slots:
         QTest::newRow("text left over") << "2024-03-05 extra"
                                         << "yyyy-MM-dd"
                                         << "null";
+        QTest::newRow("quote inside quoted text") << "o'clock 2024"
+                                                  << "'o''clock' yyyy"
+                                                  << "2024-01-01 00:00:00";
         QTest::newRow("invalid date") << "2024-02-30"
                                       << "yyyy-MM-dd"
                                       << "null";
