@@ -220,7 +220,8 @@ void sparkCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
     case K::TimestampNtz: {
         std::optional<SparkTimestamp> t;
         if (vt == SQLITE_TEXT)
-            t = SparkTimestamp::parse(textArg(v));
+            t = type->kind == K::Date ? SparkTimestamp::parseDate(textArg(v))
+                                      : SparkTimestamp::parse(textArg(v));
         else if ((vt == SQLITE_INTEGER || vt == SQLITE_FLOAT) && type->kind != K::Date)
             t = SparkTimestamp::fromEpochSeconds(sqlite3_value_double(v));
         if (!t)

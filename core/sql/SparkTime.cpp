@@ -348,6 +348,14 @@ std::optional<SparkTimestamp> SparkTimestamp::parse(std::string_view text) {
     return build(f);
 }
 
+std::optional<SparkTimestamp> SparkTimestamp::parseDate(std::string_view text) {
+    Reader r(trimmed(text));
+    Fields f;
+    if (!readDate(r, f) || !(r.done() || r.accept('T') || r.accept(' ')))
+        return std::nullopt;
+    return build(f);
+}
+
 std::optional<SparkTimestamp> SparkTimestamp::parse(std::string_view text, std::string_view pattern) {
     Reader r(text);
     Fields f;

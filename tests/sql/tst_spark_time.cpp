@@ -169,6 +169,38 @@ private slots:
         QCOMPARE(QString::fromStdString(SparkTimestamp::fromEpochSeconds(seconds).toStorage()), expected);
     }
 
+    // CAST(... AS DATE) reads the date and ignores what follows a blank or T, zone included.
+    void parsesDates_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("doc: year") << "1997"
+                                   << "1997-01-01";
+        QTest::newRow("doc: year and month") << "1997-01"
+                                             << "1997-01-01";
+        QTest::newRow("doc: date") << "2011-11-11"
+                                   << "2011-11-11";
+        QTest::newRow("one-digit month and day") << "2024-3-5"
+                                                 << "2024-03-05";
+        QTest::newRow("time ignored") << "2024-03-05 23:59:59"
+                                      << "2024-03-05";
+        QTest::newRow("zone ignored") << "2024-03-05T23:00:00-05:00"
+                                      << "2024-03-05";
+        QTest::newRow("anything after T") << "2024-03-05Tlater"
+                                          << "2024-03-05";
+        QTest::newRow("invalid day") << "2024-02-30"
+                                     << "null";
+        QTest::newRow("no separator after the day") << "2024-03-05x"
+                                                    << "null";
+        QTest::newRow("not a date") << "March"
+                                    << "null";
+    }
+    void parsesDates() {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        const auto d = SparkTimestamp::parseDate(text.toStdString());
+        QCOMPARE(d ? QString::fromStdString(d->toDate()) : QStringLiteral("null"), expected);
+    }
+
     void formatsWithPatterns_data() {
         QTest::addColumn<QString>("timestamp");
         QTest::addColumn<QString>("pattern");
