@@ -258,6 +258,24 @@ Token Lexer::lexQuotedIdentifier() {
     return finish(std::move(t));
 }
 
+// Whether an exponent (e3, E-2) starts `ahead` characters on.
+bool Lexer::exponentAt(std::size_t ahead) const {
+    const char sign = peek(ahead + 1);
+    return (peek(ahead) == 'e' || peek(ahead) == 'E') &&
+           (isDigit(sign) || ((sign == '+' || sign == '-') && isDigit(peek(ahead + 2))));
+}
+
+// Whether an exponent or a type suffix (BD, D, F) starts `ahead` characters on.
+bool Lexer::suffixAt(std::size_t ahead) const {
+    const char a = static_cast<char>(std::toupper(static_cast<unsigned char>(peek(ahead))));
+    const char b = static_cast<char>(std::toupper(static_cast<unsigned char>(peek(ahead + 1))));
+    if (exponentAt(ahead))
+        return true;
+    if (a == 'B' && b == 'D')
+        return !isIdentPart(peek(ahead + 2));
+    return (a == 'D' || a == 'F') && !isIdentPart(peek(ahead + 1));
+}
+
 Token Lexer::lexNumber() {
     Token t = start(TokenKind::Integer);
     while (isDigit(peek()))
@@ -267,13 +285,12 @@ Token Lexer::lexNumber() {
         advance();
         while (isDigit(peek()))
             advance();
-    } else if (peek() == '.' && !isIdentStart(peek(1))) {
-        // "1." is a decimal literal in Spark
+    } else if (peek() == '.' && (!isIdentStart(peek(1)) || suffixAt(1))) {
+        // "1." is a decimal literal in Spark, and so are "123.BD" and "3.e+3"
         t.kind = TokenKind::Decimal;
         advance();
     }
-    if ((peek() == 'e' || peek() == 'E') &&
-        (isDigit(peek(1)) || ((peek(1) == '+' || peek(1) == '-') && isDigit(peek(2))))) {
+    if (exponentAt(0)) {
         t.kind = TokenKind::Decimal;
         advance(2);
         while (isDigit(peek()))

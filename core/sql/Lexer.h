@@ -31,6 +31,8 @@ private:
     Token lexRawString();
     Token lexQuotedIdentifier();
     Token lexNumber();
+    bool exponentAt(std::size_t ahead) const;
+    bool suffixAt(std::size_t ahead) const;
 
     std::string_view m_text;
     std::size_t m_pos = 0;

@@ -158,6 +158,14 @@ private slots:
                                      "dec(1.)@1:37+2 dec(2F)@1:40+2 dec(3d)@1:43+2 end@1:45";
         QTest::newRow("exponent without digits is a word") << "1e"
                                                            << "id(1e)@1:1+2 end@1:3";
+        // Spark's literal reference: 123.BD, +3.e+3, -3.E-3D: a point directly before a suffix or exponent.
+        QTest::newRow("point before a suffix or exponent")
+            << "123.BD 3.e+3 3.E-3D 5.D 2.f"
+            << "dec(123.BD)@1:1+6 dec(3.e+3)@1:8+5 dec(3.E-3D)@1:14+6 dec(5.D)@1:21+3 dec(2.f)@1:25+3 "
+               "end@1:28";
+        QTest::newRow("point before other letters") << "1.Dx 1.e"
+                                                    << "int(1)@1:1+1 sym(.)@1:2+1 id(Dx)@1:3+2 int(1)@1:6+1 "
+                                                       "sym(.)@1:7+1 id(e)@1:8+1 end@1:9";
         QTest::newRow("number then field") << "1.x"
                                            << "int(1)@1:1+1 sym(.)@1:2+1 id(x)@1:3+1 end@1:4";
         QTest::newRow("minus is a symbol") << "-1"
