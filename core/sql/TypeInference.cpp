@@ -2,6 +2,7 @@
 
 #include "core/sql/Translator.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <limits>
@@ -10,6 +11,30 @@ namespace cdc::sql {
 
 using K = DataType::Kind;
 using storage::toLower;
+
+namespace {
+
+// DECIMAL(p, s) of a number as Java's BigDecimal reads Spark's literal: s is the digits after the point
+// less the exponent, a negative scale widening the precision instead; p is the significant digits, at
+// least s and at least 1, at most 38.
+DataType decimalOf(std::string_view digitsText, long exponent) {
+    if (!digitsText.empty() && (digitsText[0] == '-' || digitsText[0] == '+'))
+        digitsText.remove_prefix(1);
+    const std::size_t dot = digitsText.find('.');
+    const std::string_view frac =
+        dot == std::string_view::npos ? std::string_view() : digitsText.substr(dot + 1);
+    std::string all = std::string(digitsText.substr(0, dot)) + std::string(frac);
+    all.erase(0, std::min(all.find_first_not_of('0'), all.size()));
+    const long digits = std::max<long>(static_cast<long>(all.size()), 1);
+    const long scale = static_cast<long>(frac.size()) - exponent;
+    DataType t = DataType::of(DataType::Kind::Decimal);
+    t.scale = static_cast<int>(std::clamp<long>(scale, 0, 38));
+    t.precision =
+        static_cast<int>(std::clamp<long>(scale < 0 ? digits - scale : std::max(digits, scale), 1, 38));
+    return t;
+}
+
+} // namespace
 
 DataType TypeInference::literalType(const Expr& e) {
     switch (e.literalKind) {
@@ -29,39 +54,28 @@ DataType TypeInference::literalType(const Expr& e) {
             return DataType::of(K::TinyInt);
         errno = 0;
         long long v = std::strtoll(e.text.c_str(), nullptr, 10);
-        if (errno == ERANGE) {
-            DataType t = DataType::of(K::Decimal);
-            t.precision = 38;
-            return t;
-        }
+        if (errno == ERANGE) // beyond BIGINT: a DECIMAL of all its digits
+            return decimalOf(e.text, 0);
         if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
             return DataType::of(K::BigInt);
         return DataType::of(K::Int);
     }
     case LiteralKind::Decimal: {
-        std::string text = e.text;
         std::string upper;
-        for (char c : text)
+        for (char c : e.text)
             upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        if (upper.size() > 2 && upper.compare(upper.size() - 2, 2, "BD") == 0) {
+        const bool bigDecimal = upper.size() > 2 && upper.compare(upper.size() - 2, 2, "BD") == 0;
+        if (bigDecimal)
             upper.resize(upper.size() - 2);
-        } else if (upper.back() == 'D' || upper.find('E') != std::string::npos) {
+        else if (upper.back() == 'D' || upper.find('E') != std::string::npos)
             return DataType::of(K::Double);
-        } else if (upper.back() == 'F') {
+        else if (upper.back() == 'F')
             return DataType::of(K::Float);
-        }
-        // DECIMAL(p, s): s digits after the point, p all significant digits (at least s, at least 1).
-        std::size_t dot = upper.find('.');
-        std::string intPart = upper.substr(0, dot),
-                    frac = dot == std::string::npos ? "" : upper.substr(dot + 1);
-        if (!intPart.empty() && intPart[0] == '-')
-            intPart.erase(0, 1);
-        while (intPart.size() > 0 && intPart[0] == '0')
-            intPart.erase(0, 1);
-        DataType t = DataType::of(K::Decimal);
-        t.scale = static_cast<int>(frac.size());
-        t.precision = std::max<int>(static_cast<int>(intPart.size() + frac.size()), std::max(t.scale, 1));
-        return t;
+        const std::size_t exp = upper.find('E');
+        long exponent = 0;
+        if (exp != std::string::npos)
+            exponent = std::clamp(std::strtol(upper.c_str() + exp + 1, nullptr, 10), -1000L, 1000L);
+        return decimalOf(std::string_view(upper).substr(0, exp), exponent);
     }
     }
     return DataType::of(K::Void);

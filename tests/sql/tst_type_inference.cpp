@@ -69,6 +69,7 @@ private slots:
         row("-2147483649", "BIGINT");     // doc: typeof(-2147483649) is BIGINT
         row("123456789012345", "BIGINT"); // doc
         row("9223372036854775807", "BIGINT");
+        row("9223372036854775808", "DECIMAL(19,0)");
         row("1L", "BIGINT");
         row("1S", "SMALLINT");
         row("1Y", "TINYINT");
@@ -81,6 +82,10 @@ private slots:
         row("123.", "DECIMAL(3,0)");
         row("123.BD", "DECIMAL(3,0)");
         row("1BD", "DECIMAL(1,0)");
+        row("5E3BD", "DECIMAL(4,0)");          // doc: 5000
+        row("5.321E2BD", "DECIMAL(4,1)");      // doc: 532.1
+        row("-.1234567E+2BD", "DECIMAL(7,5)"); // doc: -12.34567
+        row("5E2", "DOUBLE");
         row("5D", "DOUBLE");
         row("12.578e-2d", "DOUBLE");
         row("2F", "FLOAT");
