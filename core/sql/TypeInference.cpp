@@ -14,6 +14,14 @@ using storage::toLower;
 
 namespace {
 
+// DECIMAL(p, s) with Spark's bound of 38 digits.
+DataType decimal(int precision, int scale) {
+    DataType t = DataType::of(DataType::Kind::Decimal);
+    t.precision = std::clamp(precision, 1, 38);
+    t.scale = std::clamp(scale, 0, t.precision);
+    return t;
+}
+
 // DECIMAL(p, s) of a number as Java's BigDecimal reads Spark's literal: s is the digits after the point
 // less the exponent, a negative scale widening the precision instead; p is the significant digits, at
 // least s and at least 1, at most 38.
@@ -27,11 +35,8 @@ DataType decimalOf(std::string_view digitsText, long exponent) {
     all.erase(0, std::min(all.find_first_not_of('0'), all.size()));
     const long digits = std::max<long>(static_cast<long>(all.size()), 1);
     const long scale = static_cast<long>(frac.size()) - exponent;
-    DataType t = DataType::of(DataType::Kind::Decimal);
-    t.scale = static_cast<int>(std::clamp<long>(scale, 0, 38));
-    t.precision =
-        static_cast<int>(std::clamp<long>(scale < 0 ? digits - scale : std::max(digits, scale), 1, 38));
-    return t;
+    return decimal(static_cast<int>(std::min<long>(scale < 0 ? digits - scale : std::max(digits, scale), 38)),
+                   static_cast<int>(std::clamp<long>(scale, 0, 38)));
 }
 
 } // namespace
@@ -156,13 +161,19 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
         };
         if (fn == "count")
             return DataType::of(K::BigInt);
-        if (fn == "sum") {
+        if (fn == "sum") { // Spark's Sum: BIGINT, DECIMAL(p + 10, s), else DOUBLE
             auto t = argType(0);
             if (t && t->isIntegral())
                 return DataType::of(K::BigInt);
-            return t && t->kind == K::Decimal ? t : std::optional<DataType>(DataType::of(K::Double));
+            return t && t->kind == K::Decimal ? decimal(t->precision + 10, t->scale)
+                                              : DataType::of(K::Double);
         }
-        if (isOneOf(fn, {"avg", "mean", "stddev", "variance", "sqrt", "exp", "ln", "log10", "power", "pow"}))
+        if (fn == "avg" || fn == "mean") { // Spark's Average: DECIMAL(p + 4, s + 4), else DOUBLE
+            auto t = argType(0);
+            return t && t->kind == K::Decimal ? decimal(t->precision + 4, t->scale + 4)
+                                              : DataType::of(K::Double);
+        }
+        if (isOneOf(fn, {"stddev", "variance", "sqrt", "exp", "ln", "log10", "power", "pow"}))
             return DataType::of(K::Double);
         if (isOneOf(fn, {"min", "max", "first", "any_value", "abs", "nullif"}))
             return argType(0);
@@ -221,11 +232,25 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
             }
             return DataType::structOf(std::move(names), std::move(types));
         }
-        if (fn == "round" || fn == "floor" || fn == "ceil" || fn == "ceiling") {
+        if (fn == "round" || fn == "bround" || fn == "floor" || fn == "ceil" || fn == "ceiling") {
             auto t = argType(0);
-            if (fn != "round" && t && !t->isIntegral())
+            const bool round = fn == "round" || fn == "bround";
+            if (!t || (t->kind != K::Decimal && round))
+                return t;
+            if (t->kind != K::Decimal)
                 return DataType::of(K::BigInt);
-            return t;
+            if (!round && e.args.size() < 2) // Spark's Floor/Ceil: DECIMAL(p - s + 1, 0)
+                return t->scale == 0 ? *t : decimal(t->precision - t->scale + 1, 0);
+            // Spark's RoundBase: one more integral digit; the scale asked for, at most s.
+            int scale = 0;
+            if (e.args.size() > 1 && e.args[1].kind == ExprKind::Literal &&
+                e.args[1].literalKind == LiteralKind::Integer)
+                scale =
+                    static_cast<int>(std::clamp(std::strtol(e.args[1].text.c_str(), nullptr, 10), -38L, 38L));
+            const int integral = t->precision - t->scale + 1;
+            if (scale < 0)
+                return decimal(std::max(integral, 1 - scale), 0);
+            return decimal(integral + std::min(t->scale, scale), std::min(t->scale, scale));
         }
         return std::nullopt;
     }

@@ -151,7 +151,9 @@ private slots:
         row("sum(l)", "BIGINT");
         row("sum(d)", "DOUBLE");
         row("sum(f)", "DOUBLE");
+        row("sum(m)", "DECIMAL(20,2)");
         row("avg(i)", "DOUBLE");
+        row("avg(m)", "DECIMAL(14,6)");
         row("min(s)", "STRING");
         row("max(ts)", "TIMESTAMP");
         row("first(m)", "DECIMAL(10,2)");
@@ -197,8 +199,13 @@ private slots:
         row("abs(i)", "INT");
         row("round(d)", "DOUBLE");
         row("round(i)", "INT");
+        row("round(m)", "DECIMAL(9,0)");
+        row("round(m, 1)", "DECIMAL(10,1)");
+        row("round(m, 5)", "DECIMAL(11,2)");
         row("floor(d)", "BIGINT");
         row("ceil(d)", "BIGINT");
+        row("floor(i)", "BIGINT");
+        row("ceil(m)", "DECIMAL(9,0)");
         row("frobnicate(i)", "?");
     }
     void expressionTypes() {
@@ -223,6 +230,8 @@ private slots:
         };
         row("columns and aliases", "SELECT id, name AS n FROM t", "id INT, n STRING");
         row("star", "SELECT * FROM t", "id INT, name STRING, amount DECIMAL(10,2)");
+        row("aggregates", "SELECT count(*) AS n, sum(amount) AS total FROM t",
+            "n BIGINT, total DECIMAL(20,2)");
         row("unknown table, named column", "SELECT id FROM nowhere", "id ?");
         row("unknown table, star", "SELECT * FROM nowhere", "unknown");
         row("values widen by column", "VALUES (1, 'a'), (2L, NULL)", "col1 BIGINT, col2 STRING");
