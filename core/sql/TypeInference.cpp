@@ -106,11 +106,18 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
     case ExprKind::Literal:
         return literalType(e);
     case ExprKind::Column: {
+        // t.x is x of relation t; failing that (a struct field, a stale qualifier), any x.
         const std::string& col = e.name.parts.back();
-        for (const auto& c : scope)
-            if (storage::equalsIgnoreCase(c.name, col))
+        const std::string qualifier = e.name.parts.size() > 1 ? e.name.parts[e.name.parts.size() - 2] : "";
+        const TypedColumn* any = nullptr;
+        for (const auto& c : scope) {
+            if (!storage::equalsIgnoreCase(c.name, col))
+                continue;
+            if (qualifier.empty() || storage::equalsIgnoreCase(c.relation, qualifier))
                 return c.type;
-        return std::nullopt;
+            any = any ? any : &c;
+        }
+        return any ? any->type : std::nullopt;
     }
     case ExprKind::Cast:
         return DataType::parse(e.text);
@@ -287,7 +294,7 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
             // A column of NULLs only is a STRING column in the table it creates.
             if (type && type->kind == K::Void)
                 type = DataType::of(K::String);
-            cols.push_back({"col" + std::to_string(c + 1), type});
+            cols.push_back({"col" + std::to_string(c + 1), type, {}});
         }
         return cols;
     }
@@ -319,7 +326,10 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
         if (item.expr.kind == ExprKind::Star) {
             if (!scopeKnown)
                 return std::nullopt;
-            out.insert(out.end(), scope.begin(), scope.end());
+            for (const auto& c : scope) // t.* takes the columns of t only
+                if (item.expr.name.empty() ||
+                    storage::equalsIgnoreCase(c.relation, item.expr.name.parts.back()))
+                    out.push_back({c.name, c.type, {}});
             continue;
         }
         TypedColumn c;
@@ -331,27 +341,25 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
 }
 
 std::optional<std::vector<TypedColumn>> TypeInference::fromScope(const TableRef& t) {
+    std::optional<std::vector<TypedColumn>> cols;
     switch (t.kind) {
     case TableRefKind::Table: {
         std::string key = toLower(t.name.joined());
-        for (auto it = m_ctes.rbegin(); it != m_ctes.rend(); ++it)
+        for (auto it = m_ctes.rbegin(); it != m_ctes.rend() && !cols; ++it)
             if (auto found = it->find(key); found != it->end())
-                return found->second;
-        auto cols = m_lookup ? m_lookup(t.name.joined()) : std::nullopt;
-        if (!cols)
-            return std::nullopt;
-        std::vector<TypedColumn> out;
-        for (const auto& c : *cols)
-            out.push_back({c.name, c.type});
-        return out;
+                cols = found->second;
+        if (!cols && m_lookup) {
+            if (auto info = m_lookup(t.name.joined())) {
+                cols.emplace();
+                for (const auto& c : *info)
+                    cols->push_back({c.name, c.type, {}});
+            }
+        }
+        break;
     }
-    case TableRefKind::Subquery: {
-        auto cols = queryColumns(*t.query);
-        if (cols)
-            for (std::size_t i = 0; i < t.columnAliases.size() && i < cols->size(); ++i)
-                (*cols)[i].name = t.columnAliases[i];
-        return cols;
-    }
+    case TableRefKind::Subquery:
+        cols = queryColumns(*t.query);
+        break;
     case TableRefKind::Join: {
         auto left = fromScope(*t.left), right = fromScope(*t.right);
         if (!left || !right)
@@ -362,7 +370,16 @@ std::optional<std::vector<TypedColumn>> TypeInference::fromScope(const TableRef&
     case TableRefKind::Function:
         return std::nullopt;
     }
-    return std::nullopt;
+    if (!cols)
+        return std::nullopt;
+    // Qualified names (u.id, u.*) find the columns by the alias, else by the table's own name.
+    const std::string relation = t.alias.empty() && !t.name.empty() ? t.name.parts.back() : t.alias;
+    for (std::size_t i = 0; i < cols->size(); ++i) {
+        (*cols)[i].relation = relation;
+        if (i < t.columnAliases.size())
+            (*cols)[i].name = t.columnAliases[i];
+    }
+    return cols;
 }
 
 } // namespace cdc::sql

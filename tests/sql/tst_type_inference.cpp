@@ -20,19 +20,23 @@ DataType type(const char* text) {
 
 /// The columns every expression case can read.
 std::vector<TypedColumn> scope() {
-    return {{"i", type("INT")},
-            {"l", type("BIGINT")},
-            {"sm", type("SMALLINT")},
-            {"ti", type("TINYINT")},
-            {"d", type("DOUBLE")},
-            {"f", type("FLOAT")},
-            {"m", type("DECIMAL(10,2)")},
-            {"s", type("STRING")},
-            {"b", type("BOOLEAN")},
-            {"dt", type("DATE")},
-            {"ts", type("TIMESTAMP")},
-            {"arr", type("ARRAY<INT>")},
-            {"st", type("STRUCT<a: INT, b: STRING>")}};
+    const std::pair<const char*, const char*> columns[] = {{"i", "INT"},
+                                                           {"l", "BIGINT"},
+                                                           {"sm", "SMALLINT"},
+                                                           {"ti", "TINYINT"},
+                                                           {"d", "DOUBLE"},
+                                                           {"f", "FLOAT"},
+                                                           {"m", "DECIMAL(10,2)"},
+                                                           {"s", "STRING"},
+                                                           {"b", "BOOLEAN"},
+                                                           {"dt", "DATE"},
+                                                           {"ts", "TIMESTAMP"},
+                                                           {"arr", "ARRAY<INT>"},
+                                                           {"st", "STRUCT<a: INT, b: STRING>"}};
+    std::vector<TypedColumn> out;
+    for (const auto& [name, t] : columns)
+        out.push_back({name, type(t), "t"});
+    return out;
 }
 
 /// Catalog tables for the query cases.
@@ -242,6 +246,10 @@ private slots:
         row("cte", "WITH a AS (SELECT 1 AS x) SELECT x FROM a", "x INT");
         row("cte column names", "WITH a (y) AS (SELECT 1L) SELECT y FROM a", "y BIGINT");
         row("subquery column aliases", "SELECT c FROM (VALUES (1)) AS v(c)", "c INT");
+        row("qualified columns of a join", "SELECT u.id, t.name, v FROM t JOIN u ON t.id = u.id",
+            "id BIGINT, name STRING, v DOUBLE");
+        row("aliased tables", "SELECT b.id, a.id AS aid FROM t AS a, u b", "id BIGINT, aid INT");
+        row("qualified star of a join", "SELECT u.* FROM t JOIN u ON t.id = u.id", "id BIGINT, v DOUBLE");
         row("star of a join", "SELECT * FROM t JOIN u ON t.id = u.id",
             "id INT, name STRING, amount DECIMAL(10,2), id BIGINT, v DOUBLE");
         row("union widens", "SELECT 1 AS x UNION ALL SELECT 2L", "x BIGINT");
