@@ -190,18 +190,14 @@ bool readDate(Reader& r, Fields& f) {
     if (!y)
         return false;
     f.year = *y;
-    if (!r.accept('-'))
-        return true;
-    auto mo = r.digits(1, 2);
-    if (!mo)
-        return false;
-    f.month = static_cast<unsigned>(*mo);
-    if (!r.accept('-'))
-        return true;
-    auto d = r.digits(1, 2);
-    if (!d)
-        return false;
-    f.day = static_cast<unsigned>(*d);
+    for (unsigned* part : {&f.month, &f.day}) {
+        if (!r.accept('-'))
+            return true;
+        auto v = r.digits(1, 2);
+        if (!v)
+            return false;
+        *part = static_cast<unsigned>(*v);
+    }
     return true;
 }
 

@@ -20,6 +20,14 @@ std::string dashed(std::string words) {
     return words;
 }
 
+template <class T, class F> std::vector<Node> each(const std::vector<T>& items, F&& node) {
+    std::vector<Node> out;
+    out.reserve(items.size());
+    for (const auto& item : items)
+        out.push_back(node(item));
+    return out;
+}
+
 std::string flat(const Node& n) {
     if (!n.list)
         return n.head;
@@ -84,24 +92,15 @@ private:
 };
 
 std::vector<Node> Builder::idents(const std::vector<Ident>& ids) const {
-    std::vector<Node> out;
-    for (const auto& i : ids)
-        out.push_back(ident(i));
-    return out;
+    return each(ids, [&](const Ident& i) { return ident(i); });
 }
 
 std::vector<Node> Builder::words(const std::vector<std::string>& names) const {
-    std::vector<Node> out;
-    for (const auto& n : names)
-        out.push_back(atom(Printer::identifier(n)));
-    return out;
+    return each(names, [&](const std::string& n) { return atom(Printer::identifier(n)); });
 }
 
 std::vector<Node> Builder::exprs(const std::vector<Expr>& es) const {
-    std::vector<Node> out;
-    for (const auto& e : es)
-        out.push_back(expr(e));
-    return out;
+    return each(es, [&](const Expr& e) { return expr(e); });
 }
 
 Node Builder::expr(const Expr& e) const {

@@ -217,52 +217,53 @@ std::vector<Field> timestamps() {
             timestamp("2024-03-01 00:00:00", 1709251200000000)};
 }
 
+/// The edge values of each sequence type, in increasing order.
+std::vector<Field> valuesOf(K kind) {
+    switch (kind) {
+    case K::BigInt:
+        return integers();
+    case K::Double:
+        return reals();
+    case K::String:
+        return strings();
+    default:
+        return timestamps();
+    }
+}
+
+void kinds() {
+    QTest::addColumn<int>("kind");
+    QTest::newRow("BIGINT, extremes included") << int(K::BigInt);
+    QTest::newRow("DOUBLE, infinities, -0.0 and denormals") << int(K::Double);
+    QTest::newRow("STRING by UTF-8 bytes") << int(K::String);
+    QTest::newRow("TIMESTAMP in its UTC spellings") << int(K::Timestamp);
+}
+
 } // namespace
 
 class TestSequenceCodec : public QObject {
     Q_OBJECT
 private slots:
-    void singleFieldsOrderAsSpark_data() {
-        QTest::addColumn<int>("kind");
-        QTest::newRow("BIGINT, extremes included") << int(K::BigInt);
-        QTest::newRow("DOUBLE, infinities, -0.0 and denormals") << int(K::Double);
-        QTest::newRow("STRING by UTF-8 bytes") << int(K::String);
-        QTest::newRow("TIMESTAMP in its UTC spellings") << int(K::Timestamp);
-    }
+    void singleFieldsOrderAsSpark_data() { kinds(); }
     // A single SEQUENCE BY field keeps its SQLite value (timestamps canonicalised).
     void singleFieldsOrderAsSpark() {
         QFETCH(int, kind);
         Codec codec;
-        const K k = K(kind);
-        const auto values = k == K::BigInt   ? integers()
-                            : k == K::Double ? reals()
-                            : k == K::String ? strings()
-                                             : timestamps();
-        checkOrders(codec, each(values), {DataType::of(k)}, false);
+        checkOrders(codec, each(valuesOf(K(kind))), {DataType::of(K(kind))}, false);
     }
 
-    void structFieldsOrderAsSpark_data() {
-        QTest::addColumn<int>("kind");
-        QTest::newRow("BIGINT") << int(K::BigInt);
-        QTest::newRow("DOUBLE") << int(K::Double);
-        QTest::newRow("STRING") << int(K::String);
-        QTest::newRow("TIMESTAMP") << int(K::Timestamp);
-    }
+    void structFieldsOrderAsSpark_data() { kinds(); }
     // The same values inside a STRUCT become one BLOB per sequence; NULL fields sort first.
     void structFieldsOrderAsSpark() {
         QFETCH(int, kind);
         Codec codec;
-        const K k = K(kind);
-        auto values = k == K::BigInt   ? integers()
-                      : k == K::Double ? reals()
-                      : k == K::String ? strings()
-                                       : timestamps();
+        auto values = valuesOf(K(kind));
         values.insert(values.begin(), null());
         std::vector<std::vector<Field>> structs;
         for (const auto& v : values)
             for (std::int64_t second : {kMin, std::int64_t(0), kMax})
                 structs.push_back({v, integer(second)});
-        checkOrders(codec, structs, {DataType::of(k), DataType::of(K::BigInt)}, true);
+        checkOrders(codec, structs, {DataType::of(K(kind)), DataType::of(K::BigInt)}, true);
     }
 
     void structsCompareFieldByField() {

@@ -53,6 +53,20 @@ QString text(const std::optional<DataType>& t) {
     return t ? QString::fromStdString(t->toString()) : QStringLiteral("?");
 }
 
+/// Rows of (input, expected, gap): `gap` says why the simulator differs from Spark there, if it does.
+void addRow(const char* name, const char* input, const char* expected, const char* gap) {
+    QTest::newRow(name) << QString::fromUtf8(input) << QString::fromUtf8(expected) << QString::fromUtf8(gap);
+}
+
+/// Compares as the row expects; a row with a gap is an expected failure.
+void compareRow(const QString& actual) {
+    QFETCH(QString, expected);
+    QFETCH(QString, gap);
+    if (!gap.isEmpty())
+        QEXPECT_FAIL("", qPrintable(gap), Continue);
+    QCOMPARE(actual, expected);
+}
+
 } // namespace
 
 class TestTypeInference : public QObject {
@@ -62,9 +76,7 @@ private slots:
         QTest::addColumn<QString>("expr");
         QTest::addColumn<QString>("expected");
         QTest::addColumn<QString>("gap"); // why the simulator differs from Spark here, if it does
-        auto row = [](const char* e, const char* t, const char* gap = "") {
-            QTest::newRow(e) << QString::fromUtf8(e) << QString::fromUtf8(t) << QString::fromUtf8(gap);
-        };
+        auto row = [](const char* e, const char* t, const char* gap = "") { addRow(e, e, t, gap); };
         // Integer literals: INT, else BIGINT (Databricks INT/BIGINT pages), else DECIMAL(digits, 0).
         row("1", "INT");
         row("2147483647", "INT");
@@ -214,15 +226,10 @@ private slots:
     }
     void expressionTypes() {
         QFETCH(QString, expr);
-        QFETCH(QString, expected);
-        QFETCH(QString, gap);
         const std::string sql = expr.toStdString();
         auto e = Parser(sql, "expr").parseSingleExpression();
         QVERIFY2(e.ok(), e.ok() ? "" : e.error().format().c_str());
-        TypeInference inference(lookup);
-        if (!gap.isEmpty())
-            QEXPECT_FAIL("", qPrintable(gap), Continue);
-        QCOMPARE(text(inference.expr(*e, scope())), expected);
+        compareRow(text(TypeInference(lookup).expr(*e, scope())));
     }
 
     void queryColumns_data() {
@@ -230,7 +237,7 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::addColumn<QString>("gap");
         auto row = [](const char* name, const char* q, const char* cols, const char* gap = "") {
-            QTest::newRow(name) << QString::fromUtf8(q) << QString::fromUtf8(cols) << QString::fromUtf8(gap);
+            addRow(name, q, cols, gap);
         };
         row("columns and aliases", "SELECT id, name AS n FROM t", "id INT, n STRING");
         row("star", "SELECT * FROM t", "id INT, name STRING, amount DECIMAL(10,2)");
@@ -258,8 +265,6 @@ private slots:
     }
     void queryColumns() {
         QFETCH(QString, query);
-        QFETCH(QString, expected);
-        QFETCH(QString, gap);
         const std::string sql = query.toStdString();
         auto q = Parser(sql, "q").parseSingleQuery();
         QVERIFY2(q.ok(), q.ok() ? "" : q.error().format().c_str());
@@ -267,9 +272,7 @@ private slots:
         QStringList got;
         for (const auto& c : columns.value_or(std::vector<TypedColumn>{}))
             got << QString::fromStdString(c.name) + " " + text(c.type);
-        if (!gap.isEmpty())
-            QEXPECT_FAIL("", qPrintable(gap), Continue);
-        QCOMPARE(columns ? got.join(", ") : QStringLiteral("unknown"), expected);
+        compareRow(columns ? got.join(", ") : QStringLiteral("unknown"));
     }
 };
 
