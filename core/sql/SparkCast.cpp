@@ -243,8 +243,8 @@ CastResult castValue(const Value& in, const DataType& type, bool ansi) {
     case K::TimestampNtz: {
         std::optional<SparkTimestamp> t;
         // Numbers are epoch seconds (not for DATE), as Spark casts them.
-        if (text)
-            t = SparkTimestamp::parse(*text);
+        if (text) // a DATE takes the date a text starts with, whatever time and zone follow
+            t = type.kind == K::Date ? SparkTimestamp::parseDate(*text) : SparkTimestamp::parse(*text);
         else if (const auto* i = std::get_if<std::int64_t>(&in); i && type.kind != K::Date)
             t = SparkTimestamp::fromEpochSeconds(static_cast<double>(*i));
         else if (const auto* d = std::get_if<double>(&in); d && type.kind != K::Date)
