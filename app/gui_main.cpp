@@ -3,6 +3,7 @@
 #include "ui/model/SampleLibrary.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
+#include "ui/widgets/ThemeManager.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -34,10 +35,21 @@ int main(int argc, char** argv) {
     const QCommandLineOption dockOption(QStringLiteral("show-dock"),
                                         QStringLiteral("Bring the dock NAME to the front (e.g. timelineDock, tombstonesDock)."),
                                         QStringLiteral("NAME"));
-    parser.addOptions({projectOption, sampleOption, stepOption, screenshotOption, dockOption});
+    const QCommandLineOption themeOption(QStringLiteral("theme"),
+                                         QStringLiteral("Use the light, dark or system theme for this run only."),
+                                         QStringLiteral("THEME"));
+    parser.addOptions({projectOption, sampleOption, stepOption, screenshotOption, dockOption, themeOption});
     parser.process(app);
 
     cdc::ui::MainWindow window;
+    if (parser.isSet(themeOption)) {
+        const auto theme = cdc::ui::ThemeManager::fromName(parser.value(themeOption));
+        if (!theme) {
+            std::fprintf(stderr, "error: --theme takes light, dark or system\n");
+            return 2;
+        }
+        cdc::ui::ThemeManager::instance()->setTheme(*theme, false);
+    }
     QString projectPath = parser.value(projectOption);
     if (projectPath.isEmpty() && !parser.positionalArguments().isEmpty())
         projectPath = parser.positionalArguments().first();

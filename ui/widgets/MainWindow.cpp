@@ -18,6 +18,7 @@
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
 #include "ui/widgets/SourcesPanel.h"
+#include "ui/widgets/ThemeManager.h"
 #include "ui/widgets/WorkbenchPanel.h"
 #include "ui/widgets/results/Scd2TimelinePanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
@@ -290,6 +291,7 @@ void MainWindow::createMenus() {
     for (auto* d : std::as_const(m_docks))
         m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
+    m_viewMenu->addMenu(ThemeManager::instance()->createMenu(this));
     m_viewMenu->addAction(m_resetLayout);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
