@@ -219,7 +219,7 @@ void MainWindow::createActions() {
     updateUndoText();
 
     m_quit = new QAction(tr("&Quit"), this);
-    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on plain X11
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
     m_about = new QAction(tr("&About CDC Studio"), this);
     connect(m_about, &QAction::triggered, this, [this] {
