@@ -10,6 +10,7 @@
 #include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/EditorController.h"
+#include "ui/widgets/HelpController.h"
 #include "ui/widgets/ResultsController.h"
 #include "ui/widgets/SimulationController.h"
 #include "ui/widgets/SourceSqlDialog.h"
@@ -295,6 +296,8 @@ void MainWindow::createMenus() {
     m_viewMenu->addAction(m_resetLayout);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction((new HelpController(this))->userGuideAction());
+    help->addSeparator();
     help->addAction(m_about);
 
     auto* toolBar = addToolBar(tr("Main"));
