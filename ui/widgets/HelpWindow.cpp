@@ -6,8 +6,6 @@
 #include <QAction>
 #include <QEvent>
 #include <QFile>
-#include <QHBoxLayout>
-#include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -20,11 +18,13 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <memory>
+
 namespace cdc::ui {
 
 namespace {
-QTextDocument* loadPage(const QUrl& url, QObject* parent) {
-    auto* doc = new QTextDocument(parent);
+std::unique_ptr<QTextDocument> loadPage(const QUrl& url) {
+    auto doc = std::make_unique<QTextDocument>();
     QFile file(QLatin1Char(':') + url.path());
     if (file.open(QIODevice::ReadOnly))
         doc->setHtml(QString::fromUtf8(file.readAll()));
@@ -39,7 +39,7 @@ QUrl withoutFragment(QUrl url) {
 /// Shift+Enter in the find field searches backwards (QLineEdit's returnPressed does not tell).
 class FindKeys : public QObject {
 public:
-    FindKeys(HelpWindow* window) : QObject(window), m_window(window) {}
+    explicit FindKeys(HelpWindow* window) : QObject(window), m_window(window) {}
     bool eventFilter(QObject* watched, QEvent* event) override {
         if (event->type() == QEvent::KeyPress) {
             auto* key = static_cast<QKeyEvent*>(event);
@@ -152,7 +152,7 @@ QUrl HelpWindow::homeUrl() {
 
 QList<QUrl> HelpWindow::pages() {
     QList<QUrl> out{homeUrl()};
-    QTextDocument* index = loadPage(homeUrl(), nullptr);
+    const auto index = loadPage(homeUrl());
     for (QTextBlock block = index->begin(); block.isValid(); block = block.next())
         for (auto it = block.begin(); !it.atEnd(); ++it) {
             const QString href = it.fragment().charFormat().anchorHref();
@@ -160,13 +160,12 @@ QList<QUrl> HelpWindow::pages() {
             if (!href.isEmpty() && page.scheme() == QLatin1String("qrc") && !out.contains(page))
                 out << page;
         }
-    delete index;
     return out;
 }
 
 void HelpWindow::buildContents() {
     for (const QUrl& page : pages()) {
-        const QTextDocument* doc = loadPage(page, this);
+        const auto doc = loadPage(page);
         auto* item = new QTreeWidgetItem(m_contents, {doc->metaInformation(QTextDocument::DocumentTitle)});
         item->setData(0, Qt::UserRole, page);
         // Sections are the h2 headings, found by the anchor each one carries (id="...").
@@ -182,7 +181,6 @@ void HelpWindow::buildContents() {
                     break;
                 }
         }
-        delete doc;
     }
 }
 

@@ -95,6 +95,8 @@ ThemeManager::SystemHints ThemeManager::readSystemHints(const QPalette& platform
             // A desktop that does not answer within a moment is not worth a slow start.
             if (process.waitForFinished(500))
                 hints.gnomeColorScheme = QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+            else
+                process.kill();
         }
     }
     if (desktop.contains(QLatin1String("KDE"), Qt::CaseInsensitive)) {
