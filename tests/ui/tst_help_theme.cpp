@@ -135,6 +135,9 @@ private slots:
         QCoreApplication::setApplicationName(QStringLiteral("tst_help_theme"));
         QStandardPaths::setTestModeEnabled(true);
         QSettings().remove(QStringLiteral("view/theme"));
+        // "System" must mean the offscreen platform's light palette, whatever desktop runs the tests.
+        qunsetenv("GTK_THEME");
+        qunsetenv("XDG_CURRENT_DESKTOP");
     }
 
     void cleanup() { ThemeManager::instance()->setTheme(ThemeManager::Theme::System, false); }
