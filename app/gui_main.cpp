@@ -3,6 +3,7 @@
 #include "ui/model/SampleLibrary.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
+#include "ui/widgets/ThemeManager.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -36,7 +37,10 @@ int main(int argc, char** argv) {
         QStringLiteral("Bring the dock NAME to the front: scd2Dock (the SCD2 timeline), timelineDock (the update "
                        "timeline), targetsDock, tombstonesDock, queueDock, sourcesDock, issuesDock, logDock, infoDock."),
         QStringLiteral("NAME"));
-    parser.addOptions({projectOption, sampleOption, stepOption, screenshotOption, dockOption});
+    const QCommandLineOption themeOption(QStringLiteral("theme"),
+                                         QStringLiteral("Use the light, dark or system theme for this run only."),
+                                         QStringLiteral("THEME"));
+    parser.addOptions({projectOption, sampleOption, stepOption, screenshotOption, dockOption, themeOption});
     parser.process(app);
 
     cdc::ui::MainWindow window;
@@ -47,6 +51,14 @@ int main(int argc, char** argv) {
                          qPrintable(window.dockNames().join(QLatin1String(", "))));
             return 2;
         }
+    if (parser.isSet(themeOption)) {
+        const auto theme = cdc::ui::ThemeManager::fromName(parser.value(themeOption));
+        if (!theme) {
+            std::fprintf(stderr, "error: --theme takes light, dark or system\n");
+            return 2;
+        }
+        cdc::ui::ThemeManager::instance()->setTheme(*theme, false);
+    }
     QString projectPath = parser.value(projectOption);
     if (projectPath.isEmpty() && !parser.positionalArguments().isEmpty())
         projectPath = parser.positionalArguments().first();

@@ -1,6 +1,7 @@
 #include "ui/model/SourceRowsModel.h"
 
 #include "ui/model/Project.h"
+#include "ui/model/ThemeColors.h"
 #include "ui/model/ValueText.h"
 
 #include <QBrush>
@@ -70,7 +71,7 @@ QVariant SourceRowsModel::data(const QModelIndex& index, int role) const {
     case Qt::EditRole: return isNull(value) ? QString() : displayText(value, type);
     case Qt::ForegroundRole:
         if (!pending || isNull(value))
-            return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
+            return ThemeColors::mutedText(QGuiApplication::palette());
         return {};
     case Qt::FontRole:
         if (isNull(value)) {

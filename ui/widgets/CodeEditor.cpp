@@ -1,5 +1,6 @@
 #include "ui/widgets/CodeEditor.h"
 
+#include "ui/model/ThemeColors.h"
 #include "ui/widgets/SqlLexer.h"
 
 #include <Qsci/qsciapis.h>
@@ -34,8 +35,6 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent), m_lexer(new Sql
 
     indicatorDefine(SquiggleLowIndicator, ErrorIndicator);
     indicatorDefine(SquiggleLowIndicator, WarningIndicator);
-    setIndicatorForegroundColor(QColor(220, 40, 40), ErrorIndicator);
-    setIndicatorForegroundColor(QColor(230, 150, 0), WarningIndicator);
     SendScintilla(SCI_SETMOUSEDWELLTIME, 400);
     connect(this, &QsciScintilla::SCN_DWELLSTART, this, &CodeEditor::showHover);
     connect(this, &QsciScintilla::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
@@ -61,13 +60,16 @@ void CodeEditor::applyPalette() {
     setSelectionBackgroundColor(palette.color(QPalette::Highlight));
     setSelectionForegroundColor(palette.color(QPalette::HighlightedText));
     setMatchedBraceBackgroundColor(caretLine.darker(110));
+    setIndicatorForegroundColor(ThemeColors::error(palette), ErrorIndicator);
+    setIndicatorForegroundColor(ThemeColors::warning(palette), WarningIndicator);
     recolor();
 }
 
 void CodeEditor::changeEvent(QEvent* event) {
+    // After the base class has handled the change, so that these colours have the last word.
+    QsciScintilla::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
-    QsciScintilla::changeEvent(event);
 }
 
 void CodeEditor::keyPressEvent(QKeyEvent* event) {

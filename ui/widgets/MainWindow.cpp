@@ -10,6 +10,7 @@
 #include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/EditorController.h"
+#include "ui/widgets/HelpController.h"
 #include "ui/widgets/ResultsController.h"
 #include "ui/widgets/SimulationController.h"
 #include "ui/widgets/SourceSqlDialog.h"
@@ -19,6 +20,7 @@
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
 #include "ui/widgets/SourcesPanel.h"
+#include "ui/widgets/ThemeManager.h"
 #include "ui/widgets/WorkbenchPanel.h"
 #include "ui/widgets/results/Scd2TimelinePanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
@@ -271,7 +273,7 @@ void MainWindow::createActions() {
     updateUndoText();
 
     m_quit = new QAction(tr("&Quit"), this);
-    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on plain X11
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
     m_about = new QAction(tr("&About CDC Studio"), this);
     connect(m_about, &QAction::triggered, this, [this] {
@@ -347,9 +349,12 @@ void MainWindow::createMenus() {
     m_viewMenu->addAction(m_workbench->zoomOutAction());
     m_viewMenu->addAction(m_workbench->zoomResetAction());
     m_viewMenu->addSeparator();
+    m_viewMenu->addMenu(ThemeManager::instance()->createMenu(this));
     m_viewMenu->addAction(m_resetLayout);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction((new HelpController(this))->userGuideAction());
+    help->addSeparator();
     help->addAction(m_about);
 
     auto* toolBar = addToolBar(tr("Main"));
