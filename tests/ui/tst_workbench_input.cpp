@@ -95,6 +95,15 @@ void openShown(MainWindow& w, const QString& sample) {
     QVERIFY(QTest::qWaitFor([] { return QApplication::focusWidget() != nullptr; }));
 }
 
+/// With CDC_SCREENSHOT_DIR set, writes what the window shows there (the docs' screenshots come from here).
+void saveScreenshot(QWidget* window, const QString& name) {
+    const QString dir = qEnvironmentVariable("CDC_SCREENSHOT_DIR");
+    if (dir.isEmpty())
+        return;
+    QApplication::processEvents(); // layouts settle on posted events
+    QVERIFY(window->grab().save(dir + QLatin1Char('/') + name));
+}
+
 QString infoText(const MainWindow& w) { return w.dock(QStringLiteral("infoDock"))->findChild<QTextBrowser*>()->toPlainText(); }
 
 /// Runs `handle` on the next modal dialog that opens (QDialog::exec blocks the test until it closes).
@@ -160,6 +169,7 @@ private slots:
         finish(w);
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(9));
         QCOMPARE(shownRows(view), rows);
+        saveScreenshot(&w, QStringLiteral("full-refresh-%1.png").arg(sample));
         QCOMPARE(w.targetTablePanel()->legend()->entryText(RowChange::Inserted),
                  QStringLiteral("Inserted %1").arg(rows.size()));
         if (versions > 0) {
@@ -386,6 +396,7 @@ private slots:
         QVERIFY2(!w.editorController()->hasErrors(), qPrintable(w.issuesModel()->index(0, 2).data().toString()));
         QVERIFY(banner->isVisible());
         QVERIFY2(banner->text().startsWith(QStringLiteral("users_current is out of date")), qPrintable(banner->text()));
+        saveScreenshot(&w, QStringLiteral("out-of-date.png"));
         bool listed = false;
         for (int i = 0; i < w.issuesModel()->rowCount(); ++i)
             listed = listed || w.issuesModel()->at(i)->code == "TARGET_OUT_OF_DATE";

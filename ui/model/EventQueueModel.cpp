@@ -93,8 +93,11 @@ QVariant EventQueueModel::data(const QModelIndex& index, int role) const {
         default: return {};
         }
     }
-    if (role == Qt::ToolTipRole)
-        return tr("Event %1 for %2 — delivered as number %3 in arrival order").arg(e.id).arg(e.source).arg(index.row() + 1);
+    if (role == Qt::ToolTipRole) {
+        const QString where = tr("Event %1 for %2 — delivered as number %3 in arrival order").arg(e.id).arg(e.source).arg(index.row() + 1);
+        // The row's values may be wider than the column: the tooltip has them all.
+        return index.column() == ValuesColumn ? summary(e) + QLatin1Char('\n') + where : where;
+    }
     if (role == Qt::UserRole)
         return e.id;
     return {};

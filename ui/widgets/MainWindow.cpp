@@ -230,7 +230,7 @@ void MainWindow::createDocks() {
     tabifyDockWidget(issues, log);
     targets->raise();
     sources->raise();
-    resizeDocks({info, queue}, {330, 400}, Qt::Horizontal);
+    resizeDocks({info, queue}, {400, 380}, Qt::Horizontal);
     resizeDocks({info, timeline}, {250, 350}, Qt::Vertical);
     resizeDocks({targets, sources}, {760, 520}, Qt::Horizontal);
     resizeDocks({targets}, {330}, Qt::Vertical);
