@@ -31,6 +31,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QMenu>
@@ -464,6 +465,46 @@ private slots:
         QCOMPARE(view->model()->index(1, EventQueueModel::SequenceColumn).data().toString(), QStringLiteral("1"));
         QCOMPARE(view->model()->index(1, EventQueueModel::ValuesColumn).data().toString(),
                  QStringLiteral("userId=124, name=Raul, city=Oaxaca"));
+    }
+
+    // The update timeline keeps to its dock: zero counts left out, two columns behind a right-click on the header.
+    void updateTimelineColumnsFitAndCanBeChosen() {
+        QSettings().remove(QStringLiteral("timeline/hiddenColumns"));
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        press(Qt::Key_F5);
+        finish(w);
+        QTableView* timeline = w.timelinePanel()->view();
+        QStringList shown;
+        for (int c = 0; c < timeline->model()->columnCount(); ++c)
+            if (!timeline->isColumnHidden(c))
+                shown << timeline->model()->headerData(c, Qt::Horizontal).toString();
+        QCOMPARE(shown, (QStringList{"Update", "Time", "Read", "Upserted", "Deleted", "Stale", "Versions"}));
+        QCOMPARE(shownRows(timeline).at(6), QStringLiteral("#6|00:06:00|1|2|0|0|+1 −1"));
+        QCOMPARE(shownRows(timeline).at(5), QStringLiteral("#5|00:05:00|1|1|0|0|−1"));
+        int width = 0;
+        for (int c = 0; c < timeline->model()->columnCount(); ++c)
+            width += timeline->isColumnHidden(c) ? 0 : timeline->columnWidth(c);
+        QVERIFY2(width <= timeline->viewport()->width(), qPrintable(QStringLiteral("%1 > %2").arg(width).arg(timeline->viewport()->width())));
+
+        // Right-click the header, tick Duration in the menu.
+        QTimer::singleShot(0, [] {
+            QTRY_VERIFY(QApplication::activePopupWidget() != nullptr);
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            QVERIFY(menu);
+            for (QAction* entry : menu->actions())
+                if (entry->text() == QStringLiteral("Duration"))
+                    QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(entry).center());
+        });
+        QHeaderView* header = timeline->horizontalHeader();
+        QContextMenuEvent rightClick(QContextMenuEvent::Mouse, QPoint(10, 5), header->mapToGlobal(QPoint(10, 5)));
+        QApplication::sendEvent(header->viewport(), &rightClick);
+        QTRY_VERIFY(!timeline->isColumnHidden(UpdateTimelineModel::DurationColumn));
+        QCOMPARE(QSettings().value(QStringLiteral("timeline/hiddenColumns")).toList().size(), 1);
+        MainWindow again;
+        QVERIFY(!again.timelinePanel()->view()->isColumnHidden(UpdateTimelineModel::DurationColumn));
+        QVERIFY(again.timelinePanel()->view()->isColumnHidden(UpdateTimelineModel::TombstonesColumn));
+        QSettings().remove(QStringLiteral("timeline/hiddenColumns"));
     }
 
     // Ctrl+T asks how far to move the clock in a compact dialog; a preset sets the amount.
