@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <charconv>
 #include <set>
 
 namespace cdc::engine {
@@ -215,7 +216,10 @@ public:
         t.gcLog = "__acg_" + base;
         t.scdType = f.scdType;
         t.properties = table->properties;
-        t.gcThresholdSeconds = gcThresholdFrom(table->properties);
+        auto threshold = gcThreshold(table->properties, table->location);
+        if (!threshold)
+            return threshold.error();
+        t.gcThresholdSeconds = threshold.value();
         auto skip = property(table->properties, "pipelines.cdc.skipChangeCommits");
         if (!skip)
             skip = property(table->properties, "skipChangeCommits");
@@ -475,16 +479,25 @@ private:
 
 } // namespace
 
-std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& properties) {
+Result<std::int64_t> gcThreshold(const std::map<std::string, std::string>& properties, const SourceLocation& where) {
     for (const char* key : {"pipelines.cdc.tombstoneGCThresholdInSeconds", "pipelines.applyChanges.tombstoneGCThresholdInSeconds"})
         if (auto v = property(properties, key)) {
-            try {
-                return std::stoll(*v);
-            } catch (...) {
-                return 172800;
-            }
+            std::int64_t seconds = 0;
+            const char* end = v->data() + v->size();
+            const auto [stop, error] = std::from_chars(v->data(), end, seconds);
+            if (error != std::errc() || stop != end || seconds < 0)
+                return Diagnostic::error("INVALID_PROPERTY",
+                                         std::string(key) + " takes a whole number of seconds (0 or more), not '" + *v + "'",
+                                         where);
+            return seconds;
         }
-    return 172800;
+    return kDefaultGcThresholdSeconds;
+}
+
+std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& properties) {
+    // Stored properties were checked when the target was planned; a file edited since falls back to the default.
+    auto seconds = gcThreshold(properties, {});
+    return seconds ? seconds.value() : kDefaultGcThresholdSeconds;
 }
 
 std::string TargetPlan::signature() const {

@@ -27,6 +27,9 @@ struct StreamInput {
 /// (TARGET_SCHEMA_CHANGED says so).
 inline constexpr std::string_view kStoreLayoutTag = "store6;";
 
+/// Tombstones are kept this long unless a table says otherwise (two days, as in Databricks).
+inline constexpr std::int64_t kDefaultGcThresholdSeconds = 172800;
+
 struct TargetPlan {
     std::string name;     ///< as declared
     std::string viewName; ///< the public SQLite view (catalog sqliteName)
@@ -37,7 +40,7 @@ struct TargetPlan {
     std::vector<bool> tracked;                ///< SCD2: column takes part in history
     DataType sequenceType;
     std::map<std::string, std::string> properties;
-    std::int64_t gcThresholdSeconds = 172800;
+    std::int64_t gcThresholdSeconds = kDefaultGcThresholdSeconds;
     bool skipChangeCommits = false;
     SourceLocation location;
 
@@ -85,7 +88,10 @@ std::uint64_t definitionHash(const PipelinePlan& plan, std::size_t target);
 /// Resolves and validates. Errors carry the offending clause's position.
 Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::Pipeline& pipeline);
 
-/// The GC threshold from table properties (default 172800 s).
+/// The GC threshold from table properties (pipelines.cdc.tombstoneGCThresholdInSeconds, or the older
+/// pipelines.applyChanges.* name): a value that is not a whole number of seconds is an error at `where`.
+Result<std::int64_t> gcThreshold(const std::map<std::string, std::string>& properties, const SourceLocation& where);
+/// The same for a stored target's properties; the default where they do not hold a valid threshold.
 std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& properties);
 
 } // namespace cdc::engine

@@ -152,6 +152,30 @@ private slots:
             flowInto("current", "cdf", "SCD TYPE 1").find("\"DELETE\""), 8, "\"REMOVE\""));
         QCOMPARE(outdated(db, otherDelete), QStringList{"current DEFINITION_CHANGED"});
     }
+
+    // A GC threshold that is not a whole number of seconds is refused where the table declares it; it
+    // silently meant two days before.
+    void malformedGcThresholdIsAPositionedError_data() {
+        QTest::addColumn<QString>("value");
+        QTest::newRow("words") << "two days";
+        QTest::newRow("negative") << "-5";
+        QTest::newRow("fraction") << "1.5";
+        QTest::newRow("empty") << "";
+    }
+    void malformedGcThresholdIsAPositionedError() {
+        QFETCH(QString, value);
+        auto db = sourcesDb();
+        std::string text = flowInto("current", "cdf", "SCD TYPE 1");
+        text.replace(text.find(';'), 1,
+                     " TBLPROPERTIES ('pipelines.cdc.tombstoneGCThresholdInSeconds' = '" + value.toStdString() + "');");
+        auto report = engine::runUpdate(db, parse(text));
+        QVERIFY(!report.ok());
+        QCOMPARE(QString::fromStdString(report.error().format()),
+                 QStringLiteral("pipeline.sql:1:1: error: pipelines.cdc.tombstoneGCThresholdInSeconds takes a whole "
+                                "number of seconds (0 or more), not '%1'")
+                     .arg(value));
+        QVERIFY(!db.tableExists("__cdc_updates") || engine::lastUpdateId(db).value() == 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTargetIdentity)
