@@ -68,6 +68,7 @@ QVariant SourceRowsModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole: return displayText(value, type);
     case Qt::EditRole: return isNull(value) ? QString() : displayText(value, type);
+    case CellValueRole: return cellValue(value, type);
     case Qt::ForegroundRole:
         if (!pending || isNull(value))
             return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);

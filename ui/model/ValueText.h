@@ -17,7 +17,18 @@ QString displayText(const cdc::Value& value, const std::optional<cdc::DataType>&
 /// BOOLEAN columns take integers (true/false), floating columns reals; anything else stays text.
 /// Text that does not fit a numeric column is an error message.
 std::optional<QString> parseCell(const QString& text, const std::optional<cdc::DataType>& type, cdc::Value& out);
-/// Model role data for sorting and alignment.
-QVariant sortValue(const cdc::Value& value);
+/// A cell's stored value with its column type: what a grid sorts by and exports typed (NULL stays
+/// NULL, numbers stay numbers), where the display text has lost both.
+struct CellValue {
+    cdc::Value value;
+    std::optional<cdc::DataType> type;
+};
+
+/// The item-data role of grid models that answers with a CellValue (in a QVariant). Models without
+/// it are sorted and exported by their display text.
+inline constexpr int CellValueRole = Qt::UserRole + 100;
+
+/// `value` of a column of `type` as CellValueRole data.
+QVariant cellValue(const cdc::Value& value, const std::optional<cdc::DataType>& type);
 
 } // namespace cdc::ui
