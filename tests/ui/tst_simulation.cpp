@@ -441,15 +441,35 @@ private slots:
     void failedUpdateChangesNothingAndIsLogged() {
         MainWindow w;
         QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
-        // A pipeline that parses but reads a table that does not exist.
+        // A pipeline that reads a table that does not exist is refused before any update runs.
+        const QString sample = w.workbench()->editor()->text();
         w.workbench()->editor()->setText(QStringLiteral(
             "CREATE OR REFRESH STREAMING TABLE t;\nCREATE FLOW f AS AUTO CDC INTO t FROM stream(nowhere) KEYS (id) SEQUENCE BY seq;"));
         w.editorController()->reparseNow();
-        QVERIFY(w.editorController()->hasErrors() || !w.simulation()->step() || (finish(w), true));
-        finish(w);
-        QCOMPARE(w.eventQueueModel()->rowCount(), 8);
+        QVERIFY(w.editorController()->hasErrors());
+        QVERIFY(!w.simulation()->step());
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(0));
-        QVERIFY(w.issuesModel()->errorCount() >= 1);
+
+        // An update that fails while it runs (an event without a key) changes nothing and is logged.
+        w.workbench()->editor()->setText(sample);
+        w.editorController()->reparseNow();
+        QVERIFY(!w.editorController()->hasErrors());
+        auto queued = ProjectStore::events(w.project()->db());
+        QVERIFY(queued && queued->size() == 8);
+        QueuedEvent keyless = queued->front();
+        keyless.id = 0;
+        keyless.values[0] = Value(std::monostate{});
+        QVERIFY(w.project()->appendEvents({keyless}, QStringLiteral("Add row")).ok());
+        QVERIFY(w.simulation()->deliverAll());
+        finish(w);
+        QCOMPARE(w.eventQueueModel()->rowCount(), 9);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(0));
+        QCOMPARE(w.issuesModel()->errorCount(), 1);
+        QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Update failed, nothing changed")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.updateLogModel()->rowCount(), 1);
+        QVERIFY(w.updateLogModel()->errorAt(0).has_value());
+        QVERIFY(findSnapshot(w.results()->snapshots(), QStringLiteral("users_current")) == nullptr);
     }
 };
 

@@ -2,10 +2,12 @@
 
 #include "core/engine/Engine.h"
 #include "ui/model/Project.h"
+#include "ui/model/ThemeColors.h"
 #include "ui/model/ValueText.h"
 
 #include <QBrush>
 #include <QColor>
+#include <QGuiApplication>
 #include <QRegularExpression>
 
 namespace cdc::ui {
@@ -73,7 +75,7 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
         if (role == CellValueRole)
             return cellValue(text.isEmpty() ? cdc::Value{} : cdc::Value{text.toStdString()}, std::nullopt);
         if (role == Qt::ForegroundRole)
-            return QBrush(QColor(200, 40, 40));
+            return QBrush(ThemeColors::error(QGuiApplication::palette()));
         if (role == Qt::ToolTipRole)
             return tr("This update failed and was rolled back: nothing changed. Double-click to see the position.");
         return {};
@@ -93,7 +95,7 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::TextAlignmentRole && (std::holds_alternative<std::int64_t>(value) || std::holds_alternative<double>(value)))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() == m_errorColumn)
-        return QBrush(QColor(200, 40, 40));
+        return QBrush(ThemeColors::error(QGuiApplication::palette()));
     return {};
 }
 
