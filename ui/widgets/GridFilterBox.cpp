@@ -13,19 +13,21 @@
 
 namespace cdc::ui {
 
-GridFilterBox::GridFilterBox(QWidget* parent) : QWidget(parent), m_edit(new QLineEdit(this)), m_count(new QLabel(this)) {
+GridFilterBox::GridFilterBox(QWidget* parent)
+    : QWidget(parent), m_edit(new QLineEdit(this)), m_count(new QLabel(m_edit)) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(6);
     layout->addWidget(m_edit);
-    layout->addWidget(m_count);
     m_edit->setObjectName(QStringLiteral("gridFilter"));
     m_edit->setPlaceholderText(tr("Filter rows…"));
     m_edit->setToolTip(tr("Show only the rows that contain this text in any column (not case-sensitive); Esc clears it"));
     m_edit->setClearButtonEnabled(true);
-    m_edit->setMinimumWidth(m_edit->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 18);
-    m_edit->setMaximumWidth(m_edit->minimumWidth() * 2);
+    // Narrow enough for the Sources toolbar beside its four buttons in the default layout.
+    m_edit->setMinimumWidth(m_edit->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 16);
+    m_edit->setMaximumWidth(m_edit->minimumWidth() * 5 / 2);
     m_edit->installEventFilter(this);
+    // The count sits inside the field, as in a browser's find bar: a label beside it would widen the
+    // box while filtering and push it into a narrow toolbar's overflow menu.
     m_count->setForegroundRole(QPalette::PlaceholderText);
     m_count->hide();
     connect(m_edit, &QLineEdit::textChanged, this, [this](const QString& text) {
@@ -70,9 +72,26 @@ void GridFilterBox::updateCount() {
         m_count->clear();
     }
     m_count->setVisible(filtering);
+    placeCount();
+}
+
+void GridFilterBox::placeCount() {
+    if (m_count->isHidden()) {
+        m_edit->setTextMargins(0, 0, 0, 0);
+        return;
+    }
+    m_count->adjustSize();
+    int right = m_edit->width() - 4;
+    for (const QWidget* button : m_edit->findChildren<QWidget*>()) // the clear button, when shown
+        if (button != m_count && button->isVisible())
+            right = std::min(right, button->geometry().left());
+    m_count->move(right - m_count->width() - 2, (m_edit->height() - m_count->height()) / 2);
+    m_edit->setTextMargins(0, 0, m_count->width() + 4, 0);
 }
 
 bool GridFilterBox::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_edit && event->type() == QEvent::Resize)
+        placeCount();
     if (watched == m_edit && event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
         !m_edit->text().isEmpty()) {
         m_edit->clear();

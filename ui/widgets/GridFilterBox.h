@@ -1,5 +1,6 @@
 #pragma once
-/// The filter box of a panel's grids: a "Filter rows…" field and, while it filters, "n of m rows".
+/// The filter box of a panel's grids: a "Filter rows…" field showing, while it filters, "n of m rows"
+/// at its right end.
 /// A panel with several grids (tabs, the rows and the change feed) binds the one on show; the text
 /// follows the user from grid to grid.
 
@@ -33,6 +34,7 @@ protected:
 
 private:
     void updateCount();
+    void placeCount();
 
     QLineEdit* m_edit;
     QLabel* m_count;
