@@ -25,31 +25,71 @@ QStringList SourceRowsModel::columnNames() const {
 }
 
 void SourceRowsModel::reload() {
-    beginResetModel();
-    m_delivered.clear();
-    m_pending.clear();
-    m_info = {};
+    storage::TableInfo info;
+    QList<cdc::Row> delivered;
+    QList<QueuedEvent> pending;
     auto& db = m_project->db();
     if (auto found = storage::Catalog::find(db, m_table.toStdString()); found && *found) {
-        m_info = **found;
+        info = **found;
         std::string sql = "SELECT ";
-        for (std::size_t i = 0; i < m_info.columns.size(); ++i)
-            sql += (i ? ", " : "") + storage::quoteIdentifier(m_info.columns[i].name);
-        sql += " FROM " + storage::quoteIdentifier(m_info.sqliteName) + " ORDER BY rowid";
+        for (std::size_t i = 0; i < info.columns.size(); ++i)
+            sql += (i ? ", " : "") + storage::quoteIdentifier(info.columns[i].name);
+        sql += " FROM " + storage::quoteIdentifier(info.sqliteName) + " ORDER BY rowid";
         if (auto stmt = db.prepare(sql)) {
             while (true) {
                 auto has = stmt->step();
                 if (!has || !*has)
                     break;
-                m_delivered << stmt->row();
+                delivered << stmt->row();
             }
         }
         if (auto queued = ProjectStore::events(db))
             for (const auto& e : *queued)
-                if (storage::equalsIgnoreCase(e.source.toStdString(), m_info.name))
-                    m_pending << e;
+                if (storage::equalsIgnoreCase(e.source.toStdString(), info.name))
+                    pending << e;
     }
-    endResetModel();
+    if (info.columns != m_info.columns) {
+        beginResetModel();
+        m_info = std::move(info);
+        m_delivered = std::move(delivered);
+        m_pending = std::move(pending);
+        endResetModel();
+        return;
+    }
+    // Same columns: announce only what changed. Every edit of a cell comes back here (the project
+    // reports its change), and a reset would close the editor and lose the current cell in the middle
+    // of a Tab from one cell to the next.
+    const auto rowAt = [](const QList<cdc::Row>& done, const QList<QueuedEvent>& queued, int row) -> const cdc::Row& {
+        return row < done.size() ? done[row] : queued[row - done.size()].values;
+    };
+    const int oldRows = rowCount();
+    const int newRows = int(delivered.size() + pending.size());
+    int firstChanged = -1, lastChanged = -1;
+    for (int r = 0; r < std::min(oldRows, newRows); ++r)
+        if (rowAt(m_delivered, m_pending, r) != rowAt(delivered, pending, r) || isPending(r) != (r >= delivered.size())) {
+            firstChanged = firstChanged < 0 ? r : firstChanged;
+            lastChanged = r;
+        }
+    const auto adopt = [&] {
+        m_info = std::move(info);
+        m_delivered = std::move(delivered);
+        m_pending = std::move(pending);
+    };
+    if (newRows > oldRows) {
+        beginInsertRows({}, oldRows, newRows - 1);
+        adopt();
+        endInsertRows();
+    } else if (newRows < oldRows) {
+        beginRemoveRows({}, newRows, oldRows - 1);
+        adopt();
+        endRemoveRows();
+    } else {
+        adopt();
+    }
+    if (firstChanged >= 0)
+        emit dataChanged(index(firstChanged, 0), index(lastChanged, columnCount() - 1));
+    if (rowCount() > 0) // "+1", "+2" number the queued rows: delivering shifts them
+        emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1);
 }
 
 int SourceRowsModel::rowCount(const QModelIndex& parent) const {
@@ -69,6 +109,7 @@ QVariant SourceRowsModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole: return displayText(value, type);
     case Qt::EditRole: return isNull(value) ? QString() : displayText(value, type);
+    case CellValueRole: return cellValue(value, type);
     case Qt::ForegroundRole:
         if (!pending || isNull(value))
             return ThemeColors::mutedText(QGuiApplication::palette());

@@ -69,8 +69,11 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
         return {};
     if (index.row() >= logRowCount()) {
         const Diagnostic& d = m_failures[index.row() - logRowCount()];
+        const QString text = index.column() == 0 ? tr("failed") : index.column() == columnCount() - 1 ? QString::fromStdString(d.format()) : QString();
         if (role == Qt::DisplayRole)
-            return index.column() == 0 ? tr("failed") : index.column() == columnCount() - 1 ? QString::fromStdString(d.format()) : QString();
+            return text;
+        if (role == CellValueRole)
+            return cellValue(text.isEmpty() ? cdc::Value{} : cdc::Value{text.toStdString()}, std::nullopt);
         if (role == Qt::ForegroundRole)
             return QBrush(ThemeColors::error(QGuiApplication::palette()));
         if (role == Qt::ToolTipRole)
@@ -87,6 +90,8 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
                 return QString::number(*d, 'f', 2);
         return isNull(value) ? QString() : displayText(value, m_log.typeOf(index.column()));
     }
+    if (role == CellValueRole)
+        return cellValue(value, m_log.typeOf(index.column()));
     if (role == Qt::TextAlignmentRole && (std::holds_alternative<std::int64_t>(value) || std::holds_alternative<double>(value)))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() == m_errorColumn)

@@ -33,14 +33,8 @@ std::optional<QString> parseCell(const QString& input, const std::optional<cdc::
     return std::nullopt;
 }
 
-QVariant sortValue(const cdc::Value& value) {
-    if (std::holds_alternative<std::int64_t>(value))
-        return QVariant::fromValue(static_cast<qint64>(std::get<std::int64_t>(value)));
-    if (std::holds_alternative<double>(value))
-        return std::get<double>(value);
-    if (std::holds_alternative<std::string>(value))
-        return QString::fromStdString(std::get<std::string>(value));
-    return {};
+QVariant cellValue(const cdc::Value& value, const std::optional<cdc::DataType>& type) {
+    return QVariant::fromValue(CellValue{value, type});
 }
 
 } // namespace cdc::ui

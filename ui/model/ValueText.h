@@ -17,7 +17,18 @@ QString displayText(const cdc::Value& value, const std::optional<cdc::DataType>&
 /// cast of the text to the type (sql::castValue, as INSERT in source SQL does). Text that does not convert
 /// ('seven' for an INT, 300 for a TINYINT, '2026-13-45' for a DATE) is the returned error message.
 std::optional<QString> parseCell(const QString& text, const std::optional<cdc::DataType>& type, cdc::Value& out);
-/// Model role data for sorting and alignment.
-QVariant sortValue(const cdc::Value& value);
+/// A cell's stored value with its column type: what a grid sorts by and exports typed (NULL stays
+/// NULL, numbers stay numbers), where the display text has lost both.
+struct CellValue {
+    cdc::Value value;
+    std::optional<cdc::DataType> type;
+};
+
+/// The item-data role of grid models that answers with a CellValue (in a QVariant). Models without
+/// it are sorted and exported by their display text.
+inline constexpr int CellValueRole = Qt::UserRole + 100;
+
+/// `value` of a column of `type` as CellValueRole data.
+QVariant cellValue(const cdc::Value& value, const std::optional<cdc::DataType>& type);
 
 } // namespace cdc::ui

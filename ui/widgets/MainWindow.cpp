@@ -16,6 +16,8 @@
 #include "ui/widgets/SourceSqlDialog.h"
 #include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/EventQueuePanel.h"
+#include "ui/widgets/GridFilterBox.h"
+#include "ui/widgets/GridTools.h"
 #include "ui/widgets/OutdatedBanner.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
@@ -126,7 +128,7 @@ MainWindow::MainWindow(QWidget* parent)
     for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones})
         panel->setSnapshots(m_results->snapshots());
     connect(m_logView, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
-        if (auto error = m_logModel->errorAt(index.row()))
+        if (auto error = m_logModel->errorAt(GridTools::of(m_logView)->toSource(index).row()))
             m_workbench->editor()->goToLocation(error->location);
     });
     connect(m_issuesView, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
@@ -196,7 +198,8 @@ void MainWindow::createDocks() {
     m_issuesView->setToolTip(tr("Errors and warnings of the pipeline SQL. Double-click to jump to the position."));
     m_issuesView->setWordWrap(false);
 
-    m_logView->setModel(m_logModel);
+    auto* logGrid = new GridTools(m_logView, m_logModel);
+    logGrid->setExportName(QStringLiteral("update_log"));
     m_logView->setObjectName(QStringLiteral("updateLogView"));
     m_logView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_logView->verticalHeader()->hide();
@@ -222,7 +225,7 @@ void MainWindow::createDocks() {
     auto* tombstones = addDock(QStringLiteral("tombstonesDock"), tr("Tombstones"), m_tombstones, Qt::BottomDockWidgetArea);
     auto* sources = addDock(QStringLiteral("sourcesDock"), tr("Sources"), m_sources, Qt::BottomDockWidgetArea);
     auto* issues = addDock(QStringLiteral("issuesDock"), tr("Issues"), m_issuesView, Qt::BottomDockWidgetArea);
-    auto* log = addDock(QStringLiteral("logDock"), tr("Update Log"), m_logView, Qt::BottomDockWidgetArea);
+    auto* log = addDock(QStringLiteral("logDock"), tr("Update Log"), GridFilterBox::wrap(logGrid, this), Qt::BottomDockWidgetArea);
     splitDockWidget(targets, sources, Qt::Horizontal);
     tabifyDockWidget(targets, scd2);
     tabifyDockWidget(scd2, tombstones);

@@ -5,6 +5,8 @@
 #include "ui/model/Project.h"
 #include "ui/model/SourceRowsModel.h"
 #include "ui/widgets/CsvImportDialog.h"
+#include "ui/widgets/GridFilterBox.h"
+#include "ui/widgets/GridTools.h"
 
 #include <QAction>
 #include <QApplication>
@@ -23,7 +25,7 @@ namespace cdc::ui {
 
 SourcesPanel::SourcesPanel(Project* project, QWidget* parent)
     : QWidget(parent), m_project(project), m_tabs(new QTabWidget(this)), m_toolBar(new QToolBar(this)),
-      m_empty(new QLabel(this)) {
+      m_filter(new GridFilterBox(this)), m_empty(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -53,22 +55,14 @@ SourcesPanel::SourcesPanel(Project* project, QWidget* parent)
         addAction(a);
     }
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    auto* spacer = new QWidget(m_toolBar);
+    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_toolBar->addWidget(spacer);
+    m_toolBar->addWidget(m_filter);
 
-    connect(m_addRow, &QAction::triggered, this, [this] {
-        if (auto* model = currentModel())
-            report(model->addEmptyRow(), tr("Row added to the event queue"));
-    });
-    connect(m_deleteRows, &QAction::triggered, this, [this] {
-        auto* view = currentView();
-        auto* model = currentModel();
-        if (!view || !model)
-            return;
-        QList<int> rows;
-        for (const auto& index : view->selectionModel()->selectedIndexes())
-            if (!rows.contains(index.row()))
-                rows << index.row();
-        report(model->removeRowsAt(rows), tr("Rows deleted"));
-    });
+    connect(m_addRow, &QAction::triggered, this, &SourcesPanel::addRow);
+    connect(m_deleteRows, &QAction::triggered, this, &SourcesPanel::deleteSelectedRows);
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { m_filter->setGrid(gridAt(index)); });
     connect(m_paste, &QAction::triggered, this, [this] { pasteText(QApplication::clipboard()->text()); });
     connect(m_importCsv, &QAction::triggered, this, &SourcesPanel::importCsvFile);
     connect(project, &Project::dataChanged, this, &SourcesPanel::rebuild);
@@ -77,6 +71,34 @@ SourcesPanel::SourcesPanel(Project* project, QWidget* parent)
 
 void SourcesPanel::report(const Status& status, const QString& success) {
     emit statusMessage(status ? success : tr("Not changed: %1").arg(QString::fromStdString(status.error().message)));
+}
+
+void SourcesPanel::addRow() {
+    auto* model = currentModel();
+    if (!model)
+        return;
+    const Status added = model->addEmptyRow();
+    report(added, tr("Row added to the event queue"));
+    if (!added)
+        return;
+    // The new row is the model's last: make its first cell current, ready for typing.
+    GridTools* grid = currentGrid();
+    const QModelIndex cell = grid->reveal(model->index(model->rowCount() - 1, 0));
+    grid->view()->setCurrentIndex(cell);
+    grid->view()->scrollTo(cell);
+    grid->view()->setFocus(Qt::OtherFocusReason);
+}
+
+void SourcesPanel::deleteSelectedRows() {
+    GridTools* grid = currentGrid();
+    auto* model = currentModel();
+    if (!grid || !model)
+        return;
+    QList<int> rows;
+    for (const auto& index : grid->view()->selectionModel()->selectedIndexes())
+        if (const int row = grid->toSource(index).row(); !rows.contains(row))
+            rows << row;
+    report(model->removeRowsAt(rows), tr("Rows deleted"));
 }
 
 void SourcesPanel::rebuild() {
@@ -90,6 +112,7 @@ void SourcesPanel::rebuild() {
     m_empty->setVisible(!any);
     for (auto* a : {m_addRow, m_deleteRows, m_paste, m_importCsv})
         a->setEnabled(any);
+    m_filter->setEnabled(any);
     if (tables == m_tables)
         return; // the models reload themselves on dataChanged
     m_tables = tables;
@@ -102,28 +125,34 @@ void SourcesPanel::rebuild() {
     for (const auto& table : std::as_const(tables)) {
         auto* view = new QTableView(m_tabs);
         auto* model = new SourceRowsModel(m_project, table, view);
-        view->setModel(model);
+        auto* grid = new GridTools(view, model);
+        grid->setEditable(true);
+        grid->setExtraActions({m_addRow, m_deleteRows, m_paste});
+        grid->setExportName(table.section(QLatin1Char('.'), -1));
         view->setObjectName(table);
         view->setAlternatingRowColors(true);
         view->setSelectionBehavior(QAbstractItemView::SelectRows);
+        view->setWordWrap(false);
         view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
         view->horizontalHeader()->setStretchLastSection(true);
         view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
-        view->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::AnyKeyPressed);
         connect(model, &SourceRowsModel::editRejected, this, [this](const QString& message) { emit statusMessage(message); });
         const int index = m_tabs->addTab(view, table.section(QLatin1Char('.'), -1));
         m_tabs->setTabToolTip(index, table);
-        view->resizeColumnsToContents();
+        grid->fitColumns();
+        grid->setAutoWiden(true); // rows added or typed in later must not be cut off either
     }
     for (int i = 0; i < m_tabs->count(); ++i)
         if (m_tabs->tabText(i) == current)
             m_tabs->setCurrentIndex(i);
 }
 
+GridTools* SourcesPanel::gridAt(int index) const { return GridTools::of(qobject_cast<QTableView*>(m_tabs->widget(index))); }
+
 SourceRowsModel* SourcesPanel::modelFor(const QString& table) const {
     for (int i = 0; i < m_tabs->count(); ++i)
-        if (auto* view = qobject_cast<QTableView*>(m_tabs->widget(i)))
-            if (auto* model = qobject_cast<SourceRowsModel*>(view->model());
+        if (GridTools* grid = gridAt(i))
+            if (auto* model = qobject_cast<SourceRowsModel*>(grid->sourceModel());
                 model && storage::equalsIgnoreCase(model->info().name, table.toStdString()))
                 return model;
     return nullptr;
@@ -131,9 +160,11 @@ SourceRowsModel* SourcesPanel::modelFor(const QString& table) const {
 
 QTableView* SourcesPanel::currentView() const { return qobject_cast<QTableView*>(m_tabs->currentWidget()); }
 
+GridTools* SourcesPanel::currentGrid() const { return gridAt(m_tabs->currentIndex()); }
+
 SourceRowsModel* SourcesPanel::currentModel() const {
-    auto* view = currentView();
-    return view ? qobject_cast<SourceRowsModel*>(view->model()) : nullptr;
+    GridTools* grid = currentGrid();
+    return grid ? qobject_cast<SourceRowsModel*>(grid->sourceModel()) : nullptr;
 }
 
 void SourcesPanel::pasteText(const QString& text) {

@@ -11,6 +11,8 @@ class QLabel;
 
 namespace cdc::ui {
 
+class GridFilterBox;
+class GridTools;
 class Project;
 class SourceRowsModel;
 
@@ -26,6 +28,9 @@ public:
     SourceRowsModel* modelFor(const QString& table) const;
     QTableView* currentView() const;
     SourceRowsModel* currentModel() const;
+    /// The sorting, filtering, copy and export tools of the grid on show, or null.
+    GridTools* currentGrid() const;
+    GridFilterBox* filterBox() const { return m_filter; }
 
     QAction* addRowAction() const { return m_addRow; }
     QAction* deleteRowsAction() const { return m_deleteRows; }
@@ -46,10 +51,15 @@ signals:
 private:
     void importCsvFile();
     void report(const Status& status, const QString& success);
+    void addRow();
+    void deleteSelectedRows();
+    /// The grid of tab `index`.
+    GridTools* gridAt(int index) const;
 
     Project* m_project;
     QTabWidget* m_tabs;
     QToolBar* m_toolBar;
+    GridFilterBox* m_filter;
     QLabel* m_empty;
     QAction* m_addRow;
     QAction* m_deleteRows;

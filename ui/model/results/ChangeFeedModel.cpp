@@ -2,6 +2,7 @@
 
 #include "ui/model/results/ChangeClassifier.h"
 #include "ui/model/results/ResultText.h"
+#include "ui/model/ValueText.h"
 
 #include <QFont>
 #include <QGuiApplication>
@@ -71,6 +72,7 @@ QVariant ChangeFeedModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         return resulttext::cellText(m_feed, static_cast<std::size_t>(index.row()), index.column());
+    case CellValueRole: return resulttext::typedCell(m_feed, static_cast<std::size_t>(index.row()), index.column());
     case Qt::BackgroundRole: {
         const QPalette pal = QGuiApplication::palette();
         // A preimage is the row as it was: the postimage's hue, faded, so the pair reads as one change.

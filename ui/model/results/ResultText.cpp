@@ -1,5 +1,7 @@
 #include "ui/model/results/ResultText.h"
 
+#include "ui/model/ValueText.h"
+
 #include <cmath>
 #include <cstring>
 
@@ -28,6 +30,12 @@ QString cellText(const cdc::ResultSet& rs, std::size_t row, int column) {
     if (column < 0 || row >= rs.rows.size() || static_cast<std::size_t>(column) >= rs.rows[row].size())
         return {};
     return valueText(rs.rows[row][column], rs.typeOf(column));
+}
+
+QVariant typedCell(const cdc::ResultSet& rs, std::size_t row, int column) {
+    if (column < 0 || row >= rs.rows.size() || static_cast<std::size_t>(column) >= rs.rows[row].size())
+        return cellValue({}, std::nullopt);
+    return cellValue(rs.rows[row][column], rs.typeOf(column));
 }
 
 void appendIdentity(std::string& out, const cdc::Value& v) {

@@ -4,6 +4,7 @@
 #include "core/common/ResultSet.h"
 
 #include <QString>
+#include <QVariant>
 #include <QStringList>
 
 #include <string>
@@ -19,6 +20,17 @@ std::vector<int> columnIndices(const cdc::ResultSet& rs, const QStringList& name
 /// A cell as people read it (NULL as "null"); empty for a missing column (index -1).
 QString cellText(const cdc::ResultSet& rs, std::size_t row, int column);
 QString valueText(const cdc::Value& v, const std::optional<cdc::DataType>& type);
+/// The same cell as CellValueRole data (its value and column type); NULL for a missing column.
+QVariant typedCell(const cdc::ResultSet& rs, std::size_t row, int column);
+
+/// Where a model's cell reads its value: a row and column (-1: missing) of a result set.
+struct CellRef {
+    const cdc::ResultSet* rows;
+    std::size_t row;
+    int column;
+    QString text() const { return cellText(*rows, row, column); }
+    QVariant typed() const { return typedCell(*rows, row, column); }
+};
 
 /// A byte string equal for equal values of the given columns (NULL-safe): used to match rows of the
 /// target with rows of its change feed.

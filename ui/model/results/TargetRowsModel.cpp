@@ -1,6 +1,7 @@
 #include "ui/model/results/TargetRowsModel.h"
 
 #include "ui/model/results/ResultText.h"
+#include "ui/model/ValueText.h"
 
 #include <QFont>
 #include <QGuiApplication>
@@ -173,15 +174,14 @@ void TargetRowsModel::fetchMore(const QModelIndex& parent) {
         fetchUpTo(m_fetched + FetchBatch - 1);
 }
 
-QString TargetRowsModel::cell(int row, int column) const {
+resulttext::CellRef TargetRowsModel::cell(int row, int column) const {
     const Source s = resolve(row);
     const TargetSnapshot& snapshot = *s.shown->snapshot;
     const std::size_t targetRows = snapshot.rows.rows.size();
     if (s.row < targetRows)
-        return resulttext::cellText(snapshot.rows, s.row, column);
+        return {&snapshot.rows, s.row, column};
     const int feedRow = s.shown->changes->ghostChangeRows[s.row - targetRows];
-    return resulttext::cellText(snapshot.changes, static_cast<std::size_t>(feedRow),
-                                s.shown->ghostColumns[static_cast<std::size_t>(column)]);
+    return {&snapshot.changes, static_cast<std::size_t>(feedRow), s.shown->ghostColumns[static_cast<std::size_t>(column)]};
 }
 
 QVariant TargetRowsModel::data(const QModelIndex& index, int role) const {
@@ -190,7 +190,8 @@ QVariant TargetRowsModel::data(const QModelIndex& index, int role) const {
     const int row = index.row();
     const RowChange change = rowChange(row);
     switch (role) {
-    case Qt::DisplayRole: return cell(row, index.column());
+    case Qt::DisplayRole: return cell(row, index.column()).text();
+    case CellValueRole: return cell(row, index.column()).typed();
     case Qt::ToolTipRole:
         if (change == RowChange::None)
             return {};

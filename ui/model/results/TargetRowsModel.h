@@ -8,6 +8,7 @@
 /// view keeps its selection and scroll position; any other snapshot resets the model.
 
 #include "ui/model/results/ChangeClassifier.h"
+#include "ui/model/results/ResultText.h"
 #include "ui/model/results/TargetSnapshot.h"
 
 #include <QAbstractTableModel>
@@ -76,7 +77,8 @@ private:
         m_transition->shift = shift;
     }
     Source resolve(int row) const;
-    QString cell(int row, int column) const;
+    /// Where a cell's value is: a row of the snapshot, or — for a ghost row — of its change feed.
+    resulttext::CellRef cell(int row, int column) const;
 
     Shown m_shown = derive(emptySnapshot());
     std::unique_ptr<Transition> m_transition; ///< only while patch() runs

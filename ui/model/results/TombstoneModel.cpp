@@ -2,6 +2,7 @@
 
 #include "ui/model/results/ResultText.h"
 #include "ui/model/results/RowChange.h"
+#include "ui/model/ValueText.h"
 
 #include <QFont>
 #include <QGuiApplication>
@@ -79,13 +80,24 @@ bool TombstoneModel::neverCollected(int row) const {
     return static_cast<std::size_t>(c) < r.size() && cdc::isNull(r[static_cast<std::size_t>(c)]);
 }
 
+resulttext::CellRef TombstoneModel::stored(int row, const Column& column) const {
+    if (isCollected(row))
+        return {&m_collected, static_cast<std::size_t>(row - liveCount()), column.collected};
+    return {&m_live, static_cast<std::size_t>(row), column.live};
+}
+
 QString TombstoneModel::text(int row, const Column& column) const {
     if (column.field == Field::Status)
         return status(row);
     if (column.field == Field::GcDueAt && !isCollected(row) && neverCollected(row))
         return tr("never");
-    return isCollected(row) ? resulttext::cellText(m_collected, static_cast<std::size_t>(row - liveCount()), column.collected)
-                            : resulttext::cellText(m_live, static_cast<std::size_t>(row), column.live);
+    return stored(row, column).text();
+}
+
+QVariant TombstoneModel::value(int row, const Column& column) const {
+    if (column.field == Field::Status || (column.field == Field::GcDueAt && !isCollected(row) && neverCollected(row)))
+        return cellValue(text(row, column).toStdString(), std::nullopt); // words, not stored values
+    return stored(row, column).typed();
 }
 
 int TombstoneModel::rowCount(const QModelIndex& parent) const {
@@ -101,6 +113,7 @@ QVariant TombstoneModel::data(const QModelIndex& index, int role) const {
     const bool collected = isCollected(index.row());
     switch (role) {
     case Qt::DisplayRole: return text(index.row(), column);
+    case CellValueRole: return value(index.row(), column);
     case Qt::ForegroundRole:
         if (collected)
             return ChangePalette::ghostText(QGuiApplication::palette());

@@ -3,6 +3,7 @@
 /// garbage collection will drop it (simulated clock). Tombstones the shown update collected follow
 /// the live ones, greyed and marked with the update that removed them.
 
+#include "ui/model/results/ResultText.h"
 #include "ui/model/results/TargetSnapshot.h"
 
 #include <QAbstractTableModel>
@@ -42,6 +43,9 @@ private:
         int collected = -1;
     };
     QString text(int row, const Column& column) const;
+    QVariant value(int row, const Column& column) const;
+    /// The stored cell (live or collected tombstones) of a row and column.
+    resulttext::CellRef stored(int row, const Column& column) const;
     bool isDue(int row) const;
     bool neverCollected(int row) const;
 

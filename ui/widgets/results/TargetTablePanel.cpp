@@ -3,6 +3,8 @@
 #include "ui/model/results/ChangeFeedModel.h"
 #include "ui/model/results/ResultText.h"
 #include "ui/model/results/TargetRowsModel.h"
+#include "ui/widgets/GridFilterBox.h"
+#include "ui/widgets/GridTools.h"
 #include "ui/widgets/results/ChangeLegend.h"
 #include "ui/widgets/results/ResultIcons.h"
 
@@ -16,14 +18,12 @@ namespace cdc::ui {
 
 TargetTablePanel::TargetTablePanel(QWidget* parent)
     : ResultPanel(tr("No target table yet.\nDeliver events and run an update to see what the targets hold."), parent),
-      m_rows(new TargetRowsModel(this)), m_feed(new ChangeFeedModel(this)), m_rowsView(makeView()),
-      m_feedView(makeView()), m_views(new QStackedWidget(this)), m_feedAction(new QAction(this)),
-      m_legend(new ChangeLegend(ChangePalette::changes(), this)) {
+      m_rows(new TargetRowsModel(this)), m_feed(new ChangeFeedModel(this)),
+      m_rowsGrid(makeGrid(m_rows, QStringLiteral("targetRowsView"))),
+      m_feedGrid(makeGrid(m_feed, QStringLiteral("changeFeedView"))), m_rowsView(m_rowsGrid->view()),
+      m_feedView(m_feedGrid->view()), m_filter(new GridFilterBox(this)), m_views(new QStackedWidget(this)),
+      m_feedAction(new QAction(this)), m_legend(new ChangeLegend(ChangePalette::changes(), this)) {
     setObjectName(QStringLiteral("TargetTablePanel"));
-    m_rowsView->setModel(m_rows);
-    m_feedView->setModel(m_feed);
-    m_rowsView->setObjectName(QStringLiteral("targetRowsView"));
-    m_feedView->setObjectName(QStringLiteral("changeFeedView"));
     m_views->addWidget(m_rowsView);
     m_views->addWidget(m_feedView);
     setContent(m_views);
@@ -37,20 +37,23 @@ TargetTablePanel::TargetTablePanel(QWidget* parent)
     addAction(m_feedAction);
     toolBar()->addAction(m_feedAction);
     toolBar()->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    addToolBarStretch();
+    toolBar()->addWidget(m_filter);
+    m_filter->setGrid(m_rowsGrid);
     setFooterWidget(m_legend);
 
     connect(m_feedAction, &QAction::toggled, this, &TargetTablePanel::setChangeFeedVisible);
     connect(m_rowsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex& current) {
                 if (current.isValid() && !m_selectingRow)
-                    emit rowSelected(currentTarget(), current.row());
+                    emit rowSelected(currentTarget(), m_rowsGrid->toSource(current).row());
             });
 }
 
-QTableView* TargetTablePanel::makeView() {
+GridTools* TargetTablePanel::makeGrid(QAbstractItemModel* model, const QString& name) {
     auto* view = new QTableView(this);
+    view->setObjectName(name);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     view->setWordWrap(false);
     view->setFrameShape(QFrame::NoFrame);
@@ -61,7 +64,7 @@ QTableView* TargetTablePanel::makeView() {
     view->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
     view->verticalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    return view;
+    return new GridTools(view, model);
 }
 
 void TargetTablePanel::showSnapshot(const SharedSnapshot& snapshot) {
@@ -70,42 +73,22 @@ void TargetTablePanel::showSnapshot(const SharedSnapshot& snapshot) {
     const bool patched = shown != 0 && (snapshot->serial == shown || snapshot->patch.baseSerial == shown);
     m_rows->setSnapshot(snapshot);
     m_feed->setSnapshot(*snapshot);
+    m_rowsGrid->setExportName(snapshot->target);
+    m_feedGrid->setExportName(snapshot->target + QStringLiteral("_changes"));
     if (patched)
-        widenColumns(m_rowsView); // longer values may have arrived; narrowing would make columns jump
+        m_rowsGrid->widenColumns(); // longer values may have arrived; narrowing would make columns jump
     else
-        fitColumns(m_rowsView);
+        m_rowsGrid->fitColumns();
     if (isChangeFeedVisible())
-        fitColumns(m_feedView); // else when it is shown: sizing thousands of hidden changes is wasted
+        fitFeedColumns(); // else when it is shown: sizing thousands of hidden changes is wasted
     else
         m_feedNeedsFit = true;
     updateSummary();
 }
 
-namespace {
-/// Content width (what resizeColumnToContents measures) plus a margin, within bounds.
-int fittedWidth(QTableView* view, int column) {
-    view->resizeColumnToContents(column);
-    return std::clamp(view->columnWidth(column) + 12, 60, 320);
-}
-} // namespace
-
-void TargetTablePanel::widenColumns(QTableView* view) {
-    // Only the rows in view: measuring the default 1,000 rows of a large target costs more than the patch.
-    QHeaderView* header = view->horizontalHeader();
-    const int precision = header->resizeContentsPrecision();
-    header->setResizeContentsPrecision(0);
-    for (int c = 0; c < view->model()->columnCount(); ++c) {
-        const int old = view->columnWidth(c);
-        view->setColumnWidth(c, std::max(old, fittedWidth(view, c)));
-    }
-    header->setResizeContentsPrecision(precision);
-}
-
-void TargetTablePanel::fitColumns(QTableView* view) {
-    for (int c = 0; c < view->model()->columnCount(); ++c)
-        view->setColumnWidth(c, fittedWidth(view, c));
-    if (view == m_feedView)
-        m_feedNeedsFit = false;
+void TargetTablePanel::fitFeedColumns() {
+    m_feedGrid->fitColumns();
+    m_feedNeedsFit = false;
 }
 
 void TargetTablePanel::clearSnapshot() {
@@ -136,8 +119,9 @@ void TargetTablePanel::setChangeFeedVisible(bool visible) {
     if (m_feedAction->isChecked() != visible)
         m_feedAction->setChecked(visible); // re-enters through toggled
     m_views->setCurrentWidget(visible ? m_feedView : m_rowsView);
+    m_filter->setGrid(visible ? m_feedGrid : m_rowsGrid);
     if (visible && m_feedNeedsFit)
-        fitColumns(m_feedView);
+        fitFeedColumns();
     m_legend->setVisible(!visible);
     updateSummary();
 }
@@ -151,7 +135,9 @@ void TargetTablePanel::selectRow(const QString& target, int row) {
     if (row < 0 || row >= m_rows->totalRows())
         return;
     m_rows->fetchUpTo(row);
-    const QModelIndex index = m_rows->index(row, 0);
+    const QModelIndex index = m_rowsGrid->reveal(m_rows->index(row, 0));
+    if (!index.isValid())
+        return;
     m_selectingRow = true; // a programmatic selection is not the user's: no rowSelected echo
     m_rowsView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_selectingRow = false;

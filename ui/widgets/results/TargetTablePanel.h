@@ -4,6 +4,7 @@
 
 #include "ui/widgets/results/ResultPanel.h"
 
+class QAbstractItemModel;
 class QAction;
 class QStackedWidget;
 class QTableView;
@@ -12,6 +13,8 @@ namespace cdc::ui {
 
 class ChangeFeedModel;
 class ChangeLegend;
+class GridFilterBox;
+class GridTools;
 class TargetRowsModel;
 
 class TargetTablePanel : public ResultPanel {
@@ -30,6 +33,10 @@ public:
     TargetRowsModel* rowsModel() const { return m_rows; }
     ChangeFeedModel* feedModel() const { return m_feed; }
     ChangeLegend* legend() const { return m_legend; }
+    /// Sorting, filtering, copying and export of the rows view and the change feed view.
+    GridTools* rowsGrid() const { return m_rowsGrid; }
+    GridTools* feedGrid() const { return m_feedGrid; }
+    GridFilterBox* filterBox() const { return m_filter; }
 
 signals:
     /// The user moved the current row of the rows view (for syncing the timeline).
@@ -40,16 +47,17 @@ protected:
     void clearSnapshot() override;
 
 private:
-    QTableView* makeView();
-    /// Columns only grow to fit what the visible rows now hold (after a patched refresh).
-    void widenColumns(QTableView* view);
-    void fitColumns(QTableView* view);
+    GridTools* makeGrid(QAbstractItemModel* model, const QString& name);
+    void fitFeedColumns();
     void updateSummary();
 
     TargetRowsModel* m_rows;
     ChangeFeedModel* m_feed;
+    GridTools* m_rowsGrid;
+    GridTools* m_feedGrid;
     QTableView* m_rowsView;
     QTableView* m_feedView;
+    GridFilterBox* m_filter;
     QStackedWidget* m_views;
     QAction* m_feedAction;
     ChangeLegend* m_legend;

@@ -11,6 +11,8 @@ class QTableView;
 
 namespace cdc::ui {
 
+class GridFilterBox;
+class GridTools;
 class TombstoneModel;
 
 class TombstonePanel : public ResultPanel {
@@ -23,6 +25,8 @@ public:
 
     TombstoneModel* model() const { return m_model; }
     QTableView* view() const { return m_view; }
+    GridTools* grid() const { return m_grid; }
+    GridFilterBox* filterBox() const { return m_filter; }
 
 protected:
     void showSnapshot(const SharedSnapshot& snapshot) override;
@@ -31,6 +35,8 @@ protected:
 private:
     TombstoneModel* m_model;
     QTableView* m_view;
+    GridTools* m_grid;
+    GridFilterBox* m_filter;
 };
 
 } // namespace cdc::ui
