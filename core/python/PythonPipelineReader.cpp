@@ -1,5 +1,6 @@
 #include "core/python/PythonPipelineReader.h"
 
+#include "core/pipeline/PipelineLocations.h"
 #include "core/python/PythonParser.h"
 #include "core/python/PythonSqlWriter.h"
 #include "core/python/PythonTokenizer.h"
@@ -520,47 +521,14 @@ sql::PipelineParse parsePythonPipeline(std::string_view pythonText, const std::s
     Token fallback;
     if (!out->statementTokens.empty())
         fallback = out->statementTokens.front();
-    for (auto& d : parsed.diagnostics)
-        if (d.location.valid())
-            d.location = out->writer.map(d.location, t.lines(), fallback);
     auto remap = [&](SourceLocation& l) {
         if (l.valid())
             l = out->writer.map(l, t.lines(), fallback);
     };
-    for (auto& w : parsed.pipeline.warnings)
-        remap(w.location);
-    for (auto& f : parsed.pipeline.cdcFlows) {
-        remap(f.location);
-        remap(f.name.location);
-        remap(f.target.location);
-        remap(f.source.location);
-        for (auto& k : f.keys)
-            remap(k.location);
-        for (auto& s : f.sequenceBy)
-            remap(s.location);
-        if (f.applyAsDelete)
-            remap(f.applyAsDelete->location);
-        if (f.applyAsTruncate)
-            remap(f.applyAsTruncate->location);
-        remap(f.columns.location);
-        for (auto& c : f.columns.columns)
-            remap(c.location);
-        if (f.trackHistory) {
-            remap(f.trackHistory->location);
-            for (auto& c : f.trackHistory->columns)
-                remap(c.location);
-        }
-        remap(f.storedAsLocation);
-    }
-    for (auto& s : parsed.pipeline.streamingTables) {
-        remap(s.location);
-        remap(s.name.location);
-    }
-    for (auto& v : parsed.pipeline.views) {
-        remap(v.location);
-        remap(v.name.location);
-        remap(v.query.location);
-    }
+    for (auto& d : parsed.diagnostics)
+        remap(d.location);
+    // Every position in the pipeline, not a hand-kept list: a new located field cannot stay in SQL terms.
+    pipeline::forEachLocation(parsed.pipeline, remap);
     return parsed;
 }
 
