@@ -84,9 +84,9 @@ void walk(View& view, const Visit& visit) {
 
 void walk(AutoCdcFlow& flow, const Visit& visit) {
     [[maybe_unused]] auto& [name, target, once, legacySyntax, source, keys, ignoreNullUpdates, applyAsDelete,
-                            applyAsTruncate, sequenceBy, sequenceIsStruct, sequenceFieldNames, columns, scdType,
-                            storedAsLocation, trackHistory, columnsToUpdate, fromSnapshot, snapshotQuery,
-                            versionQuery, location] = flow;
+                            applyAsTruncate, sequenceBy, sequenceIsStruct, sequenceFieldNames, columns,
+                            scdType, storedAsLocation, trackHistory, columnsToUpdate, fromSnapshot,
+                            snapshotQuery, versionQuery, location] = flow;
     walk(name, visit);
     walk(target, visit);
     walk(source, visit);

@@ -72,11 +72,13 @@ sql::PipelineParse parse(const std::string& text, const std::string& file) {
 /// and everything else with the structs' defaulted (member-wise, positions included) comparisons.
 bool equal(const pipeline::Pipeline& a, const pipeline::Pipeline& b) {
     auto sameWarning = [](const Diagnostic& x, const Diagnostic& y) {
-        return x.severity == y.severity && x.code == y.code && x.message == y.message && x.location == y.location;
+        return x.severity == y.severity && x.code == y.code && x.message == y.message &&
+               x.location == y.location;
     };
     return a.streamingTables == b.streamingTables && a.views == b.views && a.cdcFlows == b.cdcFlows &&
            a.appendFlows == b.appendFlows &&
-           std::equal(a.warnings.begin(), a.warnings.end(), b.warnings.begin(), b.warnings.end(), sameWarning);
+           std::equal(a.warnings.begin(), a.warnings.end(), b.warnings.begin(), b.warnings.end(),
+                      sameWarning);
 }
 
 } // namespace
