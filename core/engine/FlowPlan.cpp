@@ -226,7 +226,25 @@ public:
         t.skipChangeCommits = skip && truthy(*skip);
         t.location = table->location;
 
-        // Option combinations that Databricks rejects at analysis time.
+        CDC_TRY(checkOptionCombinations(f));
+        auto keySource = keyColumns(f, cols);
+        if (!keySource)
+            return keySource.error();
+        CDC_TRY(planSequence(f, *src, cols, t, fp));
+        CDC_TRY(selectColumns(f, cols, *keySource, t, fp));
+        CDC_TRY(planTrackHistory(f, cols, t));
+        CDC_TRY(checkDeclaredSchema(f, table, t, fp));
+        CDC_TRY(planIgnoreNullUpdates(f, t, fp));
+        CDC_TRY(planColumnsToUpdate(f, cols, fp));
+        planEventClasses(f, fp);
+        CDC_TRY(checkExpressionsCompile(f, *src));
+
+        return addTarget(std::move(t), fp, f);
+    }
+
+private:
+    /// Option combinations that Databricks rejects at analysis time.
+    static Status checkOptionCombinations(const AutoCdcFlow& f) {
         if (f.applyAsTruncate && f.scdType == ScdType::Type2)
             return Diagnostic::error("TRUNCATE_WITH_SCD2",
                                      "APPLY AS TRUNCATE WHEN is supported only for SCD TYPE 1; SCD TYPE 2 does not "
@@ -239,8 +257,11 @@ public:
             return Diagnostic::error("COLUMNS_TO_UPDATE_WITH_IGNORE_NULL_UPDATES",
                                      "COLUMNS TO UPDATE cannot be combined with IGNORE NULL UPDATES",
                                      f.columnsToUpdate->location);
+        return Status::success();
+    }
 
-        // Keys.
+    /// Keys: the source column of each.
+    static Result<std::vector<int>> keyColumns(const AutoCdcFlow& f, const std::vector<ColumnInfo>& cols) {
         std::vector<int> keySource;
         for (const Identifier& k : f.keys) {
             int i = indexOfColumn(cols, k.name);
@@ -250,8 +271,12 @@ public:
         }
         if (f.keys.empty())
             return Diagnostic::error("MISSING_KEYS", "KEYS must name at least one column", f.location);
+        return keySource;
+    }
 
-        // Sequence.
+    /// Sequence: its type, and the SQL that orders, shows and null-checks it.
+    Status planSequence(const AutoCdcFlow& f, const ResolvedSource& src, const std::vector<ColumnInfo>& cols,
+                        TargetPlan& t, FlowPlan& fp) const {
         std::vector<std::string> seqSql, seqNames;
         std::vector<DataType> seqTypes;
         for (std::size_t i = 0; i < f.sequenceBy.size(); ++i) {
@@ -263,7 +288,7 @@ public:
                     return unknownColumn("SEQUENCE BY", Identifier{*e.columnName, e.location}, cols);
                 type = cols[static_cast<std::size_t>(c)].type;
             } else {
-                type = probeType(m_db, *src, e.sqlite);
+                type = probeType(m_db, src, e.sqlite);
             }
             if (!type.isOrderable())
                 return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NON_ORDERABLE_SEQUENCE",
@@ -281,8 +306,12 @@ public:
         fp.sequenceKeySql = encodeSequenceSql(seqSql, seqTypes, f.sequenceIsStruct);
         fp.sequenceValueSql = displaySequenceSql(seqSql, seqNames, f.sequenceIsStruct);
         fp.sequenceNullSql = f.sequenceIsStruct ? "0" : "((" + seqSql[0] + ") IS NULL)";
+        return Status::success();
+    }
 
-        // Column selection: source order for All / Except, list order for Only.
+    /// Column selection: source order for All / Except, list order for Only.
+    static Status selectColumns(const AutoCdcFlow& f, const std::vector<ColumnInfo>& cols,
+                                const std::vector<int>& keySource, TargetPlan& t, FlowPlan& fp) {
         std::vector<int> selected;
         if (f.columns.mode == ColumnSelection::Mode::Only) {
             for (const Identifier& c : f.columns.columns) {
@@ -322,8 +351,11 @@ public:
             t.columns.push_back(c);
             fp.columnSql.push_back(quoteIdentifier(c.name));
         }
+        return Status::success();
+    }
 
-        // TRACK HISTORY ON.
+    /// TRACK HISTORY ON: which target columns start a new SCD TYPE 2 version when they change.
+    Status planTrackHistory(const AutoCdcFlow& f, const std::vector<ColumnInfo>& cols, TargetPlan& t) {
         t.tracked.assign(t.columns.size(), true);
         if (f.trackHistory) {
             const ColumnSelection& th = *f.trackHistory;
@@ -348,8 +380,12 @@ public:
                                : th.mode == ColumnSelection::Mode::Except ? !named[i]
                                                                             : true;
         }
+        return Status::success();
+    }
 
-        // An explicit schema (CREATE STREAMING TABLE t (cols...)) must describe what the flow produces.
+    /// An explicit schema (CREATE STREAMING TABLE t (cols...)) must describe what the flow produces.
+    static Status checkDeclaredSchema(const AutoCdcFlow& f, const pipeline::StreamingTable* table,
+                                      const TargetPlan& t, const FlowPlan& fp) {
         if (!table->schema.empty()) {
             std::vector<bool> declared(t.columns.size(), false);
             bool start = false, end = false;
@@ -384,8 +420,11 @@ public:
                                          "__END_AT of the sequence type " + t.sequenceType.toString(),
                                          table->location);
         }
+        return Status::success();
+    }
 
-        // IGNORE NULL UPDATES [ON ...].
+    /// IGNORE NULL UPDATES [ON ...]: the columns a NULL in an update leaves as they were (never a key).
+    static Status planIgnoreNullUpdates(const AutoCdcFlow& f, const TargetPlan& t, FlowPlan& fp) {
         fp.ignoreNull.assign(t.columns.size(), false);
         if (f.ignoreNullUpdates) {
             const ColumnSelection& in = *f.ignoreNullUpdates;
@@ -405,7 +444,12 @@ public:
             for (int k : t.keyIndex)
                 fp.ignoreNull[static_cast<std::size_t>(k)] = false;
         }
+        return Status::success();
+    }
 
+    /// COLUMNS TO UPDATE: a source column holding the names of the columns an event sets.
+    static Status planColumnsToUpdate(const AutoCdcFlow& f, const std::vector<ColumnInfo>& cols,
+                                      FlowPlan& fp) {
         if (f.columnsToUpdate) {
             int i = indexOfColumn(cols, f.columnsToUpdate->name);
             if (i < 0)
@@ -418,8 +462,11 @@ public:
                                          f.columnsToUpdate->location);
             fp.columnsToUpdateSql = quoteIdentifier(cols[static_cast<std::size_t>(i)].name);
         }
+        return Status::success();
+    }
 
-        // Event classes. Only TRUE conditions count: NULL makes the event an upsert.
+    /// Event classes. Only TRUE conditions count: NULL makes the event an upsert.
+    static void planEventClasses(const AutoCdcFlow& f, FlowPlan& fp) {
         std::string op = "CASE";
         if (f.applyAsTruncate) {
             op += " WHEN (" + f.applyAsTruncate->sqlite + ") THEN 2";
@@ -428,8 +475,10 @@ public:
         if (f.applyAsDelete)
             op += " WHEN (" + f.applyAsDelete->sqlite + ") THEN 1";
         fp.operationSql = op == "CASE" ? "0" : op + " ELSE 0 END";
+    }
 
-        // Every expression must compile against the source: report the clause, not a later SQLite error.
+    /// Every expression must compile against the source: report the clause, not a later SQLite error.
+    Status checkExpressionsCompile(const AutoCdcFlow& f, const ResolvedSource& src) const {
         std::vector<const pipeline::Expression*> exprs;
         for (const auto& e : f.sequenceBy)
             exprs.push_back(&e);
@@ -437,7 +486,7 @@ public:
             exprs.push_back(&*f.applyAsDelete);
         if (f.applyAsTruncate)
             exprs.push_back(&*f.applyAsTruncate);
-        const std::string probeFrom = closedFrom(*src);
+        const std::string probeFrom = closedFrom(src);
         for (const pipeline::Expression* e : exprs) {
             auto st = m_db.prepare("SELECT (" + e->sqlite + ") FROM " + probeFrom + " AS __src LIMIT 0");
             if (!st)
@@ -445,11 +494,9 @@ public:
                                          "cannot evaluate '" + e->sparkText + "' over the source: " + st.error().message,
                                          e->location);
         }
-
-        return addTarget(std::move(t), fp, f);
+        return Status::success();
     }
 
-private:
     Status addTarget(TargetPlan t, FlowPlan& fp, const AutoCdcFlow& f) {
         for (std::size_t i = 0; i < m_plan.targets.size(); ++i) {
             if (!equalsIgnoreCase(m_plan.targets[i].name, t.name))

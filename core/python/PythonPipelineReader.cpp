@@ -1,12 +1,12 @@
 #include "core/python/PythonPipelineReader.h"
 
-#include <algorithm>
-#include <cctype>
-#include <map>
-#include <memory>
+#include "core/pipeline/PipelineLocations.h"
+#include "core/python/PythonParser.h"
+#include "core/python/PythonSqlWriter.h"
+#include "core/python/PythonTokenizer.h"
+
 #include <optional>
 #include <set>
-#include <variant>
 #include <vector>
 
 namespace cdc::python {
@@ -14,452 +14,10 @@ namespace cdc::python {
 namespace {
 
 // ---------------------------------------------------------------------------------------------------
-// Positions
-
-/// Maps byte offsets of a text to 1-based line:column.
-class LineIndex {
-public:
-    LineIndex(std::string_view text, std::string file) : m_file(std::move(file)) {
-        m_starts.push_back(0);
-        for (std::size_t i = 0; i < text.size(); ++i)
-            if (text[i] == '\n')
-                m_starts.push_back(i + 1);
-    }
-    SourceLocation at(std::size_t offset, std::size_t length = 0) const {
-        auto it = std::upper_bound(m_starts.begin(), m_starts.end(), offset);
-        std::size_t line = static_cast<std::size_t>(it - m_starts.begin());
-        return {m_file, static_cast<int>(line), static_cast<int>(offset - m_starts[line - 1] + 1), offset, length};
-    }
-
-private:
-    std::string m_file;
-    std::vector<std::size_t> m_starts;
-};
-
-// ---------------------------------------------------------------------------------------------------
-// Tokens
-
-enum class Tok { Name, String, Number, Op, Newline, End };
-
-struct Token {
-    Tok kind = Tok::End;
-    std::string text;         ///< name / operator / number text; for strings the decoded value
-    std::size_t offset = 0;   ///< first byte of the token
-    std::size_t length = 0;
-    std::size_t valueOffset = 0; ///< strings: first byte of the content (after the quotes)
-    bool rawString = true;    ///< strings: content maps 1:1 to source bytes (no escapes decoded)
-    int indent = 0;           ///< Newline tokens: indentation of the next logical line
-};
-
-class Tokenizer {
-public:
-    explicit Tokenizer(std::string_view text) : m_text(text) {}
-
-    Result<std::vector<Token>> run(const LineIndex& lines) {
-        std::vector<Token> out;
-        int depth = 0;
-        std::size_t i = 0;
-        bool lineStart = true;
-        while (i < m_text.size()) {
-            char c = m_text[i];
-            if (lineStart) {
-                // Measure indentation; skip blank and comment-only lines entirely.
-                std::size_t j = i;
-                int indent = 0;
-                while (j < m_text.size() && (m_text[j] == ' ' || m_text[j] == '\t')) {
-                    indent += m_text[j] == '\t' ? 8 : 1;
-                    ++j;
-                }
-                if (j >= m_text.size())
-                    break;
-                if (m_text[j] == '\n' || m_text[j] == '\r' || m_text[j] == '#') {
-                    while (j < m_text.size() && m_text[j] != '\n')
-                        ++j;
-                    i = j + 1;
-                    continue;
-                }
-                if (!out.empty() && out.back().kind != Tok::Newline)
-                    out.push_back({Tok::Newline, "", j, 0, 0, true, indent});
-                else if (!out.empty())
-                    out.back().indent = indent;
-                lineStart = false;
-                i = j;
-                continue;
-            }
-            if (c == '#') {
-                while (i < m_text.size() && m_text[i] != '\n')
-                    ++i;
-                continue;
-            }
-            if (c == '\\' && i + 1 < m_text.size() && m_text[i + 1] == '\n') {
-                i += 2;
-                continue;
-            }
-            if (c == '\n') {
-                ++i;
-                if (depth == 0)
-                    lineStart = true;
-                continue;
-            }
-            if (std::isspace(static_cast<unsigned char>(c))) {
-                ++i;
-                continue;
-            }
-            if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
-                std::size_t start = i;
-                while (i < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[i])) || m_text[i] == '_'))
-                    ++i;
-                std::string word(m_text.substr(start, i - start));
-                // String prefixes (r"...", f"...", b"...") glue onto the following quote.
-                if (i < m_text.size() && (m_text[i] == '"' || m_text[i] == '\'') && word.size() <= 2 &&
-                    word.find_first_not_of("rRbBfFuU") == std::string::npos) {
-                    auto s = readString(i, start, lines, word);
-                    if (!s)
-                        return s.error();
-                    out.push_back(*s);
-                    i = s->offset + s->length;
-                    continue;
-                }
-                out.push_back({Tok::Name, word, start, i - start});
-                continue;
-            }
-            if (std::isdigit(static_cast<unsigned char>(c))) {
-                std::size_t start = i;
-                while (i < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[i])) || m_text[i] == '.' ||
-                                             m_text[i] == '_'))
-                    ++i;
-                out.push_back({Tok::Number, std::string(m_text.substr(start, i - start)), start, i - start});
-                continue;
-            }
-            if (c == '"' || c == '\'') {
-                auto s = readString(i, i, lines, "");
-                if (!s)
-                    return s.error();
-                out.push_back(*s);
-                i = s->offset + s->length;
-                continue;
-            }
-            if (c == '-' && i + 1 < m_text.size() && m_text[i + 1] == '>') {
-                out.push_back({Tok::Op, "->", i, 2});
-                i += 2;
-                continue;
-            }
-            if (c == '*' && i + 1 < m_text.size() && m_text[i + 1] == '*') {
-                out.push_back({Tok::Op, "**", i, 2});
-                i += 2;
-                continue;
-            }
-            if (std::string_view("()[]{},:=.@*").find(c) != std::string_view::npos) {
-                if (c == '(' || c == '[' || c == '{')
-                    ++depth;
-                if ((c == ')' || c == ']' || c == '}') && depth > 0)
-                    --depth;
-                out.push_back({Tok::Op, std::string(1, c), i, 1});
-                ++i;
-                continue;
-            }
-            return Diagnostic::error("PYTHON", std::string("unexpected character '") + c + "' in a pipeline file",
-                                     lines.at(i, 1));
-        }
-        out.push_back({Tok::Newline, "", m_text.size(), 0, 0, true, 0});
-        out.push_back({Tok::End, "", m_text.size(), 0});
-        return out;
-    }
-
-private:
-    Result<Token> readString(std::size_t quotePos, std::size_t tokenStart, const LineIndex& lines,
-                             const std::string& prefix) {
-        char q = m_text[quotePos];
-        bool triple = m_text.substr(quotePos, 3) == std::string(3, q);
-        std::size_t contentStart = quotePos + (triple ? 3 : 1);
-        bool raw = prefix.find_first_of("rR") != std::string::npos;
-        std::string value;
-        bool verbatim = true;
-        std::size_t i = contentStart;
-        for (;;) {
-            if (i >= m_text.size() || (!triple && m_text[i] == '\n'))
-                return Diagnostic::error("PYTHON", "unterminated string literal", lines.at(quotePos, 1));
-            if (triple ? m_text.substr(i, 3) == std::string(3, q) : m_text[i] == q)
-                break;
-            if (m_text[i] == '\\' && !raw && i + 1 < m_text.size()) {
-                verbatim = false;
-                char e = m_text[i + 1];
-                value += e == 'n' ? '\n' : e == 't' ? '\t' : e;
-                i += 2;
-                continue;
-            }
-            value += m_text[i++];
-        }
-        std::size_t end = i + (triple ? 3 : 1);
-        Token t{Tok::String, value, tokenStart, end - tokenStart};
-        t.valueOffset = contentStart;
-        t.rawString = verbatim;
-        return t;
-    }
-
-    std::string_view m_text;
-};
-
-// ---------------------------------------------------------------------------------------------------
-// Python values of the declarative subset
-
-struct PyValue;
-using PyValuePtr = std::shared_ptr<PyValue>;
-
-struct PyValue {
-    enum class Kind { String, Number, Bool, None, List, Dict, Call, Name };
-    Kind kind = Kind::None;
-    std::string text;                  ///< String value, Number text, Name dotted path, Call callee path
-    std::vector<PyValuePtr> items;     ///< List items, Call positional args, Dict values
-    std::vector<std::string> keys;     ///< Dict keys (string keys only)
-    std::map<std::string, PyValuePtr> kwargs;
-    PyValuePtr receiver;               ///< Call on the result of another call: a.b(x).c(y)
-    Token token;                       ///< first token (strings: the literal)
-};
-
-class Parser {
-public:
-    Parser(const std::vector<Token>& tokens, const LineIndex& lines) : m_t(tokens), m_lines(lines) {}
-
-    const Token& peek(std::size_t ahead = 0) const { return m_t[std::min(m_pos + ahead, m_t.size() - 1)]; }
-    const Token& next() { return m_t[std::min(m_pos++, m_t.size() - 1)]; }
-    bool atOp(const char* op) const { return peek().kind == Tok::Op && peek().text == op; }
-    bool atName(const char* name) const { return peek().kind == Tok::Name && peek().text == name; }
-    SourceLocation here() const { return m_lines.at(peek().offset, peek().length); }
-
-    Status expectOp(const char* op, const char* context) {
-        if (!atOp(op))
-            return Diagnostic::error("PYTHON", std::string("expected '") + op + "' " + context, here());
-        next();
-        return Status::success();
-    }
-
-    Result<std::string> dottedName() {
-        if (peek().kind != Tok::Name)
-            return Diagnostic::error("PYTHON", "expected a name", here());
-        std::string name = next().text;
-        while (atOp(".") && peek(1).kind == Tok::Name) {
-            next();
-            name += "." + next().text;
-        }
-        return name;
-    }
-
-    Result<PyValuePtr> value() {
-        auto v = std::make_shared<PyValue>();
-        v->token = peek();
-        const Token& t = peek();
-        if (t.kind == Tok::String) {
-            v->kind = PyValue::Kind::String;
-            v->text = next().text;
-            // Adjacent literals concatenate; keep the first token for positions.
-            while (peek().kind == Tok::String) {
-                v->text += next().text;
-                v->token.rawString = false;
-            }
-            return v;
-        }
-        if (t.kind == Tok::Number) {
-            v->kind = PyValue::Kind::Number;
-            v->text = next().text;
-            return v;
-        }
-        if (atOp("[") || atOp("(")) {
-            std::string close = atOp("[") ? "]" : ")";
-            next();
-            v->kind = PyValue::Kind::List;
-            while (!atOp(close.c_str())) {
-                auto item = value();
-                if (!item)
-                    return item.error();
-                v->items.push_back(*item);
-                if (atOp(","))
-                    next();
-                else if (!atOp(close.c_str()))
-                    return Diagnostic::error("PYTHON", "expected ',' or '" + close + "' in a list", here());
-            }
-            next();
-            return v;
-        }
-        if (atOp("{")) {
-            next();
-            v->kind = PyValue::Kind::Dict;
-            while (!atOp("}")) {
-                auto key = value();
-                if (!key)
-                    return key.error();
-                if ((*key)->kind != PyValue::Kind::String)
-                    return Diagnostic::error("PYTHON", "dictionary keys must be string literals",
-                                             m_lines.at((*key)->token.offset, (*key)->token.length));
-                CDC_TRY(expectOp(":", "after a dictionary key"));
-                auto val = value();
-                if (!val)
-                    return val.error();
-                v->keys.push_back((*key)->text);
-                v->items.push_back(*val);
-                if (atOp(","))
-                    next();
-                else if (!atOp("}"))
-                    return Diagnostic::error("PYTHON", "expected ',' or '}' in a dictionary", here());
-            }
-            next();
-            return v;
-        }
-        if (t.kind == Tok::Name) {
-            if (t.text == "True" || t.text == "False") {
-                v->kind = PyValue::Kind::Bool;
-                v->text = next().text;
-                return v;
-            }
-            if (t.text == "None") {
-                next();
-                return v;
-            }
-            auto name = dottedName();
-            if (!name)
-                return name.error();
-            v->kind = PyValue::Kind::Name;
-            v->text = *name;
-            // Calls, possibly chained: spark.readStream.option("a", "b").table("x")
-            for (;;) {
-                if (atOp("(")) {
-                    auto call = std::make_shared<PyValue>();
-                    call->kind = PyValue::Kind::Call;
-                    call->token = v->token;
-                    if (v->kind == PyValue::Kind::Name)
-                        call->text = v->text;
-                    else
-                        call->receiver = v;
-                    CDC_TRY(arguments(*call));
-                    v = call;
-                    continue;
-                }
-                if (atOp(".") && peek(1).kind == Tok::Name && v->kind == PyValue::Kind::Call) {
-                    next();
-                    auto method = dottedName();
-                    if (!method)
-                        return method.error();
-                    auto call = std::make_shared<PyValue>();
-                    call->kind = PyValue::Kind::Call;
-                    call->token = v->token;
-                    call->text = *method;
-                    call->receiver = v;
-                    if (!atOp("("))
-                        return Diagnostic::error("PYTHON", "expected '(' after ." + *method, here());
-                    CDC_TRY(arguments(*call));
-                    v = call;
-                    continue;
-                }
-                break;
-            }
-            return v;
-        }
-        return Diagnostic::error("PYTHON", "unsupported Python expression in a pipeline definition", here());
-    }
-
-    Status arguments(PyValue& call) {
-        CDC_TRY(expectOp("(", "to open the argument list"));
-        while (!atOp(")")) {
-            if (peek().kind == Tok::Name && peek(1).kind == Tok::Op && peek(1).text == "=") {
-                std::string key = next().text;
-                next();
-                auto v = value();
-                if (!v)
-                    return v.error();
-                call.kwargs[key] = *v;
-            } else {
-                auto v = value();
-                if (!v)
-                    return v.error();
-                call.items.push_back(*v);
-            }
-            if (atOp(","))
-                next();
-            else if (!atOp(")"))
-                return Diagnostic::error("PYTHON", "expected ',' or ')' in the argument list", here());
-        }
-        next();
-        return Status::success();
-    }
-
-    void skipNewlines() {
-        while (peek().kind == Tok::Newline)
-            next();
-    }
-
-    std::size_t position() const { return m_pos; }
-
-private:
-    const std::vector<Token>& m_t;
-    const LineIndex& m_lines;
-    std::size_t m_pos = 0;
-};
-
-// ---------------------------------------------------------------------------------------------------
-// SQL generation with a map back to the Python source
-
-/// A piece of generated SQL and where it came from in the .py file.
-struct Segment {
-    std::size_t sqlBegin = 0, sqlEnd = 0;
-    std::size_t pyOffset = 0, pyLength = 0;
-    bool exact = false; ///< SQL bytes correspond 1:1 to Python bytes (verbatim string contents)
-};
-
-class SqlWriter {
-public:
-    void raw(std::string_view s) { m_sql += s; }
-    /// Text attributed to a Python token (approximately, or exactly for verbatim string content).
-    void from(const Token& t, std::string_view s, bool exact = false) {
-        Segment seg{m_sql.size(), 0, exact ? t.valueOffset : t.offset, t.length, exact};
-        m_sql += s;
-        seg.sqlEnd = m_sql.size();
-        m_segments.push_back(seg);
-    }
-    const std::string& sql() const { return m_sql; }
-
-    /// Where a position in the generated SQL lies in the Python file.
-    SourceLocation map(const SourceLocation& sqlLoc, const LineIndex& py, const Token& statementToken) const {
-        for (auto it = m_segments.rbegin(); it != m_segments.rend(); ++it) {
-            if (sqlLoc.offset >= it->sqlBegin && sqlLoc.offset < std::max(it->sqlEnd, it->sqlBegin + 1)) {
-                if (it->exact)
-                    return py.at(it->pyOffset + (sqlLoc.offset - it->sqlBegin), sqlLoc.length);
-                return py.at(it->pyOffset, it->pyLength);
-            }
-        }
-        return py.at(statementToken.offset, statementToken.length);
-    }
-
-private:
-    std::string m_sql;
-    std::vector<Segment> m_segments;
-};
-
-std::string ident(const std::string& name) {
-    bool simple = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
-                  std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '.'; });
-    if (simple)
-        return name;
-    std::string out = "`";
-    for (char c : name) {
-        if (c == '`')
-            out += '`';
-        out += c;
-    }
-    return out + "`";
-}
-
-std::string sqlString(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) {
-        if (c == '\'' || c == '\\')
-            out += '\\';
-        out += c;
-    }
-    return out + "'";
-}
+// The recognizer of the declarative subset: Python statements to pipeline SQL
 
 struct Translation {
-    SqlWriter writer;
+    PythonSqlWriter writer;
     std::vector<Token> statementTokens; ///< first token of each Python statement (fallback positions)
 };
 
@@ -468,11 +26,11 @@ public:
     Translator(std::string_view text, const std::string& file) : m_text(text), m_lines(text, file) {}
 
     Result<Translation> run() {
-        Tokenizer tokenizer(m_text);
+        PythonTokenizer tokenizer(m_text);
         auto tokens = tokenizer.run(m_lines);
         if (!tokens)
             return tokens.error();
-        Parser p(*tokens, m_lines);
+        PythonParser p(*tokens, m_lines);
         p.skipNewlines();
         while (p.peek().kind != Tok::End) {
             m_out.statementTokens.push_back(p.peek());
@@ -492,7 +50,7 @@ private:
 
     bool isModule(const std::string& name) const { return m_modules.count(name) > 0; }
 
-    Status statement(Parser& p) {
+    Status statement(PythonParser& p) {
         const Token& first = p.peek();
         if (first.kind == Tok::Name && (first.text == "from" || first.text == "import"))
             return importStatement(p);
@@ -512,7 +70,7 @@ private:
         return apiCall(**v);
     }
 
-    Status importStatement(Parser& p) {
+    Status importStatement(PythonParser& p) {
         // from pyspark import pipelines as dp | import dlt | from pyspark.sql.functions import col, expr
         bool fromForm = p.next().text == "from";
         std::string module;
@@ -609,7 +167,7 @@ private:
         return error(v.token, std::string(what) + " must be a column name string or col(\"name\")");
     }
 
-    Status columnList(SqlWriter& w, const PyValue& v, const char* what) const {
+    Status columnList(PythonSqlWriter& w, const PyValue& v, const char* what) const {
         if (v.kind != PyValue::Kind::List)
             return error(v.token, std::string(what) + " must be a list of column names");
         w.raw("(");
@@ -626,7 +184,7 @@ private:
     }
 
     /// A SQL expression given as "text" or expr("text"): copied verbatim so positions map exactly.
-    Status sqlExpression(SqlWriter& w, const PyValue& v, const char* what) const {
+    Status sqlExpression(PythonSqlWriter& w, const PyValue& v, const char* what) const {
         const PyValue* s = &v;
         if (v.kind == PyValue::Kind::Call && (v.text == "expr" || v.text.ends_with(".expr")) && v.items.size() == 1)
             s = v.items[0].get();
@@ -643,7 +201,7 @@ private:
         return Status::success();
     }
 
-    Status relation(SqlWriter& w, const PyValue& v, bool stream) const {
+    Status relation(PythonSqlWriter& w, const PyValue& v, bool stream) const {
         auto name = stringArg(v, "source");
         if (!name)
             return name.error();
@@ -667,7 +225,7 @@ private:
         auto n = stringArg(*name, "name");
         if (!n)
             return n.error();
-        SqlWriter& w = m_out.writer;
+        PythonSqlWriter& w = m_out.writer;
         w.from(call.token, "CREATE OR REFRESH STREAMING TABLE ");
         w.from(name->token, ident(*n));
         if (const PyValue* schema = arg(call, "schema", 8)) {
@@ -723,7 +281,7 @@ private:
             flowName = arg(call, "flow_name", 99);
         bool once = boolText(arg(call, "once", 99)) == "True";
 
-        SqlWriter& w = m_out.writer;
+        PythonSqlWriter& w = m_out.writer;
         w.from(call.token, "CREATE FLOW ");
         if (flowName) {
             auto fn = stringArg(*flowName, "name");
@@ -803,7 +361,7 @@ private:
         return Status::success();
     }
 
-    Status sequenceField(SqlWriter& w, const PyValue& v) const {
+    Status sequenceField(PythonSqlWriter& w, const PyValue& v) const {
         auto c = columnRef(v, "sequence_by");
         if (c) {
             w.from((*c)->token, ident((*c)->text));
@@ -814,7 +372,7 @@ private:
 
     /// @dp.view / @dp.temporary_view / @dp.table / @dp.materialized_view / @dp.append_flow over
     /// `def f(): return <table read>`.
-    Status decoratedFunction(Parser& p) {
+    Status decoratedFunction(PythonParser& p) {
         const Token at = p.next();
         auto decorator = p.value();
         if (!decorator)
@@ -869,7 +427,7 @@ private:
         auto read = tableRead(*body1);
         if (!read)
             return read.error();
-        SqlWriter& w = m_out.writer;
+        PythonSqlWriter& w = m_out.writer;
         auto writeQuery = [&] {
             w.raw("SELECT * FROM ");
             w.raw(read->stream ? "STREAM(" : "");
@@ -963,47 +521,14 @@ sql::PipelineParse parsePythonPipeline(std::string_view pythonText, const std::s
     Token fallback;
     if (!out->statementTokens.empty())
         fallback = out->statementTokens.front();
-    for (auto& d : parsed.diagnostics)
-        if (d.location.valid())
-            d.location = out->writer.map(d.location, t.lines(), fallback);
     auto remap = [&](SourceLocation& l) {
         if (l.valid())
             l = out->writer.map(l, t.lines(), fallback);
     };
-    for (auto& w : parsed.pipeline.warnings)
-        remap(w.location);
-    for (auto& f : parsed.pipeline.cdcFlows) {
-        remap(f.location);
-        remap(f.name.location);
-        remap(f.target.location);
-        remap(f.source.location);
-        for (auto& k : f.keys)
-            remap(k.location);
-        for (auto& s : f.sequenceBy)
-            remap(s.location);
-        if (f.applyAsDelete)
-            remap(f.applyAsDelete->location);
-        if (f.applyAsTruncate)
-            remap(f.applyAsTruncate->location);
-        remap(f.columns.location);
-        for (auto& c : f.columns.columns)
-            remap(c.location);
-        if (f.trackHistory) {
-            remap(f.trackHistory->location);
-            for (auto& c : f.trackHistory->columns)
-                remap(c.location);
-        }
-        remap(f.storedAsLocation);
-    }
-    for (auto& s : parsed.pipeline.streamingTables) {
-        remap(s.location);
-        remap(s.name.location);
-    }
-    for (auto& v : parsed.pipeline.views) {
-        remap(v.location);
-        remap(v.name.location);
-        remap(v.query.location);
-    }
+    for (auto& d : parsed.diagnostics)
+        remap(d.location);
+    // Every position in the pipeline, not a hand-kept list: a new located field cannot stay in SQL terms.
+    pipeline::forEachLocation(parsed.pipeline, remap);
     return parsed;
 }
 

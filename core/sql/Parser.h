@@ -33,7 +33,9 @@ public:
     const std::vector<std::pair<std::size_t, std::size_t>>& comments() const { return m_comments; }
 
 private:
-    // tokens
+    // Each group below is defined in the file its comment names: one class, split by statement family.
+
+    // tokens, errors and spans (Parser.cpp)
     const Token& cur() const { return tok(0); }
     const Token& tok(std::size_t ahead) const;
     void advance();
@@ -52,7 +54,7 @@ private:
     std::string describe(const Token& t) const;
     void expectEndOfInput();
 
-    // names and small pieces
+    // names and small pieces (Parser.cpp)
     Ident parseIdent(std::string_view what);
     Name parseName(std::string_view what);
     bool atIdentifier() const;
@@ -60,26 +62,29 @@ private:
     ColumnSel parseColumnSel(std::string_view context);
     std::string parseStringLiteral(std::string_view context);
     std::string parseType();
+
+    // a script's statements and source DDL/DML, with the table pieces pipeline datasets share
+    // (ParserScript.cpp)
+    Statement parseStatement();
+    StatementBody parseCreate();
+    CreateTableStmt parseCreateTable(bool orReplace);
+    InsertStmt parseInsert();
+    UpdateStmt parseUpdate();
+    DeleteStmt parseDelete();
     std::vector<ColumnDef> parseColumnDefs(bool typed, std::vector<Expectation>* expectations = nullptr);
     std::vector<Property> parseProperties();
     bool parseTableClause(std::optional<std::string>& comment, std::vector<Property>& properties);
 
-    // statements
-    Statement parseStatement();
-    StatementBody parseCreate();
+    // pipeline statements: streaming tables, views, flows, AUTO CDC / APPLY CHANGES (ParserPipeline.cpp)
     StreamingTableStmt parseStreamingTable(bool orRefresh, bool isPrivate, bool live);
     ViewStmt parseView(ViewStmt view);
     CreateFlowStmt parseFlow();
-    CreateTableStmt parseCreateTable(bool orReplace);
     AutoCdcSpec parseAutoCdc(bool withInto, bool legacy);
     int clauseAt() const;
     bool startsAutoCdcClause() const;
     void clauseOrderError(int clause, int last, const std::vector<bool>& seen);
-    InsertStmt parseInsert();
-    UpdateStmt parseUpdate();
-    DeleteStmt parseDelete();
 
-    // queries
+    // queries (ParserQueries.cpp)
     Query parseQuery();
     QueryTerm parseSetExpression();
     QueryTerm parseIntersection();
@@ -93,7 +98,7 @@ private:
     void parseTableAlias(TableRef& ref);
     bool atQueryStart() const;
 
-    // expressions
+    // expressions (ParserExpressions.cpp)
     Expr parseExpr();
     Expr parseArgument();
     Expr parseOr();

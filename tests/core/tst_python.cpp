@@ -126,6 +126,38 @@ private slots:
         QCOMPARE(QString::fromStdString(err.format()),
                  QStringLiteral("p.py:3:33: error: expected an expression, found '='"));
     }
+    // Positions the hand-written remapping once left in SQL terms (append flows, the relations a query
+    // reads, IGNORE NULL UPDATES ON columns) now point into the .py file like every other.
+    void everyPositionPointsIntoThePythonFile() {
+        const std::string py = "from pyspark import pipelines as dp\n"
+                               "\n"
+                               "dp.create_streaming_table(\"users\")\n"
+                               "\n"
+                               "@dp.append_flow(target=\"users\")\n"
+                               "def backfill():\n"
+                               "    return spark.read.table(\"archive\")\n"
+                               "\n"
+                               "dp.create_auto_cdc_flow(\n"
+                               "    target=\"users\",\n"
+                               "    source=\"users_cdf\",\n"
+                               "    keys=[\"id\"],\n"
+                               "    sequence_by=\"seq\",\n"
+                               "    ignore_null_updates_column_list=[\"name\"])\n";
+        auto parsed = python::parsePythonPipeline(py, "p.py");
+        QVERIFY(!parsed.hasErrors());
+        const auto& p = parsed.pipeline;
+        QCOMPARE(p.appendFlows.size(), std::size_t(1));
+        const auto& append = p.appendFlows[0];
+        auto at = [](const SourceLocation& l) { return QStringLiteral("%1:%2").arg(l.line).arg(l.column); };
+        QCOMPARE(at(append.location), QStringLiteral("5:1"));
+        QCOMPARE(at(append.name.location), QStringLiteral("6:5"));
+        QCOMPARE(at(append.target.location), QStringLiteral("5:24"));
+        QCOMPARE(append.query.relations.size(), std::size_t(1));
+        QCOMPARE(at(append.query.relations[0].location), QStringLiteral("7:29"));
+        QCOMPARE(p.cdcFlows.size(), std::size_t(1));
+        QVERIFY(p.cdcFlows[0].ignoreNullUpdates.has_value());
+        QCOMPARE(at(p.cdcFlows[0].ignoreNullUpdates->columns.at(0).location), QStringLiteral("14:38"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestPython)

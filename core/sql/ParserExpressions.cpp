@@ -1,0 +1,528 @@
+// Expressions by precedence climbing: OR, AND, NOT, predicates, comparisons, the binary operator
+// levels, unary signs, postfix field / subscript / :: casts, and the primaries (literals, CASE, CAST,
+// function calls, subqueries).
+#include "core/sql/Parser.h"
+
+#include "core/common/DataType.h"
+#include "core/sql/ParserText.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace cdc::sql {
+
+using detail::upper;
+
+namespace {
+
+Expr makeBinary(std::string op, Expr left, Expr right, Span span) {
+    Expr e;
+    e.kind = ExprKind::Binary;
+    e.text = std::move(op);
+    e.args.push_back(std::move(left));
+    e.args.push_back(std::move(right));
+    e.span = span;
+    return e;
+}
+
+} // namespace
+
+// --- expressions
+// ---------------------------------------------------------------------------------------------
+
+/// A function argument: an expression, or a named argument `name => expr` (read_files(..., format => 'csv')).
+Expr Parser::parseArgument() {
+    if (cur().kind != TokenKind::Identifier || !tok(1).isSymbol("=>"))
+        return parseExpr();
+    Expr named;
+    named.kind = ExprKind::NamedArg;
+    named.span = beginSpan();
+    named.text = cur().text;
+    advance();
+    advance();
+    named.args.push_back(parseExpr());
+    endSpan(named.span);
+    return named;
+}
+
+Expr Parser::parseExpr() {
+    return parseOr();
+}
+
+Expr Parser::parseOr() {
+    Expr left = parseAnd();
+    while (!failed() && atKeyword("OR")) {
+        Span span = left.span;
+        advance();
+        Expr right = parseAnd();
+        endSpan(span);
+        left = makeBinary("OR", std::move(left), std::move(right), span);
+    }
+    return left;
+}
+
+Expr Parser::parseAnd() {
+    Expr left = parseNot();
+    while (!failed() && atKeyword("AND")) {
+        Span span = left.span;
+        advance();
+        Expr right = parseNot();
+        endSpan(span);
+        left = makeBinary("AND", std::move(left), std::move(right), span);
+    }
+    return left;
+}
+
+Expr Parser::parseNot() {
+    if (atKeyword("NOT") || atSymbol("!")) { // Spark spells logical NOT either way
+        Expr e;
+        e.kind = ExprKind::Unary;
+        e.text = "NOT";
+        e.span = beginSpan();
+        advance();
+        e.args.push_back(parseNot());
+        endSpan(e.span);
+        return e;
+    }
+    return parsePredicate();
+}
+
+// A value expression: the binary operator levels, then comparisons (the loosest, left-associative).
+Expr Parser::parseComparison() {
+    Expr left = parseBinaryLevel(0);
+    static const std::array<std::string_view, 9> kComparisons = {"=",  "==", "!=", "<>", "<",
+                                                                 "<=", ">",  ">=", "<=>"};
+    while (!failed() && cur().kind == TokenKind::Symbol &&
+           std::find(kComparisons.begin(), kComparisons.end(), std::string_view(cur().text)) !=
+               kComparisons.end()) {
+        Span span = left.span;
+        std::string op = cur().text == "==" ? "=" : (cur().text == "<>" ? "!=" : cur().text);
+        advance();
+        Expr right = parseBinaryLevel(0);
+        endSpan(span);
+        left = makeBinary(op, std::move(left), std::move(right), span);
+    }
+    return left;
+}
+
+// Predicates apply to a value expression and take value expressions as operands, as in Spark's
+// grammar: `x BETWEEN 0 AND y = 1` bounds x by (y = 1), and nothing compares a predicate's result.
+Expr Parser::parsePredicate() {
+    Expr left = parseComparison();
+    for (;;) {
+        if (failed())
+            return left;
+        Span span = left.span;
+        const Token& t = cur();
+        if (t.isKeyword("IS")) {
+            advance();
+            bool negated = acceptKeyword("NOT");
+            Expr e;
+            e.span = span;
+            e.negated = negated;
+            if (acceptKeyword("NULL")) {
+                e.kind = ExprKind::IsNull;
+                e.args.push_back(std::move(left));
+            } else if (acceptKeyword("DISTINCT")) {
+                expectKeyword("FROM", "after IS DISTINCT");
+                e.kind = ExprKind::IsDistinct;
+                e.args.push_back(std::move(left));
+                e.args.push_back(parseComparison());
+            } else if (atKeyword("TRUE") || atKeyword("FALSE")) {
+                // x IS [NOT] TRUE == x <=> TRUE (negated: NOT (x <=> TRUE))
+                Expr lit;
+                lit.kind = ExprKind::Literal;
+                lit.literalKind = LiteralKind::Boolean;
+                lit.text = atKeyword("TRUE") ? "TRUE" : "FALSE";
+                lit.span = beginSpan();
+                advance();
+                e.kind = ExprKind::IsDistinct;
+                e.negated = !negated;
+                e.args.push_back(std::move(left));
+                e.args.push_back(std::move(lit));
+            } else {
+                fail("expected NULL, NOT NULL, TRUE, FALSE or DISTINCT FROM after IS");
+                return left;
+            }
+            endSpan(e.span);
+            left = std::move(e);
+            continue;
+        }
+        bool negated = false;
+        if (t.isKeyword("NOT") &&
+            (tok(1).isKeyword("IN") || tok(1).isKeyword("BETWEEN") || tok(1).isKeyword("LIKE") ||
+             tok(1).isKeyword("ILIKE") || tok(1).isKeyword("RLIKE") || tok(1).isKeyword("REGEXP"))) {
+            negated = true;
+            advance();
+        }
+        if (acceptKeyword("IN")) {
+            Expr e;
+            e.span = span;
+            e.negated = negated;
+            e.args.push_back(std::move(left));
+            expectSymbol("(", "after IN");
+            if (atQueryStart() && !atSymbol("(")) {
+                e.kind = ExprKind::InQuery;
+                e.query = parseQuery();
+            } else {
+                e.kind = ExprKind::InList;
+                do {
+                    e.args.push_back(parseExpr());
+                } while (!failed() && acceptSymbol(","));
+            }
+            expectSymbol(")", "to close the IN list");
+            endSpan(e.span);
+            left = std::move(e);
+            continue;
+        }
+        if (acceptKeyword("BETWEEN")) {
+            Expr e;
+            e.kind = ExprKind::Between;
+            e.span = span;
+            e.negated = negated;
+            e.args.push_back(std::move(left));
+            e.args.push_back(parseComparison());
+            expectKeyword("AND", "in BETWEEN");
+            e.args.push_back(parseComparison());
+            endSpan(e.span);
+            left = std::move(e);
+            continue;
+        }
+        if (atKeyword("LIKE") || atKeyword("ILIKE") || atKeyword("RLIKE") || atKeyword("REGEXP")) {
+            Expr e;
+            e.kind = ExprKind::Like;
+            e.text = upper(cur().text);
+            if (e.text == "REGEXP")
+                e.text = "RLIKE";
+            e.span = span;
+            e.negated = negated;
+            advance();
+            e.args.push_back(std::move(left));
+            e.args.push_back(parseComparison());
+            if (e.text != "RLIKE" && acceptKeyword("ESCAPE"))
+                e.args.push_back(parseComparison());
+            endSpan(e.span);
+            left = std::move(e);
+            continue;
+        }
+        if (negated || t.isKeyword("NOT")) {
+            if (!negated)
+                advance();
+            fail("expected IN, BETWEEN or LIKE after NOT");
+        }
+        return left;
+    }
+}
+
+// Binary operator levels below the predicates, loosest first: | ^ & (+ - ||) (* / % DIV).
+Expr Parser::parseBinaryLevel(int level) {
+    static const std::vector<std::vector<std::string_view>> kLevels = {
+        {"|"}, {"^"}, {"&"}, {"+", "-", "||"}, {"*", "/", "%", "DIV"}};
+    if (level >= static_cast<int>(kLevels.size()))
+        return parseUnary();
+    Expr left = parseBinaryLevel(level + 1);
+    const auto& ops = kLevels[static_cast<std::size_t>(level)];
+    for (;;) {
+        if (failed())
+            return left;
+        std::string op;
+        const Token& t = cur();
+        for (auto candidate : ops) {
+            if ((t.kind == TokenKind::Symbol && t.text == candidate) ||
+                (candidate == "DIV" && t.isKeyword("DIV")))
+                op = std::string(candidate);
+        }
+        if (op.empty())
+            return left;
+        Span span = left.span;
+        advance();
+        Expr right = parseBinaryLevel(level + 1);
+        endSpan(span);
+        left = makeBinary(op, std::move(left), std::move(right), span);
+    }
+}
+
+Expr Parser::parseUnary() {
+    if (atSymbol("-") || atSymbol("+") || atSymbol("~")) {
+        Span span = beginSpan();
+        std::string op = cur().text;
+        advance();
+        // Fold a sign into a numeric literal so that -1 types like Spark's literal.
+        if (op == "-" && (cur().kind == TokenKind::Integer || cur().kind == TokenKind::Decimal) &&
+            cur().offset == m_prevEnd) {
+            Expr lit = parsePostfix();
+            if (lit.kind == ExprKind::Literal) {
+                lit.text = "-" + lit.text;
+                lit.span = span;
+                endSpan(lit.span);
+                return lit;
+            }
+            Expr e;
+            e.kind = ExprKind::Unary;
+            e.text = op;
+            e.span = span;
+            e.args.push_back(std::move(lit));
+            endSpan(e.span);
+            return e;
+        }
+        Expr e;
+        e.kind = ExprKind::Unary;
+        e.text = op;
+        e.span = span;
+        e.args.push_back(parseUnary());
+        endSpan(e.span);
+        return e;
+    }
+    return parsePostfix();
+}
+
+Expr Parser::parsePostfix() {
+    Expr e = parsePrimary();
+    for (;;) {
+        if (failed())
+            return e;
+        Span span = e.span;
+        if (atSymbol(".") &&
+            (tok(1).kind == TokenKind::Identifier || tok(1).kind == TokenKind::QuotedIdentifier)) {
+            advance();
+            Expr f;
+            f.kind = ExprKind::Field;
+            f.text = cur().text;
+            advance();
+            f.args.push_back(std::move(e));
+            f.span = span;
+            endSpan(f.span);
+            e = std::move(f);
+        } else if (acceptSymbol("[")) {
+            Expr ix;
+            ix.kind = ExprKind::Index;
+            ix.args.push_back(std::move(e));
+            ix.args.push_back(parseExpr());
+            expectSymbol("]", "to close the subscript");
+            ix.span = span;
+            endSpan(ix.span);
+            e = std::move(ix);
+        } else if (acceptSymbol("::")) {
+            Expr c;
+            c.kind = ExprKind::Cast;
+            c.args.push_back(std::move(e));
+            c.text = parseType();
+            c.span = span;
+            endSpan(c.span);
+            e = std::move(c);
+        } else {
+            return e;
+        }
+    }
+}
+
+Expr Parser::parsePrimary() {
+    Expr e;
+    e.span = beginSpan();
+    const Token t = cur();
+    switch (t.kind) {
+    case TokenKind::String:
+        e.kind = ExprKind::Literal;
+        e.literalKind = LiteralKind::String;
+        e.text = parseStringLiteral("");
+        endSpan(e.span);
+        return e;
+    case TokenKind::Integer:
+    case TokenKind::Decimal:
+        e.kind = ExprKind::Literal;
+        e.literalKind = t.kind == TokenKind::Integer ? LiteralKind::Integer : LiteralKind::Decimal;
+        e.text = t.text;
+        advance();
+        endSpan(e.span);
+        return e;
+    case TokenKind::Symbol:
+        if (t.text == "*") {
+            advance();
+            e.kind = ExprKind::Star;
+            endSpan(e.span);
+            return e;
+        }
+        if (t.text == "(") {
+            if (atQueryStart()) {
+                advance();
+                e.kind = ExprKind::Subquery;
+                e.query = parseQuery();
+                expectSymbol(")", "to close the subquery");
+                endSpan(e.span);
+                return e;
+            }
+            advance();
+            Expr inner = parseExpr();
+            if (atSymbol(",")) {
+                fail("row values (a, b, ...) are not supported here; use struct(a, b, ...)");
+                return inner;
+            }
+            expectSymbol(")", "to close the parenthesis");
+            // The parentheses belong to the expression: an error about it underlines "(a + b)".
+            inner.span = e.span;
+            endSpan(inner.span);
+            return inner;
+        }
+        fail("expected an expression, found " + describe(t));
+        return e;
+    case TokenKind::End:
+        fail("expected an expression, found end of input");
+        return e;
+    case TokenKind::Error:
+        fail(t.text);
+        return e;
+    case TokenKind::Identifier:
+    case TokenKind::QuotedIdentifier:
+        break;
+    }
+    if (t.kind == TokenKind::Identifier) {
+        if (t.isKeyword("NULL") || t.isKeyword("TRUE") || t.isKeyword("FALSE")) {
+            e.kind = ExprKind::Literal;
+            e.literalKind = t.isKeyword("NULL") ? LiteralKind::Null : LiteralKind::Boolean;
+            e.text = upper(t.text);
+            advance();
+            endSpan(e.span);
+            return e;
+        }
+        if (t.isKeyword("CASE")) {
+            advance();
+            return parseCase(e.span);
+        }
+        if ((t.isKeyword("CAST") || t.isKeyword("TRY_CAST")) && tok(1).isSymbol("(")) {
+            advance();
+            return parseCast(e.span);
+        }
+        if (t.isKeyword("EXISTS") && tok(1).isSymbol("(")) {
+            advance();
+            advance();
+            e.kind = ExprKind::Exists;
+            e.query = parseQuery();
+            expectSymbol(")", "to close EXISTS (");
+            endSpan(e.span);
+            return e;
+        }
+        if ((t.isKeyword("DATE") || t.isKeyword("TIMESTAMP") || t.isKeyword("TIMESTAMP_NTZ")) &&
+            tok(1).kind == TokenKind::String) {
+            advance();
+            e.kind = ExprKind::Cast;
+            e.text = DataType::parse(t.text)->toString();
+            Expr lit;
+            lit.kind = ExprKind::Literal;
+            lit.literalKind = LiteralKind::String;
+            lit.span = beginSpan();
+            lit.text = parseStringLiteral("");
+            endSpan(lit.span);
+            e.args.push_back(std::move(lit));
+            endSpan(e.span);
+            return e;
+        }
+        if (isReservedWord(t.text) || startsAutoCdcClause()) {
+            fail("expected an expression, found '" + t.text + "'");
+            return e;
+        }
+    }
+    Name name;
+    name.span = e.span;
+    name.parts.push_back(t.text);
+    advance();
+    while (atSymbol(".")) {
+        if (tok(1).isSymbol("*")) {
+            advance();
+            advance();
+            e.kind = ExprKind::Star;
+            endSpan(name.span);
+            e.name = std::move(name);
+            endSpan(e.span);
+            return e;
+        }
+        if (tok(1).kind != TokenKind::Identifier && tok(1).kind != TokenKind::QuotedIdentifier)
+            break;
+        advance();
+        name.parts.push_back(cur().text);
+        advance();
+    }
+    endSpan(name.span);
+    if (atSymbol("("))
+        return parseFunctionCall(std::move(name), e.span);
+    static const std::array<std::string_view, 4> kNiladic = {"CURRENT_DATE", "CURRENT_TIMESTAMP",
+                                                             "CURRENT_USER", "CURRENT_TIMEZONE"};
+    if (name.parts.size() == 1 && t.kind == TokenKind::Identifier &&
+        std::find(kNiladic.begin(), kNiladic.end(), upper(t.text)) != kNiladic.end()) {
+        e.kind = ExprKind::Function;
+        e.name = std::move(name);
+        for (auto& c : e.name.parts[0])
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        endSpan(e.span);
+        return e;
+    }
+    e.kind = ExprKind::Column;
+    e.name = std::move(name);
+    endSpan(e.span);
+    return e;
+}
+
+Expr Parser::parseFunctionCall(Name name, Span span) {
+    // Function names are case-insensitive; the canonical spelling is lower case.
+    for (auto& part : name.parts)
+        for (auto& c : part)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    Expr e;
+    e.kind = ExprKind::Function;
+    e.name = std::move(name);
+    e.span = span;
+    expectSymbol("(", "");
+    if (!atSymbol(")")) {
+        if (acceptKeyword("DISTINCT"))
+            e.distinct = true;
+        else
+            acceptKeyword("ALL");
+        do {
+            e.args.push_back(parseArgument());
+        } while (!failed() && acceptSymbol(","));
+    }
+    expectSymbol(")", "to close the argument list of " + e.name.joined() + "(");
+    if (!failed() && atKeyword("OVER"))
+        fail("window functions (OVER) are not supported");
+    endSpan(e.span);
+    return e;
+}
+
+Expr Parser::parseCase(Span span) {
+    Expr e;
+    e.kind = ExprKind::Case;
+    e.span = span;
+    if (!atKeyword("WHEN")) {
+        e.hasCaseOperand = true;
+        e.args.push_back(parseExpr());
+    }
+    if (!atKeyword("WHEN") && !failed())
+        fail("expected WHEN in CASE");
+    while (!failed() && acceptKeyword("WHEN")) {
+        e.args.push_back(parseExpr());
+        expectKeyword("THEN", "after the WHEN condition");
+        e.args.push_back(parseExpr());
+    }
+    if (acceptKeyword("ELSE")) {
+        e.hasElse = true;
+        e.args.push_back(parseExpr());
+    }
+    expectKeyword("END", "to close CASE");
+    endSpan(e.span);
+    return e;
+}
+
+Expr Parser::parseCast(Span span) {
+    Expr e;
+    e.kind = ExprKind::Cast;
+    e.span = span;
+    expectSymbol("(", "after CAST");
+    e.args.push_back(parseExpr());
+    expectKeyword("AS", "in CAST");
+    e.text = parseType();
+    expectSymbol(")", "to close CAST(");
+    endSpan(e.span);
+    return e;
+}
+
+} // namespace cdc::sql
