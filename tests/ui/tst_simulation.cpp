@@ -17,7 +17,7 @@
 #include "ui/widgets/SqlLexer.h"
 #include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
-#include "ui/model/UpdateRunner.h"
+#include "ui/model/SimulationRunner.h"
 #include "ui/model/results/RowChange.h"
 #include "ui/model/results/Scd2TimelineModel.h"
 #include "ui/model/results/TargetRowsModel.h"
@@ -349,7 +349,7 @@ private slots:
     void cancelStopsBetweenUpdatesAndKeepsStateConsistent() {
         MainWindow w;
         QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
-        QSignalSpy finished(w.simulation()->runner(), &UpdateRunner::finished);
+        QSignalSpy finished(w.simulation()->runner(), &SimulationRunner::finished);
         QVERIFY(w.simulation()->runToEnd());
         QVERIFY(!w.simulation()->stepAction()->isEnabled()); // no second run while one is going
         QVERIFY(w.project()->isBusy());

@@ -5,7 +5,7 @@
 #include "ui/model/IssueListModel.h"
 #include "ui/model/Project.h"
 #include "ui/model/SampleLibrary.h"
-#include "ui/model/UpdateRunner.h"
+#include "ui/model/SimulationRunner.h"
 #include "ui/model/UpdateLogModel.h"
 #include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/CodeEditor.h"
@@ -84,7 +84,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_timeline, &TimelinePanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     connect(m_editorController, &EditorController::statusMessage, this, [this](const QString& m) { showStatus(m); });
     connect(m_simulation, &SimulationController::statusMessage, this, &MainWindow::showStatus);
-    connect(m_simulation->runner(), &UpdateRunner::finished, this, [this](int updates, const std::optional<Diagnostic>& error) {
+    connect(m_simulation->runner(), &SimulationRunner::finished, this, [this](int updates, const std::optional<Diagnostic>& error) {
         // New updates: show their result, whatever older update was being looked at.
         if (updates > 0)
             m_timeline->selectUpdate(-1);

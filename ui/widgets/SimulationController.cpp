@@ -2,7 +2,7 @@
 
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
-#include "ui/model/UpdateRunner.h"
+#include "ui/model/SimulationRunner.h"
 #include "ui/widgets/AdvanceClockDialog.h"
 #include "ui/widgets/EditorController.h"
 
@@ -28,7 +28,7 @@ QAction* makeAction(QObject* parent, const QString& icon, const QString& text, c
 } // namespace
 
 SimulationController::SimulationController(Project* project, EditorController* editor, QWidget* window)
-    : QObject(window), m_project(project), m_editor(editor), m_window(window), m_runner(new UpdateRunner(project, this)),
+    : QObject(window), m_project(project), m_editor(editor), m_window(window), m_runner(new SimulationRunner(project, this)),
       m_clockLabel(new QLabel(window)), m_progress(new QProgressBar(window)) {
     m_update = makeAction(this, QStringLiteral(":/icons/update.svg"), tr("Run &Update"), QKeySequence(Qt::CTRL | Qt::Key_Return),
                           tr("Run one pipeline update over the rows already delivered"));
@@ -55,7 +55,7 @@ SimulationController::SimulationController(Project* project, EditorController* e
     connect(m_step, &QAction::triggered, this, &SimulationController::step);
     connect(m_deliverAll, &QAction::triggered, this, &SimulationController::deliverAll);
     connect(m_runToEnd, &QAction::triggered, this, &SimulationController::runToEnd);
-    connect(m_cancel, &QAction::triggered, m_runner, &UpdateRunner::cancel);
+    connect(m_cancel, &QAction::triggered, m_runner, &SimulationRunner::cancel);
     connect(m_deliverN, &QAction::triggered, this, [this] {
         const int queued = queuedCount();
         if (queued == 0) {
@@ -81,14 +81,14 @@ SimulationController::SimulationController(Project* project, EditorController* e
                                 "Advance Clock (Ctrl+T) jumps ahead"));
     m_clockLabel->setContentsMargins(8, 0, 8, 0);
 
-    connect(m_runner, &UpdateRunner::started, this, [this] { setRunning(true); });
-    connect(m_runner, &UpdateRunner::progress, this,
+    connect(m_runner, &SimulationRunner::started, this, [this] { setRunning(true); });
+    connect(m_runner, &SimulationRunner::progress, this,
             [this](const QString& flow, qint64 done, qint64 total, int batch, int batches) {
                 m_progress->setRange(0, int(std::max<qint64>(total, 1)));
                 m_progress->setValue(int(std::min(done, std::max<qint64>(total, 1))));
                 m_progress->setFormat(batches > 1 ? tr("Update %1/%2: %3").arg(batch + 1).arg(batches).arg(flow) : flow);
             });
-    connect(m_runner, &UpdateRunner::finished, this, [this](int updates, const std::optional<Diagnostic>& error) {
+    connect(m_runner, &SimulationRunner::finished, this, [this](int updates, const std::optional<Diagnostic>& error) {
         setRunning(false);
         // The run's own issues replace the previous run's: its updates' warnings (sequence ties, flows the
         // simulator does not run) and the error it stopped on.

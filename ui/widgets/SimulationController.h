@@ -16,10 +16,10 @@ namespace cdc::ui {
 
 class EditorController;
 class Project;
-class UpdateRunner;
+class SimulationRunner;
 
 /// Replay controls: Update, Full Refresh, Step, Deliver N, Deliver All, Run to End, Cancel, the simulated clock
-/// and Advance Clock. Runs go through UpdateRunner (off the GUI thread); errors land in the issues
+/// and Advance Clock. Runs go through SimulationRunner (off the GUI thread); errors land in the issues
 /// list with their position.
 class SimulationController : public QObject {
     Q_OBJECT
@@ -36,7 +36,7 @@ public:
     QAction* advanceClockAction() const { return m_advanceClock; }
     QLabel* clockLabel() const { return m_clockLabel; }
     QProgressBar* progressBar() const { return m_progress; }
-    UpdateRunner* runner() const { return m_runner; }
+    SimulationRunner* runner() const { return m_runner; }
 
     /// Each delivers events and runs updates; false when nothing started (reason in the status bar).
     bool runUpdate();
@@ -64,7 +64,7 @@ private:
     Project* m_project;
     EditorController* m_editor;
     QWidget* m_window;
-    UpdateRunner* m_runner;
+    SimulationRunner* m_runner;
     QAction* m_update;
     QAction* m_fullRefresh;
     QAction* m_step;

@@ -20,11 +20,11 @@ namespace cdc::ui {
 
 class Project;
 
-class UpdateRunner : public QObject {
+class SimulationRunner : public QObject {
     Q_OBJECT
 public:
-    explicit UpdateRunner(Project* project, QObject* parent = nullptr);
-    ~UpdateRunner() override;
+    explicit SimulationRunner(Project* project, QObject* parent = nullptr);
+    ~SimulationRunner() override;
 
     /// Starts a run; false (with the reason in `error`) when one is running or the project is not ready.
     /// With `fullRefresh` the first update is a full refresh: targets and checkpoints are cleared and every

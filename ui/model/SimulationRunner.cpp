@@ -1,4 +1,4 @@
-#include "ui/model/UpdateRunner.h"
+#include "ui/model/SimulationRunner.h"
 
 #include "core/storage/Database.h"
 #include "ui/model/Project.h"
@@ -11,24 +11,24 @@ namespace cdc::ui {
 
 using storage::Database;
 
-UpdateRunner::UpdateRunner(Project* project, QObject* parent)
+SimulationRunner::SimulationRunner(Project* project, QObject* parent)
     : QObject(parent), m_project(project), m_watcher(new QFutureWatcher<Outcome>(this)) {
     connect(m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] { complete(m_watcher->result()); });
 }
 
-UpdateRunner::~UpdateRunner() {
+SimulationRunner::~SimulationRunner() {
     if (m_running) {
         cancel();
         m_watcher->waitForFinished();
     }
 }
 
-void UpdateRunner::cancel() {
+void SimulationRunner::cancel() {
     if (m_cancel)
         m_cancel->store(true);
 }
 
-void UpdateRunner::waitForFinished() {
+void SimulationRunner::waitForFinished() {
     if (!m_running)
         return;
     m_watcher->waitForFinished();
@@ -37,7 +37,7 @@ void UpdateRunner::waitForFinished() {
         complete(m_watcher->result());
 }
 
-bool UpdateRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText,
+bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText,
                          Diagnostic* error, bool fullRefresh) {
     const auto fail = [error](Diagnostic d) {
         if (error)
@@ -64,7 +64,7 @@ bool UpdateRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& b
     const qint64 clock = m_project->clock();
     const qint64 tick = m_project->clockTick();
     auto cancelFlag = m_cancel;
-    QPointer<UpdateRunner> self(this);
+    QPointer<SimulationRunner> self(this);
     emit started(int(batches.size()));
     m_watcher->setFuture(QtConcurrent::run([=]() -> Outcome {
         Outcome out;
@@ -130,7 +130,7 @@ bool UpdateRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& b
     return true;
 }
 
-void UpdateRunner::complete(const Outcome& outcome) {
+void SimulationRunner::complete(const Outcome& outcome) {
     if (!m_running)
         return;
     m_running = false;
