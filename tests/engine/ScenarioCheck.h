@@ -1,0 +1,48 @@
+#pragma once
+/// Runs a scenario's deliveries through the real engine (source SQL through sql::executeSourceScript,
+/// pipeline SQL through sql::parsePipeline, engine::runUpdate per update) next to the reference model,
+/// compares the public rows and tombstones after every update, and shrinks a failing delivery to a
+/// small reproducer printed as pipeline + source SQL.
+
+#include "CdcScenario.h"
+#include "core/pipeline/Pipeline.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace enginetest {
+
+struct RunResult {
+    std::string failure;                ///< empty when the engine agreed with the model throughout
+    std::vector<std::string> finalRows; ///< the engine's public rows after the last update
+};
+
+class ScenarioCheck {
+public:
+    /// Reads the events' display cells back from a scratch database; `error()` says if that failed.
+    ScenarioCheck(const Scenario& scenario, Scd2Deletes scd2Deletes);
+
+    const std::string& error() const { return m_error; }
+    RunResult run(const Delivery& delivery) const;
+    /// Delta debugging (events, then updates, full refreshes and clock steps) down to a delivery
+    /// that still fails; returns it with its failure.
+    std::pair<Delivery, std::string> shrink(Delivery failing) const;
+    /// The delivery as SQL to paste: pipeline, source tables, then each update's INSERTs with the
+    /// CLI command that runs it.
+    std::string reproducer(const Delivery& delivery, const std::string& failure) const;
+
+private:
+    ModelEvent modelEvent(int id) const;
+    TargetRules targetRules() const;
+    std::vector<FlowRules> flowRules() const;
+
+    const Scenario& m_scenario;
+    Scd2Deletes m_scd2Deletes;
+    cdc::pipeline::Pipeline m_pipeline;
+    std::vector<std::vector<std::string>>
+        m_cells; ///< per event id: source columns' display, then the sequence's
+    std::string m_error;
+};
+
+} // namespace enginetest
