@@ -55,6 +55,8 @@ private slots:
     void rewind();
     void sourceChangesFailUnlessSkipped();
     void fullRefresh();
+    void fullRefreshForgetsTruncateWatermark_data();
+    void fullRefreshForgetsTruncateWatermark();
     void onceFlow();
     void viewSource();
     void schemaChangeNeedsFullRefresh();
@@ -854,6 +856,41 @@ void TestEngine::fullRefresh() {
     QCOMPARE(target(db, "t"), QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara"}));
     QVERIFY(engine::rewindTo(db, 1).ok());
     QCOMPARE(target(db, "t"), QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara", "126\tLily\tCancun"}));
+}
+
+void TestEngine::fullRefreshForgetsTruncateWatermark_data() {
+    QTest::addColumn<bool>("schemaChanged");
+    QTest::newRow("same target") << false;
+    QTest::newRow("target rebuilt with other columns") << true;
+}
+
+void TestEngine::fullRefreshForgetsTruncateWatermark() {
+    // Found by the reference-model property test: the watermark of a TRUNCATE outlived a full refresh
+    // (§10.4: it drops all CDC state), so the rebuilt target still dropped every event sequenced below it.
+    QFETCH(bool, schemaChanged);
+    auto db = openDb();
+    createUsers(db);
+    auto truncating = seedFlow("t", "users_cdf", 1);
+    truncating.applyAsTruncate = condition("operation = 'TRUNCATE'", "(\"operation\" = 'TRUNCATE')", 6);
+    insert(db, "users_cdf", {{i(1), s("a"), s("x"), s("INSERT"), i(1)}, {i(9), null(), null(), s("TRUNCATE"), i(5)}});
+    update(db, pipelineOf({truncating}));
+    QVERIFY(target(db, "t").isEmpty());
+    // The pipeline no longer truncates (and may select other columns): a full refresh reads everything
+    // again, the truncate row now an upsert of key 9.
+    auto plain = seedFlow("t", "users_cdf", 1);
+    if (schemaChanged)
+        plain.columns = selection(ColumnSelection::Mode::Only, {"userId", "name"});
+    engine::UpdateOptions o = at(50);
+    o.fullRefresh = true;
+    QVERIFY(engine::runUpdate(db, pipelineOf({plain}), o).ok());
+    QCOMPARE(target(db, "t"), schemaChanged ? QStringList({"1\ta", "9\tnull"}) : QStringList({"1\ta\tx", "9\tnull\tnull"}));
+    if (schemaChanged)
+        return; // rewinding past a rebuild drops the target (rewindTo restores no dropped objects)
+    // Rewinding the refresh brings the watermark back with the truncated table.
+    QVERIFY(engine::rewindTo(db, 1).ok());
+    insert(db, "users_cdf", {{i(2), s("late"), s("y"), s("INSERT"), i(4)}});
+    update(db, pipelineOf({truncating}));
+    QVERIFY(target(db, "t").isEmpty());
 }
 
 void TestEngine::onceFlow() {
