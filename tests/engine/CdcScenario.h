@@ -15,7 +15,7 @@
 
 namespace enginetest {
 
-enum class SequenceKind { Int, BigInt, Double, String, Date, Timestamp, StructIntString, StructDateInt };
+enum class SequenceKind { Int, BigInt, Double, String, Date, Timestamp, StructBigIntString, StructDateInt };
 
 /// `(a, b)`, `* EXCEPT (a, b)` or absent, as in COLUMNS / TRACK HISTORY ON / IGNORE NULL UPDATES ON.
 struct ColumnChoice {
