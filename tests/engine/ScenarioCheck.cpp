@@ -318,4 +318,137 @@ std::string ScenarioCheck::reproducer(const Delivery& delivery, const std::strin
     return out + "-- ===== " + failure + "\n";
 }
 
+namespace {
+
+/// Only the delivered events, renumbered in delivery order.
+SmallFailure compacted(const Scenario& scenario, const Delivery& delivery, std::string failure) {
+    SmallFailure out{scenario, delivery, std::move(failure)};
+    out.scenario.events.clear();
+    for (UpdateStep& step : out.delivery)
+        for (int& id : step.events) {
+            SourceEvent e = scenario.events[static_cast<std::size_t>(id)];
+            id = e.id = static_cast<int>(out.scenario.events.size());
+            out.scenario.events.push_back(std::move(e));
+        }
+    return out;
+}
+
+void eraseName(std::vector<std::string>& names, const std::string& name) {
+    std::erase(names, name);
+}
+
+/// An emptied `(...)` list means nothing left to choose: drop the clause (`* EXCEPT ()` chooses all).
+void eraseFromChoice(std::optional<ColumnChoice>& choice, const std::string& name) {
+    if (!choice)
+        return;
+    eraseName(choice->names, name);
+    if (choice->names.empty() && choice->mode == ColumnChoice::Mode::Only)
+        choice.reset();
+    else if (choice->names.empty())
+        choice->mode = ColumnChoice::Mode::All;
+}
+
+/// The scenarios one simplification away from `s`.
+std::vector<Scenario> simpler(const Scenario& s) {
+    std::vector<Scenario> out;
+    const auto usesOp = [&](std::size_t flow, const char* op) {
+        return std::any_of(s.events.begin(), s.events.end(), [&](const SourceEvent& e) {
+            return e.source == static_cast<int>(flow) && e.op == op;
+        });
+    };
+    for (std::size_t f = 0; f < s.shape.flows.size(); ++f) {
+        const FlowShape& flow = s.shape.flows[f];
+        const bool unused = std::none_of(s.events.begin(), s.events.end(), [&](const SourceEvent& e) {
+            return e.source == static_cast<int>(f);
+        });
+        if (unused && s.shape.flows.size() > 1) {
+            Scenario c = s;
+            c.shape.flows.erase(c.shape.flows.begin() + static_cast<std::ptrdiff_t>(f));
+            for (SourceEvent& e : c.events)
+                e.source -= e.source > static_cast<int>(f);
+            out.push_back(std::move(c));
+        }
+        const auto variant = [&](auto change) {
+            Scenario c = s;
+            change(c.shape.flows[f]);
+            out.push_back(std::move(c));
+        };
+        if (flow.ignoreNull)
+            variant([](FlowShape& x) { x.ignoreNull.reset(); });
+        if (flow.columnsToUpdate)
+            variant([](FlowShape& x) { x.columnsToUpdate = false; });
+        if (flow.once)
+            variant([](FlowShape& x) { x.once = false; });
+        // Only when no row would change its kind (a truncate row may have a NULL key).
+        if (flow.truncates && !usesOp(f, "T"))
+            variant([](FlowShape& x) { x.truncates = false; });
+        if (flow.deletes && !usesOp(f, "D"))
+            variant([](FlowShape& x) { x.deletes = false; });
+    }
+    if (s.shape.trackHistory) {
+        out.push_back(s);
+        out.back().shape.trackHistory.reset();
+    }
+    if (s.shape.gcThresholdSeconds) {
+        out.push_back(s);
+        out.back().shape.gcThresholdSeconds.reset();
+    }
+    const bool anyColumnsToUpdate = std::any_of(s.shape.flows.begin(), s.shape.flows.end(),
+                                                [](const FlowShape& f) { return f.columnsToUpdate; });
+    if (s.shape.hasColumnsToUpdateColumn && !anyColumnsToUpdate) {
+        Scenario c = s;
+        c.shape.hasColumnsToUpdateColumn = false;
+        eraseName(c.shape.columns.names, "cu");
+        for (SourceEvent& e : c.events)
+            e.columnsToUpdate.reset();
+        out.push_back(std::move(c));
+    }
+    if (s.shape.compositeKey) {
+        Scenario c = s;
+        c.shape.compositeKey = false;
+        eraseName(c.shape.columns.names, "r");
+        out.push_back(std::move(c));
+    }
+    for (std::size_t v = 0; v < s.shape.valueColumns.size(); ++v) {
+        Scenario c = s;
+        const std::string name = s.shape.valueColumns[v];
+        c.shape.valueColumns.erase(c.shape.valueColumns.begin() + static_cast<std::ptrdiff_t>(v));
+        eraseName(c.shape.columns.names, name);
+        eraseFromChoice(c.shape.trackHistory, name);
+        for (FlowShape& f : c.shape.flows)
+            eraseFromChoice(f.ignoreNull, name);
+        for (SourceEvent& e : c.events) {
+            e.values.erase(e.values.begin() + static_cast<std::ptrdiff_t>(v));
+            if (e.columnsToUpdate)
+                eraseName(*e.columnsToUpdate, name);
+        }
+        out.push_back(std::move(c));
+    }
+    return out;
+}
+
+} // namespace
+
+SmallFailure shrinkFailure(const Scenario& scenario, const Delivery& delivery, Scd2Deletes scd2Deletes) {
+    SmallFailure best;
+    {
+        const ScenarioCheck check(scenario, scd2Deletes);
+        auto [d, failure] = check.shrink(delivery);
+        best = compacted(scenario, d, std::move(failure));
+    }
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (const Scenario& candidate : simpler(best.scenario)) {
+            const ScenarioCheck check(candidate, scd2Deletes);
+            if (!check.error().empty() || check.run(best.delivery).failure.empty())
+                continue;
+            auto [d, failure] = check.shrink(best.delivery);
+            best = compacted(candidate, d, std::move(failure));
+            progress = true;
+            break;
+        }
+    }
+    return best;
+}
+
 } // namespace enginetest

@@ -45,4 +45,16 @@ private:
     std::string m_error;
 };
 
+/// A failure made small, pipeline included.
+struct SmallFailure {
+    Scenario scenario;
+    Delivery delivery;
+    std::string failure;
+};
+
+/// Shrinks the delivery (ScenarioCheck::shrink), then the scenario: drops the events and flows the
+/// delivery no longer uses, and each option, value column, second key column or GC property whose
+/// removal keeps a failure; repeats while anything goes.
+SmallFailure shrinkFailure(const Scenario& scenario, const Delivery& delivery, Scd2Deletes scd2Deletes);
+
 } // namespace enginetest

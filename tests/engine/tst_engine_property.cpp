@@ -185,10 +185,10 @@ void TestEngineProperty::referenceModel() {
         const auto& [name, delivery] = runs[r];
         const RunResult result = check.run(delivery);
         if (!result.failure.empty()) {
-            const auto [smallest, failure] = check.shrink(delivery);
-            QFAIL(qPrintable(QString::fromStdString("engine and reference model differ, run " + name + ", " +
-                                                    rerun + "; smallest failing input:\n" +
-                                                    check.reproducer(smallest, failure))));
+            const SmallFailure small = shrinkFailure(scenario, delivery, retention);
+            QFAIL(qPrintable(QString::fromStdString(
+                "engine and reference model differ, run " + name + ", " + rerun + "; smallest failing input:\n" +
+                ScenarioCheck(small.scenario, retention).reproducer(small.delivery, small.failure))));
         }
         if (r == 0)
             sortedRows = result.finalRows;
