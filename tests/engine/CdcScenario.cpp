@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -336,6 +337,8 @@ std::vector<std::vector<SequenceField>> ScenarioGenerator::sequences(SequenceKin
             chance(50) ? std::int64_t{pick(-3, 3)} * 1'000'000'000'000 : std::int64_t{1} << 62;
         return (chance(50) ? base : -base) + pick(-60, 60);
     };
+    // A STRUCT's second field is sometimes NULL: it sorts first, and only a NULL STRUCT is a NULL sequence.
+    const auto nullOr = [&](SequenceField v) { return chance(10) ? SequenceField{} : v; };
     while (static_cast<int>(out.size()) < count) {
         std::vector<SequenceField> v;
         switch (kind) {
@@ -358,10 +361,10 @@ std::vector<std::vector<SequenceField>> ScenarioGenerator::sequences(SequenceKin
             v = {std::int64_t{pick(-200000, 200000)} * kMicrosPerSecond + (chance(40) ? pick(0, 999999) : 0)};
             break;
         case SequenceKind::StructBigIntString:
-            v = {chance(70) ? std::int64_t{pick(-2, 3)} : bigint(), text("19ab", 2)};
+            v = {chance(70) ? std::int64_t{pick(-2, 3)} : bigint(), nullOr(text("19ab", 2))};
             break;
         case SequenceKind::StructDateInt:
-            v = {std::int64_t{pick(0, 3)}, std::int64_t{pick(-5, 20)}};
+            v = {std::int64_t{pick(0, 3)}, nullOr(std::int64_t{pick(-5, 20)})};
             break;
         }
         if (seen.insert(v).second)
@@ -375,6 +378,10 @@ std::vector<std::string> ScenarioGenerator::literals(SequenceKind kind, const st
     const auto date = [&](std::size_t i) {
         return "DATE'" + dateText(kDay2024 + std::get<std::int64_t>(f[i])) + "'";
     };
+    const auto orNull = [&](std::size_t i, const std::function<std::string(std::size_t)>& literal) {
+        return std::holds_alternative<std::monostate>(f[i]) ? std::string("NULL") : literal(i);
+    };
+    const auto text = [&](std::size_t i) { return quoted(std::get<std::string>(f[i])); };
     switch (kind) {
     case SequenceKind::Int:
     case SequenceKind::BigInt:
@@ -385,15 +392,15 @@ std::vector<std::string> ScenarioGenerator::literals(SequenceKind kind, const st
         return {buf};
     }
     case SequenceKind::String:
-        return {quoted(std::get<std::string>(f[0]))};
+        return {text(0)};
     case SequenceKind::Date:
         return {date(0)};
     case SequenceKind::Timestamp:
         return {timestampLiteral(std::get<std::int64_t>(f[0]), pick(0, 3))};
     case SequenceKind::StructBigIntString:
-        return {integer(0), quoted(std::get<std::string>(f[1]))};
+        return {integer(0), orNull(1, text)};
     case SequenceKind::StructDateInt:
-        return {date(0), integer(1)};
+        return {date(0), orNull(1, integer)};
     }
     return {};
 }

@@ -20,8 +20,9 @@
 namespace enginetest {
 
 /// One field of a sequence value, ordered as Spark orders its type: integers (also DATE as days and
-/// TIMESTAMP as microseconds), doubles, or strings compared byte by byte.
-using SequenceField = std::variant<std::int64_t, double, std::string>;
+/// TIMESTAMP as microseconds), doubles, or strings compared byte by byte. A NULL STRUCT field
+/// (monostate) sorts first (§4.2, §6.2).
+using SequenceField = std::variant<std::monostate, std::int64_t, double, std::string>;
 
 /// A SEQUENCE BY value: one field, or the fields of a STRUCT compared left to right.
 struct Sequence {
