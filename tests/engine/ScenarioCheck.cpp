@@ -234,10 +234,52 @@ RunResult ScenarioCheck::run(const Delivery& delivery) const {
     return result;
 }
 
-std::pair<Delivery, std::string> ScenarioCheck::shrink(Delivery failing) const {
-    std::string failure = run(failing).failure;
+std::string ScenarioCheck::rewindFailure(const Delivery& delivery) const {
+    auto db = openDb();
+    if (auto st = sql::executeSourceScript(db, m_scenario.createSourcesSql(), "source.sql"); !st)
+        return "source tables: " + st.error().format();
+    QStringList sources;
+    for (std::size_t i = 0; i < m_scenario.shape.flows.size(); ++i)
+        sources << QString("src%1").arg(i);
+    std::vector<QStringList> after{databaseDump(db, sources)};
+    for (const UpdateStep& step : delivery) {
+        if (!step.events.empty())
+            if (auto st = sql::executeSourceScript(db, m_scenario.insertSql(step.events), "source.sql"); !st)
+                return "source rows: " + st.error().format();
+        engine::UpdateOptions options;
+        options.now = step.now;
+        options.fullRefresh = step.fullRefresh;
+        if (auto report = engine::runUpdate(db, m_pipeline, options); !report)
+            return "update " + std::to_string(after.size()) + " failed: " + report.error().format();
+        after.push_back(databaseDump(db, sources));
+    }
+    for (std::size_t k = delivery.size(); k-- > 0;) {
+        if (auto st = engine::rewindTo(db, static_cast<std::int64_t>(k)); !st)
+            return "rewind to " + std::to_string(k) + " failed: " + st.error().format();
+        const QStringList got = databaseDump(db, sources);
+        if (got == after[k])
+            continue;
+        std::vector<std::string> engine, expected;
+        for (const QString& r : got)
+            engine.push_back(r.toStdString());
+        for (const QString& r : after[k])
+            expected.push_back(r.toStdString());
+        std::sort(engine.begin(), engine.end());
+        std::sort(expected.begin(), expected.end());
+        return "after rewinding to update " + std::to_string(k) + ":" +
+               difference("the database (\"model\" = as after that update)", engine, expected);
+    }
+    return {};
+}
+
+std::string ScenarioCheck::failure(Property property, const Delivery& delivery) const {
+    return property == Property::MatchesModel ? run(delivery).failure : rewindFailure(delivery);
+}
+
+std::pair<Delivery, std::string> ScenarioCheck::shrink(Property property, Delivery failing) const {
+    std::string failure = this->failure(property, failing);
     const auto attempt = [&](const Delivery& candidate) {
-        std::string f = run(candidate).failure;
+        std::string f = this->failure(property, candidate);
         if (f.empty())
             return false;
         failing = candidate;
@@ -429,20 +471,21 @@ std::vector<Scenario> simpler(const Scenario& s) {
 
 } // namespace
 
-SmallFailure shrinkFailure(const Scenario& scenario, const Delivery& delivery, Scd2Deletes scd2Deletes) {
+SmallFailure shrinkFailure(Property property, const Scenario& scenario, const Delivery& delivery,
+                           Scd2Deletes scd2Deletes) {
     SmallFailure best;
     {
         const ScenarioCheck check(scenario, scd2Deletes);
-        auto [d, failure] = check.shrink(delivery);
+        auto [d, failure] = check.shrink(property, delivery);
         best = compacted(scenario, d, std::move(failure));
     }
     for (bool progress = true; progress;) {
         progress = false;
         for (const Scenario& candidate : simpler(best.scenario)) {
             const ScenarioCheck check(candidate, scd2Deletes);
-            if (!check.error().empty() || check.run(best.delivery).failure.empty())
+            if (!check.error().empty() || check.failure(property, best.delivery).empty())
                 continue;
-            auto [d, failure] = check.shrink(best.delivery);
+            auto [d, failure] = check.shrink(property, best.delivery);
             best = compacted(candidate, d, std::move(failure));
             progress = true;
             break;

@@ -18,6 +18,12 @@ struct RunResult {
     std::vector<std::string> finalRows; ///< the engine's public rows after the last update
 };
 
+/// What a delivery is checked for.
+enum class Property {
+    MatchesModel,      ///< rows and tombstones equal the reference model's after every update
+    RewindRestoresAll, ///< rewinding to any earlier update gives back that update's database exactly
+};
+
 class ScenarioCheck {
 public:
     /// Reads the events' display cells back from a scratch database; `error()` says if that failed.
@@ -25,9 +31,14 @@ public:
 
     const std::string& error() const { return m_error; }
     RunResult run(const Delivery& delivery) const;
+    /// Runs the delivery, then rewinds to every earlier update in turn (engine::rewindTo) and compares
+    /// every table but the sources with the dump taken after that update. Empty when all match.
+    std::string rewindFailure(const Delivery& delivery) const;
+    /// The failure of `property` over the delivery, empty when it holds.
+    std::string failure(Property property, const Delivery& delivery) const;
     /// Delta debugging (events, then updates, full refreshes and clock steps) down to a delivery
     /// that still fails; returns it with its failure.
-    std::pair<Delivery, std::string> shrink(Delivery failing) const;
+    std::pair<Delivery, std::string> shrink(Property property, Delivery failing) const;
     /// The delivery as SQL to paste: pipeline, source tables, then each update's INSERTs with the
     /// CLI command that runs it.
     std::string reproducer(const Delivery& delivery, const std::string& failure) const;
@@ -55,6 +66,7 @@ struct SmallFailure {
 /// Shrinks the delivery (ScenarioCheck::shrink), then the scenario: drops the events and flows the
 /// delivery no longer uses, and each option, value column, second key column or GC property whose
 /// removal keeps a failure; repeats while anything goes.
-SmallFailure shrinkFailure(const Scenario& scenario, const Delivery& delivery, Scd2Deletes scd2Deletes);
+SmallFailure shrinkFailure(Property property, const Scenario& scenario, const Delivery& delivery,
+                           Scd2Deletes scd2Deletes);
 
 } // namespace enginetest
