@@ -411,7 +411,7 @@ std::vector<SourceEvent> ScenarioGenerator::events(const ScenarioShape& sh, bool
     const int keys = pick(1, 12);
     const int nullRate = std::array{0, 15, 40}[static_cast<std::size_t>(pick(0, 2))];
     const int disorder = std::array{0, 20, 100}[static_cast<std::size_t>(pick(0, 2))];
-    const int tieRate = chance(30) ? 12 : 0;
+    const int tieRate = chance(40) ? 20 : 0;
     std::vector<std::string> targetValues;
     for (const std::string& c : sh.targetColumns())
         if (!contains(sh.keyColumns(), c))
