@@ -362,6 +362,12 @@ std::string ScenarioCheck::reproducer(const Delivery& delivery, const std::strin
 
 namespace {
 
+struct SmallFailure {
+    Scenario scenario;
+    Delivery delivery;
+    std::string failure;
+};
+
 /// Only the delivered events, renumbered in delivery order.
 SmallFailure compacted(const Scenario& scenario, const Delivery& delivery, std::string failure) {
     SmallFailure out{scenario, delivery, std::move(failure)};
@@ -469,8 +475,6 @@ std::vector<Scenario> simpler(const Scenario& s) {
     return out;
 }
 
-} // namespace
-
 SmallFailure shrinkFailure(Property property, const Scenario& scenario, const Delivery& delivery,
                            Scd2Deletes scd2Deletes) {
     SmallFailure best;
@@ -492,6 +496,14 @@ SmallFailure shrinkFailure(Property property, const Scenario& scenario, const De
         }
     }
     return best;
+}
+
+} // namespace
+
+std::string smallestReproducer(Property property, const Scenario& scenario, const Delivery& delivery,
+                               Scd2Deletes scd2Deletes) {
+    const SmallFailure small = shrinkFailure(property, scenario, delivery, scd2Deletes);
+    return ScenarioCheck(small.scenario, scd2Deletes).reproducer(small.delivery, small.failure);
 }
 
 } // namespace enginetest

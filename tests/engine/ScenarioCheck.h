@@ -51,22 +51,16 @@ private:
     const Scenario& m_scenario;
     Scd2Deletes m_scd2Deletes;
     cdc::pipeline::Pipeline m_pipeline;
-    std::vector<std::vector<std::string>>
-        m_cells; ///< per event id: source columns' display, then the sequence's
+    /// Per event id: the display text of each source column, then of the sequence.
+    std::vector<std::vector<std::string>> m_cells;
     std::string m_error;
 };
 
-/// A failure made small, pipeline included.
-struct SmallFailure {
-    Scenario scenario;
-    Delivery delivery;
-    std::string failure;
-};
-
-/// Shrinks the delivery (ScenarioCheck::shrink), then the scenario: drops the events and flows the
-/// delivery no longer uses, and each option, value column, second key column or GC property whose
-/// removal keeps a failure; repeats while anything goes.
-SmallFailure shrinkFailure(Property property, const Scenario& scenario, const Delivery& delivery,
-                           Scd2Deletes scd2Deletes);
+/// The failure of `property` over the delivery made small and printed as ScenarioCheck::reproducer does:
+/// the delivery shrunk first (ScenarioCheck::shrink), then the scenario, which loses the events and
+/// flows the delivery no longer uses and each option, value column, second key column or GC property
+/// whose removal keeps a failure; repeated while anything goes.
+std::string smallestReproducer(Property property, const Scenario& scenario, const Delivery& delivery,
+                               Scd2Deletes scd2Deletes);
 
 } // namespace enginetest

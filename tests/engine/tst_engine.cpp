@@ -93,6 +93,9 @@ void createEvents(storage::Database& db, std::vector<SourceColumn> extra = {}) {
 
 pipeline::AutoCdcFlow eventsFlow(int scd) { return seedFlow("t", "events", scd, {"id"}, "seq"); }
 
+/// APPLY AS TRUNCATE WHEN operation = 'TRUNCATE', on line 6 of the pipeline.
+pipeline::Expression truncateWhen() { return condition("operation = 'TRUNCATE'", "(\"operation\" = 'TRUNCATE')", 6); }
+
 } // namespace
 
 void TestEngine::scd1Seed() {
@@ -272,7 +275,7 @@ void TestEngine::validationErrors() {
     bool declareTarget = true;
     std::vector<pipeline::AutoCdcFlow> extra;
     if (m == "truncate-scd2")
-        f.applyAsTruncate = condition("operation = 'TRUNCATE'", "(\"operation\" = 'TRUNCATE')", 6);
+        f.applyAsTruncate = truncateWhen();
     else if (m == "track-scd1") {
         f.trackHistory = selection(ColumnSelection::Mode::Except, {"city"});
         f.trackHistory->location.line = 7;
@@ -374,7 +377,7 @@ void TestEngine::truncateRowsMayHaveNullKeys() {
     auto db = openDb();
     createUsers(db);
     auto f = seedFlow("t", "users_cdf", 1);
-    f.applyAsTruncate = condition("operation = 'TRUNCATE'", "(\"operation\" = 'TRUNCATE')", 6);
+    f.applyAsTruncate = truncateWhen();
     auto p = pipelineOf({f});
     insert(db, "users_cdf", {{i(1), s("a"), s("b"), s("INSERT"), i(1)}});
     update(db, p);
@@ -403,7 +406,7 @@ void TestEngine::truncateRemovesTombstonesBelowIt() {
     auto db = openDb();
     createUsers(db);
     auto f = seedFlow("t", "users_cdf", 1);
-    f.applyAsTruncate = condition("operation = 'TRUNCATE'", "(\"operation\" = 'TRUNCATE')", 6);
+    f.applyAsTruncate = truncateWhen();
     auto p = pipelineOf({f});
     const std::map<QChar, Row> events = {{'T', {null(), null(), null(), s("TRUNCATE"), i(5)}},
                                          {'D', {i(7), null(), null(), s("DELETE"), i(3)}},
@@ -441,7 +444,7 @@ void TestEngine::partialUpdateAfterTruncateStartsEmpty() {
     createEvents(db);
     auto f = eventsFlow(1);
     f.ignoreNullUpdates = selection(ColumnSelection::Mode::All, {});
-    f.applyAsTruncate = condition("operation = 'TRUNCATE'", "(\"operation\" = 'TRUNCATE')", 6);
+    f.applyAsTruncate = truncateWhen();
     auto p = pipelineOf({f});
     insert(db, "events", {{i(1), s("a@x"), s("Oslo"), s("INSERT"), i(2)}});
     update(db, p);
@@ -871,7 +874,7 @@ void TestEngine::fullRefreshForgetsTruncateWatermark() {
     auto db = openDb();
     createUsers(db);
     auto truncating = seedFlow("t", "users_cdf", 1);
-    truncating.applyAsTruncate = condition("operation = 'TRUNCATE'", "(\"operation\" = 'TRUNCATE')", 6);
+    truncating.applyAsTruncate = truncateWhen();
     insert(db, "users_cdf", {{i(1), s("a"), s("x"), s("INSERT"), i(1)}, {i(9), null(), null(), s("TRUNCATE"), i(5)}});
     update(db, pipelineOf({truncating}));
     QVERIFY(target(db, "t").isEmpty());

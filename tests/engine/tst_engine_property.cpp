@@ -174,10 +174,9 @@ void TestEngineProperty::referenceModel() {
         const auto& [name, delivery] = runs[r];
         const RunResult result = check.run(delivery);
         if (!result.failure.empty()) {
-            const SmallFailure small = shrinkFailure(Property::MatchesModel, scenario, delivery, retention);
             QFAIL(qPrintable(QString::fromStdString(
                 "engine and reference model differ, run " + name + ", " + rerun + "; smallest failing input:\n" +
-                ScenarioCheck(small.scenario, retention).reproducer(small.delivery, small.failure))));
+                smallestReproducer(Property::MatchesModel, scenario, delivery, retention))));
         }
         if (r == 0)
             sortedRows = result.finalRows;
@@ -275,10 +274,9 @@ void TestEngineProperty::rewindRestoresGeneratedScenarios() {
     QVERIFY2(check.error().empty(), check.error().c_str());
     if (check.rewindFailure(delivery).empty())
         return;
-    const SmallFailure small = shrinkFailure(Property::RewindRestoresAll, scenario, delivery, Scd2Deletes::KeptForever);
-    QFAIL(qPrintable(QString::fromStdString("rewind does not restore an update; smallest failing input:\n" +
-                                            ScenarioCheck(small.scenario, Scd2Deletes::KeptForever)
-                                                .reproducer(small.delivery, small.failure))));
+    QFAIL(qPrintable(QString::fromStdString(
+        "rewind does not restore an update, seed " + std::to_string(seed) + "; smallest failing input:\n" +
+        smallestReproducer(Property::RewindRestoresAll, scenario, delivery, Scd2Deletes::KeptForever))));
 }
 
 QTEST_GUILESS_MAIN(TestEngineProperty)
