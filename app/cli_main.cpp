@@ -6,6 +6,7 @@
 #include "core/python/PythonPipelineReader.h"
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
+#include "core/storage/ProjectSettings.h"
 #include "core/storage/Database.h"
 
 #include <cstdio>
@@ -227,6 +228,23 @@ cdc::ResultSet metricsTable(const cdc::engine::UpdateReport& report) {
     return rs;
 }
 
+/// What `update` records of one pipeline file for the app's editor: SQL verbatim; Python as the pipeline SQL it
+/// reads as (the editor takes SQL); each file under a comment naming it when there are several.
+std::string recordedPipelineText(const std::string& file, const std::string& text, bool python, std::size_t files) {
+    std::string out;
+    if (files > 1)
+        out += "-- " + file + "\n";
+    if (python) {
+        auto sqlText = cdc::python::translateToSql(text, file);
+        out += "-- pipeline SQL read from the Python file " + file + "\n" + (sqlText ? *sqlText : std::string());
+    } else {
+        out += text;
+    }
+    if (!out.empty() && out.back() != '\n' && files > 1)
+        out += '\n';
+    return out;
+}
+
 int commandUpdate(const Arguments& args) {
     if (args.operands.empty())
         return usageError("update needs at least one PIPELINE file");
@@ -241,6 +259,7 @@ int commandUpdate(const Arguments& args) {
             return usageError("--now takes ISO-8601 (2026-08-30T10:00:00Z) or epoch seconds, not '" + *args.now + "'");
     }
     cdc::pipeline::Pipeline pipeline;
+    std::string recorded; // the pipeline as the app's editor will show it
     for (const auto& file : args.operands) {
         auto text = readInput(file);
         if (!text)
@@ -248,6 +267,7 @@ int commandUpdate(const Arguments& args) {
         // Python pipeline files are read, never run: the declarative subset becomes pipeline SQL.
         bool python = file.size() > 3 && file.substr(file.size() - 3) == ".py";
         auto parsed = python ? cdc::python::parsePythonPipeline(*text, file) : cdc::sql::parsePipeline(*text, file);
+        recorded += recordedPipelineText(file, *text, python, args.operands.size());
         for (const auto& d : parsed.diagnostics)
             if (d.severity != cdc::Severity::Error)
                 std::cerr << d.format() << "\n";
@@ -263,9 +283,18 @@ int commandUpdate(const Arguments& args) {
     auto db = openDatabase(args.db);
     if (!db)
         return userError(db.error());
+    // The pipeline text is recorded with the update, in its transaction: the app opens the database
+    // with the pipeline that made its targets.
+    auto tx = cdc::storage::Transaction::begin(*db, "cdc_cli_update");
+    if (!tx)
+        return userError(tx.error());
+    if (auto st = cdc::storage::ProjectSettings::setValue(*db, cdc::storage::ProjectSettings::kPipelineKey, recorded); !st)
+        return userError(st.error());
     auto report = cdc::engine::runUpdate(*db, pipeline, options);
     if (!report)
         return userError(report.error());
+    if (auto st = tx->commit(); !st)
+        return userError(st.error());
     for (const auto& w : report->warnings)
         std::cerr << w.format() << "\n";
     auto table = metricsTable(*report);

@@ -3,6 +3,7 @@
 #include "ui/model/SampleLibrary.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
+#include "ui/widgets/ThemeManager.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -31,13 +32,33 @@ int main(int argc, char** argv) {
                                           QStringLiteral("ID"));
     const QCommandLineOption stepOption(QStringLiteral("step"), QStringLiteral("Deliver N events, one update each, before showing."),
                                         QStringLiteral("N"));
-    const QCommandLineOption dockOption(QStringLiteral("show-dock"),
-                                        QStringLiteral("Bring the dock NAME to the front (e.g. timelineDock, tombstonesDock)."),
-                                        QStringLiteral("NAME"));
-    parser.addOptions({projectOption, sampleOption, stepOption, screenshotOption, dockOption});
+    const QCommandLineOption dockOption(
+        QStringLiteral("show-dock"),
+        QStringLiteral("Bring the dock NAME to the front: scd2Dock (the SCD2 timeline), timelineDock (the update "
+                       "timeline), targetsDock, tombstonesDock, queueDock, sourcesDock, issuesDock, logDock, infoDock."),
+        QStringLiteral("NAME"));
+    const QCommandLineOption themeOption(QStringLiteral("theme"),
+                                         QStringLiteral("Use the light, dark or system theme for this run only."),
+                                         QStringLiteral("THEME"));
+    parser.addOptions({projectOption, sampleOption, stepOption, screenshotOption, dockOption, themeOption});
     parser.process(app);
 
     cdc::ui::MainWindow window;
+    // An unknown dock name is a typo to report, not something to ignore silently.
+    for (const QString& dock : parser.values(dockOption))
+        if (!window.dock(dock)) {
+            std::fprintf(stderr, "error: no dock '%s' (docks: %s)\n", qPrintable(dock),
+                         qPrintable(window.dockNames().join(QLatin1String(", "))));
+            return 2;
+        }
+    if (parser.isSet(themeOption)) {
+        const auto theme = cdc::ui::ThemeManager::fromName(parser.value(themeOption));
+        if (!theme) {
+            std::fprintf(stderr, "error: --theme takes light, dark or system\n");
+            return 2;
+        }
+        cdc::ui::ThemeManager::instance()->setTheme(*theme, false);
+    }
     QString projectPath = parser.value(projectOption);
     if (projectPath.isEmpty() && !parser.positionalArguments().isEmpty())
         projectPath = parser.positionalArguments().first();

@@ -4,6 +4,7 @@
 #include "core/engine/FlowPlan.h"
 #include "core/engine/SequenceCodec.h"
 #include "core/engine/SqlText.h"
+#include "core/engine/StoredTarget.h"
 #include "core/engine/TargetStore.h"
 #include "core/engine/UpdateRunner.h"
 #include "core/storage/Catalog.h"
@@ -17,45 +18,14 @@ using namespace sqltext;
 
 namespace {
 
-/// Resolves a target name (partial names allowed, as in the catalog) to its stored definition.
-struct TargetRef {
-    std::string name;
-    int scdType = 1;
-    std::vector<storage::ColumnInfo> keys;
-    DataType sequenceType;
-    std::map<std::string, std::string> properties;
-};
-
-Result<TargetRef> findTarget(const storage::Database& db, const std::string& target) {
-    auto found = storage::Catalog::find(db, target);
+/// A target's stored definition by (possibly partial) name.
+Result<StoredTarget> findTarget(const storage::Database& db, const std::string& target) {
+    auto found = findStoredTarget(db, target);
     if (!found)
         return found.error();
-    if (!found.value() || found.value()->kind != storage::TableKind::Target || !db.tableExists("__cdc_targets"))
+    if (!found.value())
         return Diagnostic::error("UNKNOWN_TARGET", "'" + target + "' is not an AUTO CDC target of this database");
-    const storage::TableInfo& info = *found.value();
-    auto st = db.prepare("SELECT scd_type, keys, signature FROM __cdc_targets WHERE name = ?1");
-    if (!st)
-        return st.error();
-    st->bind(1, std::string_view(info.name));
-    auto has = st->step();
-    if (!has)
-        return has.error();
-    if (!has.value())
-        return Diagnostic::error("UNKNOWN_TARGET", "'" + target + "' has no engine state");
-    TargetRef ref;
-    ref.name = info.name;
-    ref.scdType = static_cast<int>(st->int64(0));
-    std::string keys = st->text(1), sig = st->text(2);
-    for (std::size_t pos = 0, next; (next = keys.find(',', pos)) != std::string::npos; pos = next + 1) {
-        std::size_t k = std::stoul(keys.substr(pos, next - pos));
-        if (k < info.columns.size())
-            ref.keys.push_back(info.columns[k]);
-    }
-    auto from = sig.find(";seq="), to = sig.find(";cols=");
-    if (from != std::string::npos && to != std::string::npos)
-        ref.sequenceType = DataType::parse(sig.substr(from + 5, to - from - 5)).value_or(DataType::of(DataType::Kind::String));
-    ref.properties = info.properties;
-    return ref;
+    return std::move(*found.value());
 }
 
 Result<ResultSet> collect(const storage::Database& db, const std::string& sql, const std::vector<Value>& binds,
@@ -96,9 +66,10 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
     const std::int64_t threshold = gcThresholdFrom(ref->properties);
     std::vector<std::optional<DataType>> types;
     std::string keys;
-    for (const auto& k : ref->keys) {
-        keys += (keys.empty() ? "" : ", ") + quoteIdentifier(k.name);
-        types.push_back(k.type);
+    for (int k : ref->keyIndex) {
+        const storage::ColumnInfo& c = ref->columns[static_cast<std::size_t>(k)];
+        keys += (keys.empty() ? "" : ", ") + quoteIdentifier(c.name);
+        types.push_back(c.type);
     }
     const auto ts = DataType::of(DataType::Kind::Timestamp);
     types.insert(types.end(), {ref->sequenceType, ts, ts});
@@ -110,14 +81,11 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
               quoteIdentifier("__acg_" + storage::toLower(ref->name)) + " WHERE __COLLECTED_IN = ?1 ORDER BY " + keys;
         binds.push_back(*gcUpdate);
     } else {
-        // Internal tables name data columns c<i>; the key positions come from the catalog order.
-        auto info = storage::Catalog::find(db, ref->name);
-        if (!info || !info.value())
-            return Diagnostic::error("UNKNOWN_TARGET", "'" + target + "' vanished from the catalog");
+        // Internal tables name data columns c<i> by their position.
         std::string sel;
-        for (const auto& k : ref->keys)
-            sel += col(static_cast<std::size_t>(info.value()->columnIndex(k.name))) + " AS " + quoteIdentifier(k.name) + ", ";
-        if (ref->scdType == 1)
+        for (int k : ref->keyIndex)
+            sel += col(static_cast<std::size_t>(k)) + " AS " + quoteIdentifier(ref->columns[static_cast<std::size_t>(k)].name) + ", ";
+        if (!ref->scd2())
             sql = "SELECT " + sel + "__cdc_dv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, __cdc_deleted_at + ?1 "
                   "AS __GC_DUE_AT FROM " + quoteIdentifier(storage::backingTableFor(ref->name)) +
                   " WHERE __cdc_d IS NOT NULL ORDER BY " + keys;
@@ -130,7 +98,7 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
     auto rs = collect(db, sql, binds, types);
     if (!rs)
         return rs.error();
-    const std::size_t nk = ref->keys.size();
+    const std::size_t nk = ref->keyIndex.size();
     epochToIso(rs.value(), {nk + 1, nk + 2});
     return rs;
 }
@@ -219,6 +187,65 @@ Result<std::int64_t> lastUpdateId(storage::Database& db) {
     if (!db.tableExists("__cdc_updates"))
         return std::int64_t{0};
     return scalar(db, "SELECT max(update_id) FROM __cdc_updates");
+}
+
+Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db, const pipeline::Pipeline& pipeline) {
+    std::vector<OutdatedTarget> out;
+    auto plan = planPipeline(db, pipeline);
+    if (!plan)
+        return plan.error();
+    if (!db.tablesExist({"__cdc_updates", "__cdc_targets", "__cdc_target_definitions"}))
+        return out; // no update yet (or a file from before definitions were recorded)
+    auto lastFull = scalar(db, "SELECT coalesce(max(update_id), 0) FROM __cdc_updates WHERE full_refresh");
+    if (!lastFull)
+        return lastFull.error();
+    auto definitions = db.prepare("SELECT DISTINCT definition FROM __cdc_target_definitions WHERE target = ?1 AND update_id >= ?2");
+    if (!definitions)
+        return definitions.error();
+    for (std::size_t i = 0; i < plan->targets.size(); ++i) {
+        const TargetPlan& t = plan->targets[i];
+        auto stored = findStoredTarget(db, t.name);
+        if (!stored)
+            return stored.error();
+        if (!stored.value())
+            continue;
+        if (stored.value()->signature != t.signature()) {
+            out.push_back({stored.value()->name, "SCHEMA_CHANGED",
+                           "the keys, columns, sequence type or SCD type of '" + stored.value()->name +
+                               "' changed since it was built; the next update refuses to run until a full refresh "
+                               "rebuilds it",
+                           t.location});
+            continue;
+        }
+        const auto current = static_cast<std::int64_t>(definitionHash(plan.value(), i));
+        bool differs = false;
+        definitions->reset();
+        definitions->bind(1, std::string_view(stored.value()->name)).bind(2, std::max(lastFull.value(), stored.value()->createdIn));
+        CDC_TRY(definitions->forEachRow([&](const storage::Statement& row) {
+            differs = row.int64(0) != current;
+            return !differs;
+        }));
+        if (differs)
+            out.push_back({stored.value()->name, "DEFINITION_CHANGED",
+                           "'" + stored.value()->name + "' is out of date with the pipeline: its rows were computed "
+                               "by an earlier definition of its flows (a source, a view, an expression or an option "
+                               "changed), and rows already processed keep those values; a full refresh recomputes them",
+                           t.location});
+    }
+    return out;
+}
+
+Result<bool> wasFullRefresh(storage::Database& db, std::int64_t updateId) {
+    if (!db.tableExists("__cdc_updates"))
+        return false;
+    auto st = db.prepare("SELECT full_refresh FROM __cdc_updates WHERE update_id = ?1");
+    if (!st)
+        return st.error();
+    st->bind(1, updateId);
+    auto has = st->step();
+    if (!has)
+        return has.error();
+    return has.value() && st->int64(0) != 0;
 }
 
 Result<ResultSet> changeFeed(storage::Database& db, const std::string& target, std::int64_t fromUpdate,

@@ -5,6 +5,7 @@
 
 #include "core/common/Diagnostic.h"
 #include "core/common/ResultSet.h"
+#include "core/engine/StoredTarget.h"
 #include "core/pipeline/Pipeline.h"
 #include "core/storage/Database.h"
 
@@ -81,6 +82,27 @@ Status rewindTo(storage::Database& db, std::int64_t updateId);
 
 /// The highest update id recorded, 0 when none.
 Result<std::int64_t> lastUpdateId(storage::Database& db);
+
+/// A target whose stored rows the pipeline would no longer compute as they are.
+struct OutdatedTarget {
+    std::string target;
+    /// DEFINITION_CHANGED: its flows read or compute rows differently now (a source, a view, an expression
+    /// or an option changed), or its rows were made by different definitions over the updates since it
+    /// was last built; the rows already processed keep what the old definition made of them.
+    /// SCHEMA_CHANGED: keys, columns, sequence type, SCD type or the storage layout changed; the next
+    /// update refuses to run (TARGET_SCHEMA_CHANGED). Either way a full refresh rebuilds it.
+    std::string code;
+    std::string message;
+    SourceLocation location; ///< the flow into the target
+};
+
+/// The pipeline's targets that a full refresh would change (see OutdatedTarget); targets no update has
+/// built yet are not listed. Fails like validate() when the pipeline does not plan.
+Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db, const pipeline::Pipeline& pipeline);
+
+/// Whether update `updateId` was a full refresh. Its change feed lists the rebuilt rows as inserts and not
+/// the rows the refresh replaced, so a reader cannot patch an earlier state with it.
+Result<bool> wasFullRefresh(storage::Database& db, std::int64_t updateId);
 
 /// The change data feed of a target, as `table_changes('target', from[, to])` shows it: the public
 /// columns plus _change_type (insert, update_preimage, update_postimage, delete), _commit_version

@@ -525,6 +525,38 @@ private:
     int m_saved = 1;
 };
 
+std::uint64_t definitionHash(const PipelinePlan& plan, std::size_t target) {
+    // FNV-1a over every part, each closed by a separator byte so that moved text changes the hash.
+    std::uint64_t hash = 14695981039346656037ULL;
+    const auto add = [&hash](std::string_view part) {
+        for (unsigned char c : part)
+            hash = (hash ^ c) * 1099511628211ULL;
+        hash = (hash ^ 0x1F) * 1099511628211ULL;
+    };
+    for (const FlowPlan& f : plan.flows) {
+        if (f.target != target)
+            continue;
+        add(f.name);
+        add(f.fromTemplate);
+        add(f.rowIdSql);
+        for (const StreamInput& in : f.inputs)
+            add(in.sqliteName);
+        add(f.once ? "once" : "");
+        for (const std::string& c : f.columnSql)
+            add(c);
+        add(f.sequenceKeySql);
+        add(f.sequenceValueSql);
+        add(f.sequenceNullSql);
+        add(f.operationSql);
+        std::string ignoreNull;
+        for (bool b : f.ignoreNull)
+            ignoreNull += b ? '1' : '0';
+        add(ignoreNull);
+        add(f.columnsToUpdateSql.value_or("*"));
+    }
+    return hash;
+}
+
 Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::Pipeline& pipeline) {
     StrictIdentifiers strict(db.handle());
     PipelinePlan plan;

@@ -77,6 +77,11 @@ struct PipelinePlan {
     std::vector<Diagnostic> warnings;
 };
 
+/// A fingerprint of how the rows of target `target` are computed beyond its signature: each flow's source
+/// query (views inlined), column, sequence and operation expressions and options. When it changes, rows
+/// processed before keep what the old definition made of them (engine::outdatedTargets).
+std::uint64_t definitionHash(const PipelinePlan& plan, std::size_t target);
+
 /// Resolves and validates. Errors carry the offending clause's position.
 Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::Pipeline& pipeline);
 

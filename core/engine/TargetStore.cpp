@@ -1,13 +1,13 @@
 #include "core/engine/TargetStore.h"
 
 #include "core/engine/ChangeFeedWriter.h"
+#include "core/engine/StoredTarget.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/UndoJournal.h"
 #include "core/storage/Catalog.h"
 
 #include <algorithm>
 #include <ctime>
-#include <sstream>
 
 namespace cdc::engine::store {
 
@@ -39,43 +39,6 @@ std::string dataColumnDefs(const TargetPlan& t, bool rowIdKey = false) {
 }
 
 std::string dataColumns(std::size_t n) { return join(n, [](std::size_t i) { return col(i); }); }
-
-/// What rewind needs to know about a target without the pipeline.
-struct StoredTarget {
-    std::string name;
-    int scdType = 1;
-    std::vector<int> keys;
-    std::size_t columnCount = 0;
-    std::int64_t createdIn = 0;
-    std::string signature;
-};
-
-std::vector<int> parseKeys(const std::string& s) {
-    std::vector<int> out;
-    std::stringstream in(s);
-    std::string part;
-    while (std::getline(in, part, ','))
-        if (!part.empty())
-            out.push_back(std::stoi(part));
-    return out;
-}
-
-Result<std::vector<StoredTarget>> storedTargets(const storage::Database& db) {
-    std::vector<StoredTarget> out;
-    auto st = db.prepare("SELECT name, scd_type, keys, ncols, created_in, signature FROM __cdc_targets ORDER BY name");
-    if (!st)
-        return st.error();
-    for (;;) {
-        auto has = st->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        out.push_back({st->text(0), static_cast<int>(st->int64(1)), parseKeys(st->text(2)),
-                       static_cast<std::size_t>(st->int64(3)), st->int64(4), st->text(5)});
-    }
-    return out;
-}
 
 std::string backingColumnsFor(int scdType, std::size_t n) {
     if (scdType == 2)
@@ -191,14 +154,15 @@ std::string keysText(const std::vector<int>& keys) {
 /// Puts back the pre-images update `u` saved, newest phase first; within an entry the earliest saved
 /// image of a row is restored last, so it wins.
 Status restoreJournal(storage::Database& db, const StoredTarget& t, const Names& n, std::int64_t u) {
+    const int scdType = static_cast<int>(t.scdType);
     auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) + " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_chunk DESC");
     if (!entries)
         return entries.error();
     entries->bind(1, u);
-    const std::size_t width = backingWidthFor(t.scdType, t.columnCount);
+    const std::size_t width = backingWidthFor(scdType, t.columns.size());
     // Every backing table is unique on the row's identity (keys, plus the sequence for SCD2), so REPLACE
     // removes whatever the update put in its place.
-    auto put = db.prepare("INSERT OR REPLACE INTO " + q(n.backing) + "(" + backingColumnsFor(t.scdType, t.columnCount) +
+    auto put = db.prepare("INSERT OR REPLACE INTO " + q(n.backing) + "(" + backingColumnsFor(scdType, t.columns.size()) +
                           ") VALUES (" + placeholders(width) + ")");
     if (!put)
         return put.error();
@@ -241,8 +205,9 @@ std::string isoTime(std::int64_t epochSeconds, char sep, bool zulu) {
 
 Status ensureGlobalSchema(storage::Database& db) {
     CDC_TRY(storage::Catalog::ensureSchema(db));
-    if (db.tablesExist({"__cdc_updates", "__cdc_update_log", "__cdc_checkpoints", "__cdc_targets", "__cdc_target_state"}))
-        return Status::success(); // every update asks: a query instead of parsing five CREATEs
+    if (db.tablesExist({"__cdc_updates", "__cdc_update_log", "__cdc_checkpoints", "__cdc_targets", "__cdc_target_state",
+                        "__cdc_target_definitions"}))
+        return Status::success(); // every update asks: a query instead of parsing six CREATEs
     return db.exec(R"sql(
 CREATE TABLE IF NOT EXISTS __cdc_updates(
   update_id INTEGER PRIMARY KEY, now INTEGER NOT NULL, full_refresh INTEGER NOT NULL, duration_ms REAL);
@@ -258,6 +223,9 @@ CREATE TABLE IF NOT EXISTS __cdc_targets(
   ncols INTEGER NOT NULL, created_in INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS __cdc_target_state(
   target TEXT NOT NULL COLLATE NOCASE, update_id INTEGER NOT NULL, wm_key, wm_value, PRIMARY KEY(target, update_id));
+CREATE TABLE IF NOT EXISTS __cdc_target_definitions(
+  target TEXT NOT NULL COLLATE NOCASE, update_id INTEGER NOT NULL, definition INTEGER NOT NULL,
+  PRIMARY KEY(target, update_id));
 )sql");
 }
 
@@ -325,6 +293,11 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
     if (registered.value() && *registered.value() == info)
         return Status::success();
     return storage::Catalog::put(ctx.db, info);
+}
+
+Status recordDefinition(UpdateContext& ctx, const std::string& target, std::uint64_t definition) {
+    return run(ctx.db, "INSERT OR REPLACE INTO __cdc_target_definitions(target, update_id, definition) VALUES (?1, ?2, ?3)",
+               {target, ctx.updateId, static_cast<std::int64_t>(definition)});
 }
 
 Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t) {
@@ -424,7 +397,8 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
             CDC_TRY(run(db, "DELETE FROM " + q(n.cdfRows) + " WHERE _commit_version = ?1", {u}));
             CDC_TRY(run(db, "DELETE FROM " + q(n.gc) + " WHERE __COLLECTED_IN = ?1", {u}));
         }
-        for (const char* table : {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state", "__cdc_updates"})
+        for (const char* table :
+             {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state", "__cdc_target_definitions", "__cdc_updates"})
             CDC_TRY(run(db, std::string("DELETE FROM ") + table + " WHERE update_id = ?1", {u}));
     }
     for (const StoredTarget& t : targets.value()) {

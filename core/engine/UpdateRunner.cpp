@@ -42,6 +42,7 @@ Result<UpdateReport> UpdateRunner::run() {
     std::vector<std::int64_t> collected(m_plan.targets.size(), 0);
     for (std::size_t i = 0; i < m_plan.targets.size(); ++i) {
         CDC_TRY(store::prepareTarget(m_ctx, m_plan.targets[i], m_options.fullRefresh));
+        CDC_TRY(store::recordDefinition(m_ctx, m_plan.targets[i].name, definitionHash(m_plan, i)));
         auto gc = store::collectTombstones(m_ctx, m_plan.targets[i]);
         if (!gc)
             return gc.error();

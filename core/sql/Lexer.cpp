@@ -119,6 +119,8 @@ Token Lexer::next() {
         return lexString(c);
     if (c == '`')
         return lexQuotedIdentifier();
+    if ((c == 'r' || c == 'R') && (peek(1) == '\'' || peek(1) == '"'))
+        return lexRawString();
     if (isDigit(c) || (c == '.' && isDigit(peek(1))))
         return lexNumber();
     if (isIdentStart(c)) {
@@ -209,6 +211,25 @@ Token Lexer::lexString(char quote) {
     return finish(std::move(t));
 }
 
+// r'...' / R"...": the text as written, with no escape character (Databricks raw literals).
+Token Lexer::lexRawString() {
+    Token t = start(TokenKind::String);
+    const char quote = peek(1);
+    advance(2);
+    const std::size_t begin = m_pos;
+    while (m_pos < m_text.size() && peek() != quote)
+        advance();
+    if (m_pos >= m_text.size()) {
+        t.kind = TokenKind::Error;
+        t.text = "unterminated string literal";
+        t.length = 2;
+        return t;
+    }
+    t.text = std::string(m_text.substr(begin, m_pos - begin));
+    advance();
+    return finish(std::move(t));
+}
+
 Token Lexer::lexQuotedIdentifier() {
     Token t = start(TokenKind::QuotedIdentifier);
     advance();
@@ -237,6 +258,24 @@ Token Lexer::lexQuotedIdentifier() {
     return finish(std::move(t));
 }
 
+// Whether an exponent (e3, E-2) starts `ahead` characters on.
+bool Lexer::exponentAt(std::size_t ahead) const {
+    const char sign = peek(ahead + 1);
+    return (peek(ahead) == 'e' || peek(ahead) == 'E') &&
+           (isDigit(sign) || ((sign == '+' || sign == '-') && isDigit(peek(ahead + 2))));
+}
+
+// Whether an exponent or a type suffix (BD, D, F) starts `ahead` characters on.
+bool Lexer::suffixAt(std::size_t ahead) const {
+    const char a = static_cast<char>(std::toupper(static_cast<unsigned char>(peek(ahead))));
+    const char b = static_cast<char>(std::toupper(static_cast<unsigned char>(peek(ahead + 1))));
+    if (exponentAt(ahead))
+        return true;
+    if (a == 'B' && b == 'D')
+        return !isIdentPart(peek(ahead + 2));
+    return (a == 'D' || a == 'F') && !isIdentPart(peek(ahead + 1));
+}
+
 Token Lexer::lexNumber() {
     Token t = start(TokenKind::Integer);
     while (isDigit(peek()))
@@ -246,13 +285,12 @@ Token Lexer::lexNumber() {
         advance();
         while (isDigit(peek()))
             advance();
-    } else if (peek() == '.' && !isIdentStart(peek(1))) {
-        // "1." is a decimal literal in Spark
+    } else if (peek() == '.' && (!isIdentStart(peek(1)) || suffixAt(1))) {
+        // "1." is a decimal literal in Spark, and so are "123.BD" and "3.e+3"
         t.kind = TokenKind::Decimal;
         advance();
     }
-    if ((peek() == 'e' || peek() == 'E') &&
-        (isDigit(peek(1)) || ((peek(1) == '+' || peek(1) == '-') && isDigit(peek(2))))) {
+    if (exponentAt(0)) {
         t.kind = TokenKind::Decimal;
         advance(2);
         while (isDigit(peek()))

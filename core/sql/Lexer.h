@@ -1,5 +1,5 @@
 #pragma once
-/// Spark SQL lexer: `--` and `/* */` comments, '...' and "..." strings with backslash escapes,
+/// Spark SQL lexer: `--` and `/* */` comments, '...' and "..." strings with backslash escapes, raw r'...',
 /// `backtick` identifiers, numbers with Spark suffixes, multi-character operators.
 
 #include "core/common/Diagnostic.h"
@@ -28,8 +28,11 @@ private:
     Token start(TokenKind kind) const;
     Token finish(Token&& t) const;
     Token lexString(char quote);
+    Token lexRawString();
     Token lexQuotedIdentifier();
     Token lexNumber();
+    bool exponentAt(std::size_t ahead) const;
+    bool suffixAt(std::size_t ahead) const;
 
     std::string_view m_text;
     std::size_t m_pos = 0;

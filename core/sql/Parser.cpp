@@ -1022,28 +1022,39 @@ Query Parser::parseQuery() {
     return q;
 }
 
+// UNION and EXCEPT (MINUS) chain left to right over INTERSECT chains: INTERSECT binds tighter, as
+// Databricks documents for set operators.
 QueryTerm Parser::parseSetExpression() {
-    QueryTerm left = parseQueryPrimary();
-    while (!failed() &&
-           (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS") || atKeyword("INTERSECT"))) {
-        std::string op = upper(cur().text);
-        if (op == "MINUS")
-            op = "EXCEPT";
-        advance();
-        if (acceptKeyword("ALL"))
-            op += " ALL";
-        else
-            acceptKeyword("DISTINCT");
-        QueryTerm t;
-        t.kind = QueryTerm::Kind::SetOp;
-        t.span = left.span;
-        t.setOp = op;
-        t.left = std::move(left);
-        t.right = parseQueryPrimary();
-        endSpan(t.span);
-        left = std::move(t);
-    }
+    QueryTerm left = parseIntersection();
+    while (!failed() && (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS")))
+        left = parseSetOperation(std::move(left), &Parser::parseIntersection);
     return left;
+}
+
+QueryTerm Parser::parseIntersection() {
+    QueryTerm left = parseQueryPrimary();
+    while (!failed() && atKeyword("INTERSECT"))
+        left = parseSetOperation(std::move(left), &Parser::parseQueryPrimary);
+    return left;
+}
+
+QueryTerm Parser::parseSetOperation(QueryTerm left, QueryTerm (Parser::*operand)()) {
+    std::string op = upper(cur().text);
+    if (op == "MINUS")
+        op = "EXCEPT";
+    advance();
+    if (acceptKeyword("ALL"))
+        op += " ALL";
+    else
+        acceptKeyword("DISTINCT");
+    QueryTerm t;
+    t.kind = QueryTerm::Kind::SetOp;
+    t.span = left.span;
+    t.setOp = op;
+    t.left = std::move(left);
+    t.right = (this->*operand)();
+    endSpan(t.span);
+    return t;
 }
 
 QueryTerm Parser::parseQueryPrimary() {
@@ -1295,7 +1306,7 @@ Expr Parser::parseAnd() {
 }
 
 Expr Parser::parseNot() {
-    if (atKeyword("NOT")) {
+    if (atKeyword("NOT") || atSymbol("!")) { // Spark spells logical NOT either way
         Expr e;
         e.kind = ExprKind::Unary;
         e.text = "NOT";
@@ -1308,24 +1319,33 @@ Expr Parser::parseNot() {
     return parsePredicate();
 }
 
-Expr Parser::parsePredicate() {
+// A value expression: the binary operator levels, then comparisons (the loosest, left-associative).
+Expr Parser::parseComparison() {
     Expr left = parseBinaryLevel(0);
     static const std::array<std::string_view, 9> kComparisons = {"=",  "==", "!=", "<>", "<",
                                                                  "<=", ">",  ">=", "<=>"};
+    while (!failed() && cur().kind == TokenKind::Symbol &&
+           std::find(kComparisons.begin(), kComparisons.end(), std::string_view(cur().text)) !=
+               kComparisons.end()) {
+        Span span = left.span;
+        std::string op = cur().text == "==" ? "=" : (cur().text == "<>" ? "!=" : cur().text);
+        advance();
+        Expr right = parseBinaryLevel(0);
+        endSpan(span);
+        left = makeBinary(op, std::move(left), std::move(right), span);
+    }
+    return left;
+}
+
+// Predicates apply to a value expression and take value expressions as operands, as in Spark's
+// grammar: `x BETWEEN 0 AND y = 1` bounds x by (y = 1), and nothing compares a predicate's result.
+Expr Parser::parsePredicate() {
+    Expr left = parseComparison();
     for (;;) {
         if (failed())
             return left;
         Span span = left.span;
         const Token& t = cur();
-        if (t.kind == TokenKind::Symbol && std::find(kComparisons.begin(), kComparisons.end(),
-                                                     std::string_view(t.text)) != kComparisons.end()) {
-            std::string op = t.text == "==" ? "=" : (t.text == "<>" ? "!=" : t.text);
-            advance();
-            Expr right = parseBinaryLevel(0);
-            endSpan(span);
-            left = makeBinary(op, std::move(left), std::move(right), span);
-            continue;
-        }
         if (t.isKeyword("IS")) {
             advance();
             bool negated = acceptKeyword("NOT");
@@ -1339,7 +1359,7 @@ Expr Parser::parsePredicate() {
                 expectKeyword("FROM", "after IS DISTINCT");
                 e.kind = ExprKind::IsDistinct;
                 e.args.push_back(std::move(left));
-                e.args.push_back(parseBinaryLevel(0));
+                e.args.push_back(parseComparison());
             } else if (atKeyword("TRUE") || atKeyword("FALSE")) {
                 // x IS [NOT] TRUE == x <=> TRUE (negated: NOT (x <=> TRUE))
                 Expr lit;
@@ -1393,9 +1413,9 @@ Expr Parser::parsePredicate() {
             e.span = span;
             e.negated = negated;
             e.args.push_back(std::move(left));
-            e.args.push_back(parseBinaryLevel(0));
+            e.args.push_back(parseComparison());
             expectKeyword("AND", "in BETWEEN");
-            e.args.push_back(parseBinaryLevel(0));
+            e.args.push_back(parseComparison());
             endSpan(e.span);
             left = std::move(e);
             continue;
@@ -1410,9 +1430,9 @@ Expr Parser::parsePredicate() {
             e.negated = negated;
             advance();
             e.args.push_back(std::move(left));
-            e.args.push_back(parseBinaryLevel(0));
+            e.args.push_back(parseComparison());
             if (e.text != "RLIKE" && acceptKeyword("ESCAPE"))
-                e.args.push_back(parseBinaryLevel(0));
+                e.args.push_back(parseComparison());
             endSpan(e.span);
             left = std::move(e);
             continue;
@@ -1570,6 +1590,9 @@ Expr Parser::parsePrimary() {
                 return inner;
             }
             expectSymbol(")", "to close the parenthesis");
+            // The parentheses belong to the expression: an error about it underlines "(a + b)".
+            inner.span = e.span;
+            endSpan(inner.span);
             return inner;
         }
         fail("expected an expression, found " + describe(t));

@@ -82,6 +82,8 @@ private:
     // queries
     Query parseQuery();
     QueryTerm parseSetExpression();
+    QueryTerm parseIntersection();
+    QueryTerm parseSetOperation(QueryTerm left, QueryTerm (Parser::*operand)());
     QueryTerm parseQueryPrimary();
     Select parseSelect();
     std::vector<std::vector<Expr>> parseValuesRows();
@@ -97,6 +99,7 @@ private:
     Expr parseOr();
     Expr parseAnd();
     Expr parseNot();
+    Expr parseComparison();
     Expr parsePredicate();
     Expr parseBinaryLevel(int level);
     Expr parseUnary();

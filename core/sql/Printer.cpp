@@ -23,40 +23,58 @@ bool isComparison(const std::string& op) {
     return op == "=" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=" || op == "<=>";
 }
 
+// Binding strength, loosest first. Predicates (IN, BETWEEN, LIKE, IS ...) bind looser than
+// comparisons: their operands are value expressions, comparisons included, and nothing compares a
+// predicate's result without parentheses.
+enum Precedence : int {
+    kOr = 1,
+    kAnd,
+    kNot,
+    kPredicate,
+    kComparison,
+    kBitOr,
+    kBitXor,
+    kBitAnd,
+    kAdditive,
+    kMultiplicative,
+    kUnary,
+    kPrimary
+};
+
 } // namespace
 
 int precedenceOf(const Expr& e) {
     switch (e.kind) {
     case ExprKind::Binary:
         if (e.text == "OR")
-            return 1;
+            return kOr;
         if (e.text == "AND")
-            return 2;
+            return kAnd;
         if (isComparison(e.text))
-            return 4;
+            return kComparison;
         if (e.text == "|")
-            return 5;
+            return kBitOr;
         if (e.text == "^")
-            return 6;
+            return kBitXor;
         if (e.text == "&")
-            return 7;
+            return kBitAnd;
         if (e.text == "+" || e.text == "-" || e.text == "||")
-            return 8;
-        return 9;
+            return kAdditive;
+        return kMultiplicative;
     case ExprKind::Unary:
-        return e.text == "NOT" ? 3 : 10;
+        return e.text == "NOT" ? kNot : kUnary;
     case ExprKind::InList:
     case ExprKind::InQuery:
     case ExprKind::Between:
     case ExprKind::Like:
     case ExprKind::IsNull:
     case ExprKind::IsDistinct:
-        return 4;
+        return kPredicate;
     case ExprKind::Literal:
         // A negative number must not glue onto a preceding '-' or act as a postfix base.
-        return (!e.text.empty() && e.text[0] == '-') ? 10 : 11;
+        return (!e.text.empty() && e.text[0] == '-') ? kUnary : kPrimary;
     default:
-        return 11;
+        return kPrimary;
     }
 }
 
@@ -148,15 +166,19 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
         break;
     case ExprKind::Unary:
         if (e.text == "NOT") {
-            s = "NOT " + exprAt(e.args[0], 3);
+            s = "NOT " + exprAt(e.args[0], kNot);
         } else {
-            std::string operand = exprAt(e.args[0], 10);
-            s = e.text + (!operand.empty() && (operand[0] == '-' || operand[0] == '+') ? " " : "") + operand;
+            std::string operand = exprAt(e.args[0], kUnary);
+            // "- 2" stays a negation: the parser folds "-2" (no space) into a negative literal.
+            const bool number =
+                e.args[0].kind == ExprKind::Literal && (e.args[0].literalKind == LiteralKind::Integer ||
+                                                        e.args[0].literalKind == LiteralKind::Decimal);
+            const bool glued = !operand.empty() && (operand[0] == '-' || operand[0] == '+');
+            s = e.text + (glued || (number && e.text == "-") ? " " : "") + operand;
         }
         break;
     case ExprKind::Binary: {
-        int leftMin = isComparison(e.text) ? 4 : p;
-        s = exprAt(e.args[0], leftMin) + " " + e.text + " " + exprAt(e.args[1], p + 1);
+        s = exprAt(e.args[0], p) + " " + e.text + " " + exprAt(e.args[1], p + 1);
         break;
     }
     case ExprKind::Function:
@@ -180,29 +202,31 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
         s = "CAST(" + expr(e.args[0]) + " AS " + e.text + ")";
         break;
     case ExprKind::InList:
-        s = exprAt(e.args[0], 4) + (e.negated ? " NOT IN (" : " IN (");
+        s = exprAt(e.args[0], kComparison) + (e.negated ? " NOT IN (" : " IN (");
         for (std::size_t i = 1; i < e.args.size(); ++i)
             s += (i > 1 ? ", " : "") + expr(e.args[i]);
         s += ")";
         break;
     case ExprKind::InQuery:
-        s = exprAt(e.args[0], 4) + (e.negated ? " NOT IN (" : " IN (") + queryWith(*e.query, " ") + ")";
+        s = exprAt(e.args[0], kComparison) + (e.negated ? " NOT IN (" : " IN (") + queryWith(*e.query, " ") +
+            ")";
         break;
     case ExprKind::Between:
-        s = exprAt(e.args[0], 4) + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + exprAt(e.args[1], 5) +
-            " AND " + exprAt(e.args[2], 5);
+        s = exprAt(e.args[0], kComparison) + (e.negated ? " NOT BETWEEN " : " BETWEEN ") +
+            exprAt(e.args[1], kComparison) + " AND " + exprAt(e.args[2], kComparison);
         break;
     case ExprKind::Like:
-        s = exprAt(e.args[0], 4) + (e.negated ? " NOT " : " ") + e.text + " " + exprAt(e.args[1], 5);
+        s = exprAt(e.args[0], kComparison) + (e.negated ? " NOT " : " ") + e.text + " " +
+            exprAt(e.args[1], kComparison);
         if (e.args.size() > 2)
-            s += " ESCAPE " + exprAt(e.args[2], 5);
+            s += " ESCAPE " + exprAt(e.args[2], kComparison);
         break;
     case ExprKind::IsNull:
-        s = exprAt(e.args[0], 4) + (e.negated ? " IS NOT NULL" : " IS NULL");
+        s = exprAt(e.args[0], kComparison) + (e.negated ? " IS NOT NULL" : " IS NULL");
         break;
     case ExprKind::IsDistinct:
-        s = exprAt(e.args[0], 4) + (e.negated ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ") +
-            exprAt(e.args[1], 5);
+        s = exprAt(e.args[0], kComparison) + (e.negated ? " IS NOT DISTINCT FROM " : " IS DISTINCT FROM ") +
+            exprAt(e.args[1], kComparison);
         break;
     case ExprKind::Exists:
         s = "EXISTS (" + queryWith(*e.query, " ") + ")";
@@ -215,14 +239,14 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
         break;
     case ExprKind::Field: {
         // A column base would merge into a multi-part column name: keep it apart with parentheses.
-        std::string base = exprAt(e.args[0], 11);
+        std::string base = exprAt(e.args[0], kPrimary);
         if (e.args[0].kind == ExprKind::Column || e.args[0].kind == ExprKind::Star)
             base = "(" + base + ")";
         s = base + "." + identifier(e.text);
         break;
     }
     case ExprKind::Index:
-        s = exprAt(e.args[0], 11) + "[" + expr(e.args[1]) + "]";
+        s = exprAt(e.args[0], kPrimary) + "[" + expr(e.args[1]) + "]";
         break;
     }
     if (p < minPrecedence)

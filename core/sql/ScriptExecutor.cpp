@@ -291,12 +291,14 @@ Status ScriptExecutor::insertRows(const TableInfo& table, const std::vector<std:
         positional.push_back("__c" + std::to_string(i + 1));
     std::string sql = "WITH \"__src\"(" + columnList(positional) + ") AS (" + boundQuery + ") INSERT INTO " +
                       quoteIdentifier(table.sqliteName) + " (" + columnList(columns) + ") SELECT ";
+    // ANSI store assignment: a value that does not convert fails the statement with its row and column
+    // instead of becoming NULL (SparkCast.h).
     for (std::size_t i = 0; i < columns.size(); ++i) {
-        int index = table.columnIndex(columns[i]);
-        sql += (i ? ", " : "") + std::string("spark_cast(") + quoteIdentifier(positional[i]) + ", " +
-               quoteString(table.columns[static_cast<std::size_t>(index)].type.toString()) + ")";
+        const ColumnInfo& column = table.columns[static_cast<std::size_t>(table.columnIndex(columns[i]))];
+        sql += (i ? ", " : "") + std::string("spark_store_cast(") + quoteIdentifier(positional[i]) + ", " +
+               quoteString(column.type.toString()) + ", " + quoteString(column.name) + ", \"__row\")";
     }
-    return exec(sql + " FROM \"__src\"", where);
+    return exec(sql + " FROM (SELECT *, row_number() OVER () AS \"__row\" FROM \"__src\")", where);
 }
 
 Status ScriptExecutor::insert(const InsertStmt& s, const Span& where) {
@@ -364,8 +366,9 @@ Status ScriptExecutor::update(const UpdateStmt& s, const Span& where) {
                                      "column " + a.column.name + " does not exist in " + table->name,
                                      a.column.span.location);
         const ColumnInfo& col = table->columns[static_cast<std::size_t>(index)];
-        sets += (sets.empty() ? "" : ", ") + quoteIdentifier(col.name) + " = spark_cast(" + tr.expr(a.value) +
-                ", " + quoteString(col.type.toString()) + ")";
+        // As INSERT (ANSI store assignment); the row a failure names is the table row's position (rowid).
+        sets += (sets.empty() ? "" : ", ") + quoteIdentifier(col.name) + " = spark_store_cast(" + tr.expr(a.value) +
+                ", " + quoteString(col.type.toString()) + ", " + quoteString(col.name) + ", rowid)";
     }
     std::string cond = s.where ? " WHERE " + tr.expr(*s.where) : "";
     if (tr.error())

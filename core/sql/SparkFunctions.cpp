@@ -2,6 +2,7 @@
 #include "core/sql/SqlApi.h"
 
 #include "core/common/DataType.h"
+#include "core/sql/SparkCast.h"
 #include "core/sql/SparkTime.h"
 
 #include <sqlite3.h>
@@ -34,77 +35,6 @@ void resultText(sqlite3_context* ctx, const std::string& s) {
     sqlite3_result_text64(ctx, s.data(), s.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
-
-std::optional<double> parseDouble(std::string_view s) {
-    s = trim(s);
-    if (s.empty())
-        return std::nullopt;
-    std::string lower;
-    for (char c : s)
-        lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (lower == "nan")
-        return std::nan("");
-    if (lower == "infinity" || lower == "inf" || lower == "+infinity")
-        return HUGE_VAL;
-    if (lower == "-infinity" || lower == "-inf")
-        return -HUGE_VAL;
-    std::string copy(s);
-    char* end = nullptr;
-    double d = std::strtod(copy.c_str(), &end);
-    if (end != copy.c_str() + copy.size())
-        return std::nullopt;
-    return d;
-}
-
-/// Java's Double.toString closely enough for display: "3.5", "1.0", "1.0E20".
-std::string sparkDoubleText(double d) {
-    if (std::isnan(d))
-        return "NaN";
-    if (std::isinf(d))
-        return d > 0 ? "Infinity" : "-Infinity";
-    char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, d);
-    std::string s(buf, res.ptr);
-    auto e = s.find('e');
-    if (e == std::string::npos)
-        return s.find('.') == std::string::npos ? s + ".0" : s;
-    std::string mantissa = s.substr(0, e), exponent = s.substr(e + 1);
-    if (mantissa.find('.') == std::string::npos)
-        mantissa += ".0";
-    if (!exponent.empty() && exponent[0] == '+')
-        exponent.erase(0, 1);
-    while (exponent.size() > 1 && (exponent[0] == '0' || (exponent[0] == '-' && exponent[1] == '0'))) {
-        if (exponent[0] == '-')
-            exponent.erase(1, 1);
-        else
-            exponent.erase(0, 1);
-    }
-    return mantissa + "E" + exponent;
-}
-
-/// Rounds HALF_UP on the shortest decimal spelling of d (1.005 -> 1.01), as Spark's exact decimals do.
-double roundDecimal(double d, int scale) {
-    char buf[512];
-    auto res = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::fixed);
-    std::string s(buf, res.ptr);
-    std::size_t dot = s.find('.');
-    if (dot == std::string::npos || s.size() - dot - 1 <= static_cast<std::size_t>(scale))
-        return d;
-    bool up = s[dot + 1 + static_cast<std::size_t>(scale)] >= '5';
-    double v = std::strtod(s.substr(0, dot + 1 + static_cast<std::size_t>(scale)).c_str(), nullptr);
-    if (up)
-        v += (d < 0 ? -1.0 : 1.0) * std::pow(10.0, -scale);
-    std::snprintf(buf, sizeof buf, "%.*f", scale, v);
-    return std::strtod(buf, nullptr);
-}
-
 const DataType* cachedType(std::string_view spelling) {
     thread_local std::unordered_map<std::string, std::optional<DataType>> cache;
     auto [it, inserted] = cache.try_emplace(std::string(spelling));
@@ -113,124 +43,58 @@ const DataType* cachedType(std::string_view spelling) {
     return it->second ? &*it->second : nullptr;
 }
 
+Value valueOf(sqlite3_value* v) {
+    switch (sqlite3_value_type(v)) {
+    case SQLITE_INTEGER: return static_cast<std::int64_t>(sqlite3_value_int64(v));
+    case SQLITE_FLOAT: return sqlite3_value_double(v);
+    case SQLITE_TEXT: return std::string(textArg(v));
+    case SQLITE_BLOB: {
+        const auto* bytes = static_cast<const std::uint8_t*>(sqlite3_value_blob(v));
+        return Blob{std::vector<std::uint8_t>(bytes, bytes + sqlite3_value_bytes(v))};
+    }
+    default: return std::monostate{};
+    }
+}
+
+void resultValue(sqlite3_context* ctx, const Value& value) {
+    if (const auto* i = std::get_if<std::int64_t>(&value))
+        sqlite3_result_int64(ctx, *i);
+    else if (const auto* d = std::get_if<double>(&value))
+        sqlite3_result_double(ctx, *d);
+    else if (const auto* s = std::get_if<std::string>(&value))
+        resultText(ctx, *s);
+    else if (const auto* b = std::get_if<Blob>(&value))
+        sqlite3_result_blob64(ctx, b->bytes.data(), b->bytes.size(), SQLITE_TRANSIENT);
+    else
+        sqlite3_result_null(ctx);
+}
+
 /// spark_cast(value, 'TYPE'): Spark's (non-ANSI) CAST into the storage form of DataType.h; invalid -> NULL.
 void sparkCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
-    using K = DataType::Kind;
-    sqlite3_value* v = argv[0];
-    if (isNullArg(v)) {
-        sqlite3_result_null(ctx);
-        return;
-    }
     const DataType* type = cachedType(textArg(argv[1]));
     if (!type) {
         sqlite3_result_error(ctx, "spark_cast: unknown type", -1);
         return;
     }
-    int vt = sqlite3_value_type(v);
-    switch (type->kind) {
-    case K::Void:
-        sqlite3_result_null(ctx);
-        return;
-    case K::TinyInt:
-    case K::SmallInt:
-    case K::Int:
-    case K::BigInt: {
-        if (vt == SQLITE_INTEGER) {
-            sqlite3_result_int64(ctx, sqlite3_value_int64(v));
-        } else if (vt == SQLITE_FLOAT) {
-            double d = sqlite3_value_double(v);
-            if (std::isnan(d))
-                sqlite3_result_null(ctx);
-            else
-                sqlite3_result_int64(ctx, static_cast<sqlite3_int64>(std::trunc(d)));
-        } else if (vt == SQLITE_TEXT) {
-            std::string_view s = trim(textArg(v));
-            sqlite3_int64 i = 0;
-            auto res = std::from_chars(s.data(), s.data() + s.size(), i);
-            if (!s.empty() && res.ec == std::errc() && res.ptr == s.data() + s.size()) {
-                sqlite3_result_int64(ctx, i);
-            } else if (auto d = parseDouble(s); d && std::isfinite(*d)) {
-                sqlite3_result_int64(ctx, static_cast<sqlite3_int64>(std::trunc(*d)));
-            } else {
-                sqlite3_result_null(ctx);
-            }
-        } else {
-            sqlite3_result_null(ctx);
-        }
+    resultValue(ctx, castValue(valueOf(argv[0]), *type, false).value);
+}
+
+/// spark_store_cast(value, 'TYPE', column, row): the ANSI cast of a value written into a source table's
+/// column; a value that does not convert fails the statement, naming the row and the column.
+void sparkStoreCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
+    const DataType* type = cachedType(textArg(argv[1]));
+    if (!type) {
+        sqlite3_result_error(ctx, "spark_store_cast: unknown type", -1);
         return;
     }
-    case K::Boolean: {
-        if (vt == SQLITE_INTEGER || vt == SQLITE_FLOAT) {
-            sqlite3_result_int(ctx, sqlite3_value_double(v) != 0.0);
-            return;
-        }
-        std::string s;
-        for (char c : trim(textArg(v)))
-            s += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        if (s == "true" || s == "t" || s == "yes" || s == "y" || s == "1")
-            sqlite3_result_int(ctx, 1);
-        else if (s == "false" || s == "f" || s == "no" || s == "n" || s == "0")
-            sqlite3_result_int(ctx, 0);
-        else
-            sqlite3_result_null(ctx);
+    CastResult cast = castValue(valueOf(argv[0]), *type, true);
+    if (!cast.ok()) {
+        const std::string message = "row " + std::to_string(sqlite3_value_int64(argv[3])) + ", column " +
+                                    std::string(textArg(argv[2])) + ": " + cast.error;
+        sqlite3_result_error(ctx, message.c_str(), static_cast<int>(message.size()));
         return;
     }
-    case K::Float:
-    case K::Double:
-    case K::Decimal: {
-        std::optional<double> d;
-        if (vt == SQLITE_INTEGER || vt == SQLITE_FLOAT)
-            d = sqlite3_value_double(v);
-        else if (vt == SQLITE_TEXT)
-            d = parseDouble(textArg(v));
-        if (!d) {
-            sqlite3_result_null(ctx);
-            return;
-        }
-        if (type->kind == K::Decimal) {
-            if (!std::isfinite(*d)) {
-                sqlite3_result_null(ctx);
-                return;
-            }
-            *d = roundDecimal(*d, type->scale);
-        } else if (type->kind == K::Float) {
-            *d = static_cast<double>(static_cast<float>(*d));
-        }
-        sqlite3_result_double(ctx, *d);
-        return;
-    }
-    case K::String:
-    case K::Variant:
-    case K::Array:
-    case K::Map:
-    case K::Struct:
-        if (vt == SQLITE_FLOAT)
-            resultText(ctx, sparkDoubleText(sqlite3_value_double(v)));
-        else
-            resultText(ctx, std::string(textArg(v)));
-        return;
-    case K::Binary:
-        if (vt == SQLITE_BLOB)
-            sqlite3_result_value(ctx, v);
-        else
-            sqlite3_result_blob64(ctx, textArg(v).data(), textArg(v).size(), SQLITE_TRANSIENT);
-        return;
-    case K::Date:
-    case K::Timestamp:
-    case K::TimestampNtz: {
-        std::optional<SparkTimestamp> t;
-        if (vt == SQLITE_TEXT)
-            t = SparkTimestamp::parse(textArg(v));
-        else if ((vt == SQLITE_INTEGER || vt == SQLITE_FLOAT) && type->kind != K::Date)
-            t = SparkTimestamp::fromEpochSeconds(sqlite3_value_double(v));
-        if (!t)
-            sqlite3_result_null(ctx);
-        else
-            resultText(ctx, type->kind == K::Date ? t->toDate() : t->toStorage());
-        return;
-    }
-    }
-    sqlite3_result_null(ctx);
+    resultValue(ctx, cast.value);
 }
 
 /// Decodes one UTF-8 code point length at s[i].
@@ -497,6 +361,7 @@ void registerSparkFunctions(sqlite3* db) {
     sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
     sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, nullptr);
     define(db, "spark_cast", 2, sparkCast);
+    define(db, "spark_store_cast", 4, sparkStoreCast);
     define(db, "spark_like", 2, sparkLike);
     define(db, "spark_like", 3, sparkLike);
     define(db, "spark_rlike", 2, sparkRlike);

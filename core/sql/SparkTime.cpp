@@ -50,7 +50,7 @@ struct Fields {
 };
 
 std::optional<SparkTimestamp> build(const Fields& f) {
-    if (!validDate(f.year, f.month, f.day) || f.hour > 23 || f.minute > 59 || f.second > 60)
+    if (!validDate(f.year, f.month, f.day) || f.hour > 23 || f.minute > 59 || f.second > 59)
         return std::nullopt;
     int hour = f.hour;
     if (f.hasAmPm) {
@@ -114,30 +114,119 @@ int fractionMicros(std::int64_t value, std::size_t digits) {
     return static_cast<int>(value);
 }
 
+// An offset after its sign: [h]h, [h]h:[m]m, hh:mm:ss, hhmm or hhmmss; at most 18 hours.
+bool readOffset(Reader& r, int sign, Fields& f) {
+    auto hh = r.digits(1, 2);
+    if (!hh)
+        return false;
+    std::int64_t mm = 0, ss = 0;
+    if (r.accept(':')) {
+        auto m = r.digits(1, 2);
+        if (!m)
+            return false;
+        mm = *m;
+        if (r.accept(':')) {
+            auto s = r.digits(2, 2);
+            if (!s)
+                return false;
+            ss = *s;
+        }
+    } else if (auto m = r.digits(2, 2)) {
+        mm = *m;
+        ss = r.digits(2, 2).value_or(0);
+    }
+    const std::int64_t seconds = *hh * 3600 + mm * 60 + ss;
+    if (mm > 59 || ss > 59 || seconds > 18 * 3600)
+        return false;
+    f.offsetSeconds = static_cast<int>(seconds * sign);
+    return true;
+}
+
+// The zone after a timestamp: none (UTC, the simulator's session zone), Z, an offset, or UTC / GMT / UT
+// with an optional offset.
 bool readZone(Reader& r, Fields& f) {
     r.skipSpaces();
     if (r.done())
         return true;
     if (r.accept('Z') || r.accept('z'))
         return r.done();
-    if (r.rest() == "UTC")
+    for (std::string_view prefix : {"UTC", "GMT", "UT"}) {
+        if (r.rest().substr(0, prefix.size()) == prefix) {
+            r.skip(prefix.size());
+            break;
+        }
+    }
+    if (r.done())
         return true;
-    char sign = r.peek();
+    const char sign = r.peek();
     if (sign != '+' && sign != '-')
         return false;
     r.skip(1);
-    auto hh = r.digits(2, 2);
-    if (!hh)
-        return false;
-    std::int64_t mm = 0;
-    if (r.accept(':') || !r.done()) {
-        auto m = r.digits(2, 2);
-        if (!m)
-            return false;
-        mm = *m;
+    return readOffset(r, sign == '-' ? -1 : 1, f) && r.done();
+}
+
+// The time after a date's 'T' or blank: [h]h[:], [h]h:[m]m[:], [h]h:[m]m:[s]s[.] and a fraction (digits
+// past microseconds are dropped). Each part may be missing from the end on.
+void readTime(Reader& r, Fields& f) {
+    int* const fields[] = {&f.hour, &f.minute, &f.second};
+    for (int i = 0; i < 3; ++i) {
+        auto v = r.digits(1, 2);
+        if (!v)
+            return;
+        *fields[i] = static_cast<int>(*v);
+        if (i < 2 && !r.accept(':'))
+            return;
     }
-    f.offsetSeconds = static_cast<int>((*hh * 3600 + mm * 60) * (sign == '-' ? -1 : 1));
-    return r.done();
+    if (!r.accept('.'))
+        return;
+    std::size_t count = 0;
+    if (auto frac = r.digits(1, 18, &count))
+        f.micros = fractionMicros(*frac, count);
+}
+
+// The date part: yyyy[...], -[m]m, -[d]d; months and days default to 1.
+bool readDate(Reader& r, Fields& f) {
+    auto y = r.digits(4, 6);
+    if (!y)
+        return false;
+    f.year = *y;
+    for (unsigned* part : {&f.month, &f.day}) {
+        if (!r.accept('-'))
+            return true;
+        auto v = r.digits(1, 2);
+        if (!v)
+            return false;
+        *part = static_cast<unsigned>(*v);
+    }
+    return true;
+}
+
+// The quoted text of a pattern at i: '...', where '' stands for one quote, inside quotes too
+// ('o''clock' is o'clock). Appends it to out; returns the index after it.
+std::size_t quotedText(std::string_view pattern, std::size_t i, std::string& out) {
+    if (i + 1 < pattern.size() && pattern[i + 1] == '\'') {
+        out += '\'';
+        return i + 2;
+    }
+    for (++i; i < pattern.size(); ++i) {
+        if (pattern[i] != '\'') {
+            out += pattern[i];
+        } else if (i + 1 < pattern.size() && pattern[i + 1] == '\'') {
+            out += '\'';
+            ++i;
+        } else {
+            return i + 1;
+        }
+    }
+    return i;
+}
+
+std::string_view trimmed(std::string_view text) {
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
+        text.remove_prefix(1);
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
+        text.remove_suffix(1);
+    return text;
 }
 
 } // namespace
@@ -186,16 +275,7 @@ std::string SparkTimestamp::format(std::string_view pattern) const {
     for (std::size_t i = 0; i < pattern.size();) {
         char c = pattern[i];
         if (c == '\'') {
-            std::size_t end = pattern.find('\'', i + 1);
-            if (end == i + 1) {
-                out += '\'';
-                i += 2;
-                continue;
-            }
-            if (end == std::string_view::npos)
-                end = pattern.size();
-            out += pattern.substr(i + 1, end - i - 1);
-            i = end + 1;
+            i = quotedText(pattern, i, out);
             continue;
         }
         if (!std::isalpha(static_cast<unsigned char>(c))) {
@@ -253,51 +333,21 @@ std::string SparkTimestamp::format(std::string_view pattern) const {
 }
 
 std::optional<SparkTimestamp> SparkTimestamp::parse(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t'))
-        text.remove_prefix(1);
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t'))
-        text.remove_suffix(1);
-    Reader r(text);
+    Reader r(trimmed(text));
     Fields f;
-    auto y = r.digits(4, 4);
-    if (!y || !r.accept('-'))
+    if (!readDate(r, f))
         return std::nullopt;
-    auto mo = r.digits(1, 2);
-    if (!mo || !r.accept('-'))
-        return std::nullopt;
-    auto d = r.digits(1, 2);
-    if (!d)
-        return std::nullopt;
-    f.year = *y;
-    f.month = static_cast<unsigned>(*mo);
-    f.day = static_cast<unsigned>(*d);
-    if (r.accept('T') || r.accept(' ')) {
-        r.skipSpaces();
-        auto h = r.digits(1, 2);
-        if (h) {
-            f.hour = static_cast<int>(*h);
-            if (!r.accept(':'))
-                return std::nullopt;
-            auto mi = r.digits(2, 2);
-            if (!mi)
-                return std::nullopt;
-            f.minute = static_cast<int>(*mi);
-            if (r.accept(':')) {
-                auto s = r.digits(2, 2);
-                if (!s)
-                    return std::nullopt;
-                f.second = static_cast<int>(*s);
-                if (r.accept('.')) {
-                    std::size_t count = 0;
-                    auto frac = r.digits(1, 9, &count);
-                    if (!frac)
-                        return std::nullopt;
-                    f.micros = fractionMicros(*frac, count);
-                }
-            }
-        }
-    }
+    if (r.accept('T') || r.accept(' '))
+        readTime(r, f);
     if (!readZone(r, f))
+        return std::nullopt;
+    return build(f);
+}
+
+std::optional<SparkTimestamp> SparkTimestamp::parseDate(std::string_view text) {
+    Reader r(trimmed(text));
+    Fields f;
+    if (!readDate(r, f) || !(r.done() || r.accept('T') || r.accept(' ')))
         return std::nullopt;
     return build(f);
 }
@@ -308,13 +358,11 @@ std::optional<SparkTimestamp> SparkTimestamp::parse(std::string_view text, std::
     for (std::size_t i = 0; i < pattern.size();) {
         char c = pattern[i];
         if (c == '\'') {
-            std::size_t end = pattern.find('\'', i + 1);
-            if (end == std::string_view::npos)
-                end = pattern.size();
-            for (char lit : pattern.substr(i + 1, end - i - 1))
+            std::string literal;
+            i = quotedText(pattern, i, literal);
+            for (char lit : literal)
                 if (!r.accept(lit))
                     return std::nullopt;
-            i = end + 1;
             continue;
         }
         if (!std::isalpha(static_cast<unsigned char>(c))) {

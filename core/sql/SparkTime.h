@@ -21,6 +21,9 @@ struct SparkTimestamp {
 
     /// ISO-like text: date, date + time (space or T), optional fraction, optional Z / ±hh[:mm] / UTC.
     static std::optional<SparkTimestamp> parse(std::string_view text);
+    /// The date a text starts with, as CAST(... AS DATE) reads it: yyyy[-[m]m[-[d]d]], then nothing, or a
+    /// blank or 'T' and anything (a time and a zone there are ignored, not applied).
+    static std::optional<SparkTimestamp> parseDate(std::string_view text);
     /// Text read with a Spark datetime pattern.
     static std::optional<SparkTimestamp> parse(std::string_view text, std::string_view pattern);
     static SparkTimestamp fromEpochSeconds(double seconds);

@@ -314,8 +314,10 @@ std::string Translator::function(const Expr& e) {
         return "date(spark_current_timestamp())";
     if (fn == "to_timestamp")
         return call("spark_to_timestamp");
-    if (fn == "to_date")
-        return need(1, 2) ? "date(" + call("spark_to_timestamp") + ")" : "NULL";
+    if (fn == "to_date") // without a pattern it is CAST(x AS DATE): a zone in the text is not applied
+        return !need(1, 2)     ? "NULL"
+               : a.size() == 1 ? "spark_cast(" + a[0] + ", 'DATE')"
+                               : "date(" + call("spark_to_timestamp") + ")";
     if (fn == "date_format")
         return call("spark_date_format");
     if (fn == "regexp_extract")

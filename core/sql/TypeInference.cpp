@@ -2,6 +2,7 @@
 
 #include "core/sql/Translator.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <limits>
@@ -10,6 +11,35 @@ namespace cdc::sql {
 
 using K = DataType::Kind;
 using storage::toLower;
+
+namespace {
+
+// DECIMAL(p, s) with Spark's bound of 38 digits.
+DataType decimal(int precision, int scale) {
+    DataType t = DataType::of(DataType::Kind::Decimal);
+    t.precision = std::clamp(precision, 1, 38);
+    t.scale = std::clamp(scale, 0, t.precision);
+    return t;
+}
+
+// DECIMAL(p, s) of a number as Java's BigDecimal reads Spark's literal: s is the digits after the point
+// less the exponent, a negative scale widening the precision instead; p is the significant digits, at
+// least s and at least 1, at most 38.
+DataType decimalOf(std::string_view digitsText, long exponent) {
+    if (!digitsText.empty() && (digitsText[0] == '-' || digitsText[0] == '+'))
+        digitsText.remove_prefix(1);
+    const std::size_t dot = digitsText.find('.');
+    const std::string_view frac =
+        dot == std::string_view::npos ? std::string_view() : digitsText.substr(dot + 1);
+    std::string all = std::string(digitsText.substr(0, dot)) + std::string(frac);
+    all.erase(0, std::min(all.find_first_not_of('0'), all.size()));
+    const long digits = std::max<long>(static_cast<long>(all.size()), 1);
+    const long scale = static_cast<long>(frac.size()) - exponent;
+    return decimal(static_cast<int>(std::min<long>(scale < 0 ? digits - scale : std::max(digits, scale), 38)),
+                   static_cast<int>(std::clamp<long>(scale, 0, 38)));
+}
+
+} // namespace
 
 DataType TypeInference::literalType(const Expr& e) {
     switch (e.literalKind) {
@@ -29,39 +59,28 @@ DataType TypeInference::literalType(const Expr& e) {
             return DataType::of(K::TinyInt);
         errno = 0;
         long long v = std::strtoll(e.text.c_str(), nullptr, 10);
-        if (errno == ERANGE) {
-            DataType t = DataType::of(K::Decimal);
-            t.precision = 38;
-            return t;
-        }
+        if (errno == ERANGE) // beyond BIGINT: a DECIMAL of all its digits
+            return decimalOf(e.text, 0);
         if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max())
             return DataType::of(K::BigInt);
         return DataType::of(K::Int);
     }
     case LiteralKind::Decimal: {
-        std::string text = e.text;
         std::string upper;
-        for (char c : text)
+        for (char c : e.text)
             upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-        if (upper.size() > 2 && upper.compare(upper.size() - 2, 2, "BD") == 0) {
+        const bool bigDecimal = upper.size() > 2 && upper.compare(upper.size() - 2, 2, "BD") == 0;
+        if (bigDecimal)
             upper.resize(upper.size() - 2);
-        } else if (upper.back() == 'D' || upper.find('E') != std::string::npos) {
+        else if (upper.back() == 'D' || upper.find('E') != std::string::npos)
             return DataType::of(K::Double);
-        } else if (upper.back() == 'F') {
+        else if (upper.back() == 'F')
             return DataType::of(K::Float);
-        }
-        // DECIMAL(p, s): s digits after the point, p all significant digits (at least s, at least 1).
-        std::size_t dot = upper.find('.');
-        std::string intPart = upper.substr(0, dot),
-                    frac = dot == std::string::npos ? "" : upper.substr(dot + 1);
-        if (!intPart.empty() && intPart[0] == '-')
-            intPart.erase(0, 1);
-        while (intPart.size() > 0 && intPart[0] == '0')
-            intPart.erase(0, 1);
-        DataType t = DataType::of(K::Decimal);
-        t.scale = static_cast<int>(frac.size());
-        t.precision = std::max<int>(static_cast<int>(intPart.size() + frac.size()), std::max(t.scale, 1));
-        return t;
+        const std::size_t exp = upper.find('E');
+        long exponent = 0;
+        if (exp != std::string::npos)
+            exponent = std::clamp(std::strtol(upper.c_str() + exp + 1, nullptr, 10), -1000L, 1000L);
+        return decimalOf(std::string_view(upper).substr(0, exp), exponent);
     }
     }
     return DataType::of(K::Void);
@@ -87,11 +106,18 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
     case ExprKind::Literal:
         return literalType(e);
     case ExprKind::Column: {
+        // t.x is x of relation t; failing that (a struct field, a stale qualifier), any x.
         const std::string& col = e.name.parts.back();
-        for (const auto& c : scope)
-            if (storage::equalsIgnoreCase(c.name, col))
+        const std::string qualifier = e.name.parts.size() > 1 ? e.name.parts[e.name.parts.size() - 2] : "";
+        const TypedColumn* any = nullptr;
+        for (const auto& c : scope) {
+            if (!storage::equalsIgnoreCase(c.name, col))
+                continue;
+            if (qualifier.empty() || storage::equalsIgnoreCase(c.relation, qualifier))
                 return c.type;
-        return std::nullopt;
+            any = any ? any : &c;
+        }
+        return any ? any->type : std::nullopt;
     }
     case ExprKind::Cast:
         return DataType::parse(e.text);
@@ -142,13 +168,19 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
         };
         if (fn == "count")
             return DataType::of(K::BigInt);
-        if (fn == "sum") {
+        if (fn == "sum") { // Spark's Sum: BIGINT, DECIMAL(p + 10, s), else DOUBLE
             auto t = argType(0);
             if (t && t->isIntegral())
                 return DataType::of(K::BigInt);
-            return t && t->kind == K::Decimal ? t : std::optional<DataType>(DataType::of(K::Double));
+            return t && t->kind == K::Decimal ? decimal(t->precision + 10, t->scale)
+                                              : DataType::of(K::Double);
         }
-        if (isOneOf(fn, {"avg", "mean", "stddev", "variance", "sqrt", "exp", "ln", "log10", "power", "pow"}))
+        if (fn == "avg" || fn == "mean") { // Spark's Average: DECIMAL(p + 4, s + 4), else DOUBLE
+            auto t = argType(0);
+            return t && t->kind == K::Decimal ? decimal(t->precision + 4, t->scale + 4)
+                                              : DataType::of(K::Double);
+        }
+        if (isOneOf(fn, {"stddev", "variance", "sqrt", "exp", "ln", "log10", "power", "pow"}))
             return DataType::of(K::Double);
         if (isOneOf(fn, {"min", "max", "first", "any_value", "abs", "nullif"}))
             return argType(0);
@@ -207,11 +239,25 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
             }
             return DataType::structOf(std::move(names), std::move(types));
         }
-        if (fn == "round" || fn == "floor" || fn == "ceil" || fn == "ceiling") {
+        if (fn == "round" || fn == "bround" || fn == "floor" || fn == "ceil" || fn == "ceiling") {
             auto t = argType(0);
-            if (fn != "round" && t && !t->isIntegral())
+            const bool round = fn == "round" || fn == "bround";
+            if (!t || (t->kind != K::Decimal && round))
+                return t;
+            if (t->kind != K::Decimal)
                 return DataType::of(K::BigInt);
-            return t;
+            if (!round && e.args.size() < 2) // Spark's Floor/Ceil: DECIMAL(p - s + 1, 0)
+                return t->scale == 0 ? *t : decimal(t->precision - t->scale + 1, 0);
+            // Spark's RoundBase: one more integral digit; the scale asked for, at most s.
+            int scale = 0;
+            if (e.args.size() > 1 && e.args[1].kind == ExprKind::Literal &&
+                e.args[1].literalKind == LiteralKind::Integer)
+                scale =
+                    static_cast<int>(std::clamp(std::strtol(e.args[1].text.c_str(), nullptr, 10), -38L, 38L));
+            const int integral = t->precision - t->scale + 1;
+            if (scale < 0)
+                return decimal(std::max(integral, 1 - scale), 0);
+            return decimal(integral + std::min(t->scale, scale), std::min(t->scale, scale));
         }
         return std::nullopt;
     }
@@ -248,7 +294,7 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
             // A column of NULLs only is a STRING column in the table it creates.
             if (type && type->kind == K::Void)
                 type = DataType::of(K::String);
-            cols.push_back({"col" + std::to_string(c + 1), type});
+            cols.push_back({"col" + std::to_string(c + 1), type, {}});
         }
         return cols;
     }
@@ -280,7 +326,10 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
         if (item.expr.kind == ExprKind::Star) {
             if (!scopeKnown)
                 return std::nullopt;
-            out.insert(out.end(), scope.begin(), scope.end());
+            for (const auto& c : scope) // t.* takes the columns of t only
+                if (item.expr.name.empty() ||
+                    storage::equalsIgnoreCase(c.relation, item.expr.name.parts.back()))
+                    out.push_back({c.name, c.type, {}});
             continue;
         }
         TypedColumn c;
@@ -292,27 +341,25 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
 }
 
 std::optional<std::vector<TypedColumn>> TypeInference::fromScope(const TableRef& t) {
+    std::optional<std::vector<TypedColumn>> cols;
     switch (t.kind) {
     case TableRefKind::Table: {
         std::string key = toLower(t.name.joined());
-        for (auto it = m_ctes.rbegin(); it != m_ctes.rend(); ++it)
+        for (auto it = m_ctes.rbegin(); it != m_ctes.rend() && !cols; ++it)
             if (auto found = it->find(key); found != it->end())
-                return found->second;
-        auto cols = m_lookup ? m_lookup(t.name.joined()) : std::nullopt;
-        if (!cols)
-            return std::nullopt;
-        std::vector<TypedColumn> out;
-        for (const auto& c : *cols)
-            out.push_back({c.name, c.type});
-        return out;
+                cols = found->second;
+        if (!cols && m_lookup) {
+            if (auto info = m_lookup(t.name.joined())) {
+                cols.emplace();
+                for (const auto& c : *info)
+                    cols->push_back({c.name, c.type, {}});
+            }
+        }
+        break;
     }
-    case TableRefKind::Subquery: {
-        auto cols = queryColumns(*t.query);
-        if (cols)
-            for (std::size_t i = 0; i < t.columnAliases.size() && i < cols->size(); ++i)
-                (*cols)[i].name = t.columnAliases[i];
-        return cols;
-    }
+    case TableRefKind::Subquery:
+        cols = queryColumns(*t.query);
+        break;
     case TableRefKind::Join: {
         auto left = fromScope(*t.left), right = fromScope(*t.right);
         if (!left || !right)
@@ -323,7 +370,16 @@ std::optional<std::vector<TypedColumn>> TypeInference::fromScope(const TableRef&
     case TableRefKind::Function:
         return std::nullopt;
     }
-    return std::nullopt;
+    if (!cols)
+        return std::nullopt;
+    // Qualified names (u.id, u.*) find the columns by the alias, else by the table's own name.
+    const std::string relation = t.alias.empty() && !t.name.empty() ? t.name.parts.back() : t.alias;
+    for (std::size_t i = 0; i < cols->size(); ++i) {
+        (*cols)[i].relation = relation;
+        if (i < t.columnAliases.size())
+            (*cols)[i].name = t.columnAliases[i];
+    }
+    return cols;
 }
 
 } // namespace cdc::sql

@@ -18,6 +18,7 @@ namespace cdc::sql {
 struct TypedColumn {
     std::string name;
     std::optional<DataType> type;
+    std::string relation; ///< the table or alias it is read from (for t.x and t.*); empty for results
 };
 
 class TypeInference {

@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
     }
 
     Panels panels;
-    auto shown = ui::loadTargetSnapshots(*db, engine.pipeline());
+    auto shown = ui::loadTargetSnapshots(*db, ui::targetOrder(engine.pipeline()));
     if (!shown)
         return fail(shown.error());
     panels.show(shown.value());
@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
         if (auto st = engine.apply(*db); !st)
             return fail(st.error());
         Stopwatch watch;
-        auto snapshots = ui::loadTargetSnapshots(*db, engine.pipeline(),
+        auto snapshots = ui::loadTargetSnapshots(*db, ui::targetOrder(engine.pipeline()),
                                                  options.full ? QList<ui::TargetSnapshot>() : shown.value());
         if (!snapshots)
             return fail(snapshots.error());

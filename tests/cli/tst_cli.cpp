@@ -7,7 +7,8 @@
 //   stdout-contains TEXT      ... contains TEXT
 //   stderr-contains TEXT      the last command's stderr contains TEXT
 //   stderr-empty              the last command printed nothing on stderr
-// Lines starting with '#' are comments. Adding a case never needs C++.
+// Lines starting with '#' are comments. Every command's exit status must be checked before the next
+// command (or the end of the script). Adding a case never needs C++.
 
 #include "ConformanceFile.h"
 #include <QDir>
@@ -42,6 +43,7 @@ private slots:
         int exitCode = -1;
         int commands = 0, checks = 0;
         int lineNo = 0;
+        bool exitChecked = true;
         while (!script.atEnd()) {
             const QString line = QString::fromUtf8(script.readLine()).trimmed();
             ++lineNo;
@@ -55,6 +57,9 @@ private slots:
                 QVERIFY2(!shared.isEmpty() && QFile::copy(shared, work.filePath(name)),
                          qPrintable(where + "missing fixture " + name));
             } else if (line.startsWith("$ ")) {
+                QVERIFY2(exitChecked,
+                         qPrintable(where + "the previous command's exit status is not checked"));
+                exitChecked = false;
                 QStringList args = QProcess::splitCommand(line.mid(2));
                 args.prepend(work.filePath("test.db"));
                 args.prepend("--db");
@@ -69,6 +74,7 @@ private slots:
                 exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
                 ++commands;
             } else if (line.startsWith("exit ")) {
+                exitChecked = true;
                 QVERIFY2(exitCode == line.mid(5).toInt(),
                          qPrintable(where + QStringLiteral("exit %1, stderr: %2").arg(exitCode).arg(QString::fromUtf8(err))));
                 ++checks;
@@ -91,6 +97,7 @@ private slots:
             }
         }
         QVERIFY2(commands > 0 && checks > 0, "a case must run a command and check something");
+        QVERIFY2(exitChecked, "the last command's exit status is not checked");
     }
 };
 

@@ -35,20 +35,25 @@ private slots:
     }
     void caseProducesExpectedRows() {
         QFETCH(QString, dir);
+        // Every case names all four files; a missing one must not read as an empty script or table.
+        const QString files[] = {cdc::test::conformanceFile(dir, "source.sql"),
+                                 cdc::test::conformanceFile(dir, "pipeline.sql"), dir + "/query.sql",
+                                 dir + "/expected.csv"};
+        for (const QString& f : files)
+            QVERIFY2(!f.isEmpty() && QFile::exists(f), qPrintable("missing " + f + " in " + dir));
         auto db = storage::Database::openMemory();
         QVERIFY(db.ok());
-        auto st = sql::executeSourceScript(*db, readFile(cdc::test::conformanceFile(dir, "source.sql")), "source.sql");
+        auto st = sql::executeSourceScript(*db, readFile(files[0]), "source.sql");
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
-        sql::PipelineParse parsed = sql::parsePipeline(readFile(cdc::test::conformanceFile(dir, "pipeline.sql")), "pipeline.sql");
+        sql::PipelineParse parsed = sql::parsePipeline(readFile(files[1]), "pipeline.sql");
         QVERIFY2(!parsed.hasErrors(), parsed.firstError() ? parsed.firstError()->format().c_str() : "");
         auto valid = engine::validate(*db, parsed.pipeline);
         QVERIFY2(valid.ok(), valid.ok() ? "" : valid.error().format().c_str());
         auto report = engine::runUpdate(*db, parsed.pipeline);
         QVERIFY2(report.ok(), report.ok() ? "" : report.error().format().c_str());
-        auto rs = sql::runQuery(*db, readFile(dir + "/query.sql"), "query.sql");
+        auto rs = sql::runQuery(*db, readFile(files[2]), "query.sql");
         QVERIFY2(rs.ok(), rs.ok() ? "" : rs.error().format().c_str());
-        QCOMPARE(QString::fromStdString(toCsv(rs.value())),
-                 QString::fromStdString(readFile(dir + "/expected.csv")));
+        QCOMPARE(QString::fromStdString(toCsv(rs.value())), QString::fromStdString(readFile(files[3])));
     }
 };
 

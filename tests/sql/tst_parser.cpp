@@ -1,9 +1,11 @@
 #include "core/sql/Parser.h"
 #include "core/sql/Printer.h"
 #include "core/sql/SqlApi.h"
+#include "core/sql/TreePrinter.h"
 
 #include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace cdc;
@@ -27,6 +29,82 @@ QString describe(const std::vector<Diagnostic>& diags) {
     for (const auto& d : diags)
         out << QString::fromStdString(d.format());
     return out.join('\n');
+}
+
+/// `line:col: severity: message`: a case's diagnostics leave the file name out.
+QString withoutFile(const Diagnostic& d) {
+    return QString::fromStdString(d.format()).mid(int(d.location.file.size()) + 1);
+}
+
+/// One case of a tests/conformance/sql/parse/ file (format in the README.md there).
+struct ParseCase {
+    QString kind, name, input, tree;
+    QStringList diagnostics;
+};
+
+std::vector<ParseCase> readCases(const QString& path) {
+    static const QRegularExpression diagnostic(QStringLiteral("^\\d+:\\d+: (error|warning): "));
+    std::vector<ParseCase> cases;
+    bool expected = false;
+    QStringList input;
+    auto finish = [&] {
+        if (cases.empty())
+            return;
+        while (!input.isEmpty() && input.back().trimmed().isEmpty())
+            input.removeLast();
+        cases.back().input = input.join('\n');
+        input.clear();
+    };
+    for (const QString& line : readFile(path).split('\n')) {
+        if (line.startsWith(QStringLiteral("=== "))) {
+            finish();
+            const QStringList head = line.mid(4).split(' ', Qt::SkipEmptyParts);
+            cases.push_back({head.value(0), head.mid(1).join(' '), {}, {}, {}});
+            expected = false;
+        } else if (cases.empty()) {
+            continue; // the file's comment
+        } else if (!expected && line == QStringLiteral("---")) {
+            expected = true;
+        } else if (!expected) {
+            input << line;
+        } else if (diagnostic.match(line).hasMatch()) {
+            cases.back().diagnostics << line.trimmed();
+        } else if (!line.startsWith('#')) {
+            cases.back().tree += line + '\n';
+        }
+    }
+    finish();
+    return cases;
+}
+
+/// Tree text with layout removed: runs of blanks become one space, none after '(' or before ')'.
+/// Quoted text ('...' with backslash escapes, `...`) is kept as it is.
+QString normalized(const QString& tree) {
+    QString out;
+    QChar quote;
+    bool blank = false;
+    for (int i = 0; i < tree.size(); ++i) {
+        const QChar c = tree[i];
+        if (!quote.isNull()) {
+            out += c;
+            if (c == '\\' && quote == '\'' && i + 1 < tree.size())
+                out += tree[++i];
+            else if (c == quote)
+                quote = QChar();
+            continue;
+        }
+        if (c.isSpace()) {
+            blank = true;
+            continue;
+        }
+        if (blank && !out.isEmpty() && !out.endsWith('(') && c != ')')
+            out += ' ';
+        blank = false;
+        if (c == '\'' || c == '`')
+            quote = c;
+        out += c;
+    }
+    return out;
 }
 
 } // namespace
@@ -61,129 +139,73 @@ private slots:
         }
     }
 
-    void malformedStatementsReportPosition_data() {
-        QTest::addColumn<QString>("sql");
-        QTest::addColumn<QString>("expected");
-        // errors.txt: blocks introduced by "-- case: NAME" and "-- expect: LINE:COL: MESSAGE", then the SQL.
-        QString text = readFile(conformanceDir() + "/errors.txt");
-        QVERIFY(!text.isEmpty());
-        QString name, expect, sql;
+    void parseTree_data() {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("input");
+        QTest::addColumn<QString>("tree");
+        QTest::addColumn<QStringList>("diagnostics");
+        QDir dir(conformanceDir() + "/parse");
+        const auto files = dir.entryList({"*.txt"}, QDir::Files, QDir::Name);
+        QVERIFY2(!files.isEmpty(), "no parse-tree case files");
         int count = 0;
-        auto flush = [&] {
-            if (!name.isEmpty()) {
-                QTest::newRow(name.toUtf8().constData()) << sql << expect;
+        for (const auto& file : files) {
+            const auto cases = readCases(dir.filePath(file));
+            QVERIFY2(!cases.empty(), qPrintable(file + " holds no case"));
+            for (const auto& c : cases) {
+                QVERIFY2(c.kind == "sql" || c.kind == "expr" || c.kind == "sql-spans" ||
+                             c.kind == "expr-spans",
+                         qPrintable(file + ": unknown kind '" + c.kind + "' of " + c.name));
+                QVERIFY2(!c.tree.trimmed().isEmpty() || !c.diagnostics.isEmpty(),
+                         qPrintable(file + ": case " + c.name + " expects nothing (missing '---'?)"));
+                QTest::newRow(qPrintable(file.chopped(4) + "/" + c.name))
+                    << c.kind << c.input << c.tree << c.diagnostics;
                 ++count;
             }
-        };
-        for (const QString& line : text.split('\n')) {
-            if (line.startsWith("-- case: ")) {
-                flush();
-                name = line.mid(9).trimmed();
-                expect.clear();
-                sql.clear();
-            } else if (line.startsWith("-- expect: ")) {
-                expect = line.mid(11).trimmed();
-            } else if (!name.isEmpty()) {
-                sql += line + '\n';
-            }
         }
-        flush();
-        QVERIFY(count >= 25);
+        QVERIFY(count >= 150);
     }
-    void malformedStatementsReportPosition() {
-        QFETCH(QString, sql);
-        QFETCH(QString, expected);
-        std::string text = sql.toStdString();
-        ParsedScript script = Parser(text, "case.sql").parseScript();
-        QVERIFY2(!script.diagnostics.empty(), "no error reported");
-        const Diagnostic& d = script.diagnostics.front();
-        int sep = expected.indexOf(QStringLiteral(": "));
-        QString want = "case.sql:" + expected.left(sep) + ": error: " + expected.mid(sep + 2);
-        QCOMPARE(QString::fromStdString(d.format()), want);
-    }
-
-    void recoversAtSemicolonAndReportsEveryError() {
-        std::string text = "CREATE FLOW f AS AUTO CDC INTO t FROM s SEQUENCE BY x;\n"
-                           "CREATE OR REFRESH STREAMING TABLE ok;\n"
-                           "CREATE FLOW g AS AUTO CDC INTO t FROM s KEYS (id);\n";
-        ParsedScript script = Parser(text, "p.sql").parseScript();
-        QCOMPARE(script.statements.size(), std::size_t(1));
-        QCOMPARE(script.diagnostics.size(), std::size_t(2));
-        QCOMPARE(QString::fromStdString(script.diagnostics[0].format()),
-                 QStringLiteral("p.sql:1:41: error: expected KEYS after source"));
-        QCOMPARE(script.diagnostics[1].location.line, 3);
-    }
-
-    void ownCasesRoundTrip_data() {
-        QTest::addColumn<QString>("sql");
-        QTest::newRow("operators")
-            << "SELECT a || b, 7 / 2, 7 div 2, a % 3, a <=> b, a != b, a <> b, -x, ~y, a & b | c ^ d FROM t";
-        QTest::newRow("predicates")
-            << "SELECT * FROM t WHERE a IS NOT NULL AND b NOT IN (1, 2) AND c BETWEEN 1 AND 2 "
-               "AND d NOT LIKE 'x%' AND e RLIKE '^a' AND f IS NOT DISTINCT FROM g";
-        QTest::newRow("case") << "SELECT CASE WHEN a = 1 THEN 'one' WHEN a = 2 THEN 'two' ELSE 'many' END, "
-                                 "CASE a WHEN 1 THEN 'x' END FROM t";
-        QTest::newRow("joins")
-            << "SELECT t.a, u.b FROM t AS t JOIN u ON t.id = u.id LEFT OUTER JOIN v USING (id) "
-               "CROSS JOIN w, x";
-        QTest::newRow("group")
-            << "SELECT a, count(*) AS n, sum(DISTINCT b) FROM t GROUP BY a HAVING count(*) > 1 "
-               "ORDER BY n DESC NULLS LAST, a LIMIT 10";
-        QTest::newRow("union") << "SELECT 1 UNION ALL SELECT 2 UNION SELECT 3";
-        QTest::newRow("cte") << "WITH a AS (SELECT 1 AS x), b AS (SELECT x FROM a) SELECT * FROM b";
-        QTest::newRow("subqueries")
-            << "SELECT (SELECT max(x) FROM t) AS m FROM u WHERE EXISTS (SELECT 1 FROM v) "
-               "AND id IN (SELECT id FROM w)";
-        QTest::newRow("table_changes") << "SELECT * FROM table_changes('users_current', 1, 3)";
-        QTest::newRow("stream") << "SELECT * FROM STREAM users";
-        QTest::newRow("struct")
-            << "SELECT struct(a, b), named_struct('x', 1), array(1, 2), cast(a AS STRING), a::INT FROM t";
-        QTest::newRow("precedence")
-            << "SELECT (a + b) * c, a - (b - c), NOT (a AND b), (a OR b) AND c, -(-1), (a).b FROM t";
-        QTest::newRow("strings") << "SELECT 'it''s', \"double\", 'back\\\\slash', 'a' 'b' FROM t";
-        QTest::newRow("insert select") << "INSERT INTO t (a, b) SELECT x, y FROM u WHERE x > 0";
-        QTest::newRow("update") << "UPDATE t SET a = a + 1, b = 'x' WHERE id = 3";
-        QTest::newRow("delete") << "DELETE FROM t WHERE id IN (1, 2)";
-        QTest::newRow("drop") << "DROP TABLE IF EXISTS main.s.t";
-        QTest::newRow("create table")
-            << "CREATE TABLE IF NOT EXISTS t (a INT NOT NULL COMMENT 'k', b DECIMAL(10,2), "
-               "c ARRAY<STRING>, d STRUCT<x: INT, y: STRING>, e TIMESTAMP)";
-        QTest::newRow("mv")
-            << "CREATE OR REFRESH MATERIALIZED VIEW mv COMMENT 'c' AS SELECT a, count(*) FROM t GROUP BY a";
-        QTest::newRow("temp view") << "CREATE TEMPORARY VIEW v AS SELECT * FROM STREAM(src)";
-        QTest::newRow("live view") << "CREATE TEMPORARY LIVE VIEW v AS SELECT * FROM stream(LIVE.src)";
-        QTest::newRow("append flow") << "CREATE FLOW f AS INSERT INTO ONCE t BY NAME SELECT * FROM src";
-        QTest::newRow("st as") << "CREATE OR REFRESH STREAMING TABLE t (id INT, v STRING) COMMENT 'x' "
-                                  "TBLPROPERTIES ('pipelines.cdc.tombstoneGCThresholdInSeconds' = '60') "
-                                  "AS SELECT * FROM STREAM(src)";
-        QTest::newRow("ignore null on") << "CREATE FLOW f AS AUTO CDC ONCE INTO t FROM src KEYS (a, b) "
-                                           "IGNORE NULL UPDATES ON * EXCEPT (c) SEQUENCE BY STRUCT(ts, id) "
-                                           "COLUMNS (a, b, c) STORED AS SCD TYPE 2 TRACK HISTORY ON (c)";
-        QTest::newRow("columns to update") << "CREATE FLOW f AS AUTO CDC INTO t FROM STREAM src KEYS (a) "
-                                              "SEQUENCE BY s COLUMNS TO UPDATE cols";
-        QTest::newRow("typed literals")
-            << "SELECT DATE '2024-01-01', TIMESTAMP '2024-01-01 10:00:00', 1L, 1.5D, 2.50, 1e3";
-        QTest::newRow("expectations")
-            << "CREATE OR REFRESH STREAMING TABLE t (id INT, CONSTRAINT valid_id EXPECT (id IS NOT NULL) "
-               "ON VIOLATION DROP ROW, CONSTRAINT c2 EXPECT (id > 0)) AS SELECT * FROM STREAM(s)";
-        QTest::newRow("view expectations")
-            << "CREATE TEMPORARY VIEW v (id COMMENT 'k', CONSTRAINT ok EXPECT (id > 0) "
-               "ON VIOLATION FAIL UPDATE) AS SELECT id FROM s";
-        QTest::newRow("mv typed columns")
-            << "CREATE MATERIALIZED VIEW mv (id INT, n BIGINT) AS SELECT id, count(*) FROM s GROUP BY id";
-        QTest::newRow("backticks") << "SELECT `weird name`, `select` FROM `my table`";
-    }
-    void ownCasesRoundTrip() {
-        QFETCH(QString, sql);
-        std::string text = sql.toStdString();
-        ParsedScript script = Parser(text, "own.sql").parseScript();
-        QVERIFY2(script.diagnostics.empty(), qPrintable(describe(script.diagnostics)));
-        QCOMPARE(script.statements.size(), std::size_t(1));
-        std::string printed = Printer::statement(script.statements[0]);
-        ParsedScript again = Parser(printed, "<printed>").parseScript();
-        QVERIFY2(again.diagnostics.empty(),
-                 qPrintable(describe(again.diagnostics) + "\n" + QString::fromStdString(printed)));
-        QVERIFY2(again.statements.at(0) == script.statements[0], printed.c_str());
+    // The parser's tree (TreePrinter) and diagnostics equal the case's, and what parses prints back
+    // to the same tree.
+    void parseTree() {
+        QFETCH(QString, kind);
+        QFETCH(QString, input);
+        QFETCH(QString, tree);
+        QFETCH(QStringList, diagnostics);
+        const std::string text = input.toStdString();
+        TreePrinter::Options options;
+        options.positions = kind.endsWith("-spans");
+        QStringList trees, got;
+        if (kind.startsWith("expr")) {
+            auto e = Parser(text, "case.sql").parseSingleExpression();
+            if (e) {
+                trees << QString::fromStdString(TreePrinter::expr(*e, options));
+                const std::string printed = Printer::expr(*e);
+                auto again = Parser(printed, "<printed>").parseSingleExpression();
+                QVERIFY2(again.ok(), qPrintable(QString::fromStdString(printed)));
+                QVERIFY2(*again == *e,
+                         qPrintable("printed as " + QString::fromStdString(printed) + " and parsed as " +
+                                    QString::fromStdString(TreePrinter::expr(*again))));
+            } else {
+                got << withoutFile(e.error());
+            }
+        } else {
+            ParsedScript script = Parser(text, "case.sql").parseScript();
+            for (const auto& st : script.statements) {
+                trees << QString::fromStdString(TreePrinter::statement(st, options));
+                const std::string printed = Printer::statement(st);
+                ParsedScript again = Parser(printed, "<printed>").parseScript();
+                QVERIFY2(again.diagnostics.empty() && again.statements.size() == 1,
+                         qPrintable(describe(again.diagnostics) + "\n" + QString::fromStdString(printed)));
+                QVERIFY2(again.statements[0] == st,
+                         qPrintable("printed as\n" + QString::fromStdString(printed) + "\nand parsed as\n" +
+                                    QString::fromStdString(TreePrinter::statement(again.statements[0]))));
+            }
+            for (const auto& d : script.diagnostics)
+                got << withoutFile(d);
+        }
+        const QString actual = trees.join('\n');
+        QVERIFY2(normalized(actual) == normalized(tree), qPrintable("parse tree:\n" + actual));
+        QCOMPARE(got, diagnostics);
     }
 
     void everyPrefixOfEverySeedFailsCleanly() {
@@ -200,23 +222,17 @@ private slots:
                     QVERIFY(d.location.offset <= prefix.size());
                     QVERIFY(!d.message.empty());
                 }
-                for (const auto& st : script.statements)
-                    (void)Printer::statement(st);
-                (void)parsePipeline(prefix, "cut.sql");
+                for (const auto& st : script.statements) {
+                    ParsedScript again = Parser(Printer::statement(st), "<printed>").parseScript();
+                    QVERIFY(again.diagnostics.empty() && again.statements.size() == 1);
+                    QVERIFY(again.statements[0] == st);
+                }
+                for (const auto& d : parsePipeline(prefix, "cut.sql").diagnostics)
+                    QVERIFY2(d.location.valid(), d.format().c_str());
                 ++parses;
             }
         }
         QVERIFY(parses > 3000);
-    }
-
-    void positionsAreLineColumnAndByteOffset() {
-        std::string text = "SELECT\n  'é', bad FROM";
-        ParsedScript script = Parser(text, "f.sql").parseScript();
-        QCOMPARE(script.diagnostics.size(), std::size_t(1));
-        const auto& loc = script.diagnostics[0].location;
-        QCOMPARE(loc.line, 2);
-        QCOMPARE(loc.column, 17); // bytes: the é counts two
-        QCOMPARE(loc.offset, std::size_t(text.size()));
     }
 };
 

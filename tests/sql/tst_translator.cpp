@@ -44,15 +44,15 @@ private slots:
         QVERIFY(lines.size() > 50);
         for (const QString& line : lines) {
             int sep = line.lastIndexOf(QStringLiteral(" => "));
-            QString expected = line.mid(sep + 4);
-            if (expected == "skip")
-                continue;
-            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << expected;
+            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
         }
     }
     void expressionEvaluatesLikeSpark() {
         QFETCH(QString, spark);
         QFETCH(QString, expected);
+        if (expected.startsWith(
+                QStringLiteral("skip: "))) // "=> skip: reason" marks what is not supported yet
+            QSKIP(qPrintable(expected.mid(6)));
         std::string text = spark.toStdString();
         auto parsed = Parser(text, "expr").parseSingleExpression();
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().format().c_str());
@@ -70,7 +70,9 @@ private slots:
     void queryReturnsSparkRows_data() {
         QTest::addColumn<QString>("spark");
         QTest::addColumn<QString>("expected");
-        for (const QString& line : dataLines("queries.txt")) {
+        const QStringList lines = dataLines("queries.txt");
+        QVERIFY(lines.size() >= 10);
+        for (const QString& line : lines) {
             int sep = line.lastIndexOf(QStringLiteral(" => "));
             QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
         }
@@ -79,6 +81,7 @@ private slots:
         QFETCH(QString, spark);
         QFETCH(QString, expected);
         auto db = storage::Database::openMemory();
+        QVERIFY(db.ok());
         auto rs = runQuery(*db, spark.toStdString());
         QVERIFY2(rs.ok(), rs.ok() ? "" : rs.error().format().c_str());
         QStringList rows;
@@ -99,10 +102,10 @@ private slots:
         QVERIFY(q.ok());
         auto t = Translator::translateQuery(q.value());
         QVERIFY(t.ok());
-        QCOMPARE(t->relations.size(), std::size_t(2));
-        QCOMPARE(QString::fromStdString(t->relations[0].name), QStringLiteral("main.s.users"));
-        QVERIFY(t->relations[0].stream);
-        QVERIFY(!t->relations[1].stream);
+        QStringList relations;
+        for (const auto& r : t->relations)
+            relations << QString::fromStdString(r.name) + (r.stream ? " (stream)" : "");
+        QCOMPARE(relations, QStringList({"main.s.users (stream)", "dims"}));
         QVERIFY(QString::fromStdString(t->sql).contains("(SELECT * FROM {{REL:0}}) AS \"u\""));
         QCOMPARE(QString::fromStdString(t->sql).count("{{REL:1}}"), 2);
     }
@@ -111,7 +114,7 @@ private slots:
         auto q = Parser("SELECT * FROM table_changes('users_current', 2, 4)", "q").parseSingleQuery();
         QVERIFY(q.ok());
         auto t = Translator::translateQuery(q.value());
-        QVERIFY(t.ok());
+        QVERIFY2(t.ok(), t.ok() ? "" : t.error().format().c_str());
         QCOMPARE(t->relations.size(), std::size_t(1));
         QVERIFY(t->relations[0].changeFeed);
         QCOMPARE(QString::fromStdString(t->relations[0].name), QStringLiteral("users_current"));

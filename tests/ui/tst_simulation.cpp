@@ -159,7 +159,7 @@ private slots:
         QCOMPARE(tableView(w.targetTablePanel()->rowsModel()), (QStringList{"124|Raul|Oaxaca [inserted]"}));
         QVERIFY(w.results()->description().contains(QStringLiteral("1 of 3")));
         w.timelinePanel()->selectUpdate(-1);
-        QCOMPARE(targetRows(w, "users_current").size(), 3);
+        QCOMPARE(targetRows(w, "users_current"), (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana"}));
         QCOMPARE(w.timelineModel()->entries().at(3).upserted, qint64(1));
     }
 
@@ -179,8 +179,9 @@ private slots:
         w.project()->undoStack()->undo();
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(8));
         QCOMPARE(w.eventQueueModel()->rowCount(), 0);
-        QCOMPARE(targetRows(w, "users_current").size(), 3);
+        QCOMPARE(targetRows(w, "users_current"), (QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"}));
         w.project()->undoStack()->redo();
+        QCOMPARE(targetRows(w, "users_current"), (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca"}));
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(2));
 
         // A different arrival order after the rewind gives the same final table.
@@ -307,7 +308,10 @@ private slots:
         // And the run continues where it stopped.
         QVERIFY(w.simulation()->runToEnd());
         finish(w);
-        QCOMPARE(targetRows(w, "users_history").size(), 7);
+        QCOMPARE(targetRows(w, "users_history"),
+                 (QStringList{"123|Isabel|Monterrey|1|5", "123|Isabel|Chihuahua|5|6", "124|Raul|Oaxaca|1|null",
+                              "125|Mercedes|Tijuana|2|5", "125|Mercedes|Mexicali|5|6", "125|Mercedes|Guadalajara|6|null",
+                              "126|Lily|Cancun|2|null"}));
     }
 
     void scd2TimelineShowsOneLanePerKeyAndABarPerVersion() {
@@ -441,15 +445,35 @@ private slots:
     void failedUpdateChangesNothingAndIsLogged() {
         MainWindow w;
         QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
-        // A pipeline that parses but reads a table that does not exist.
+        // A pipeline that reads a table that does not exist is refused before any update runs.
+        const QString sample = w.workbench()->editor()->text();
         w.workbench()->editor()->setText(QStringLiteral(
             "CREATE OR REFRESH STREAMING TABLE t;\nCREATE FLOW f AS AUTO CDC INTO t FROM stream(nowhere) KEYS (id) SEQUENCE BY seq;"));
         w.editorController()->reparseNow();
-        QVERIFY(w.editorController()->hasErrors() || !w.simulation()->step() || (finish(w), true));
-        finish(w);
-        QCOMPARE(w.eventQueueModel()->rowCount(), 8);
+        QVERIFY(w.editorController()->hasErrors());
+        QVERIFY(!w.simulation()->step());
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(0));
-        QVERIFY(w.issuesModel()->errorCount() >= 1);
+
+        // An update that fails while it runs (an event without a key) changes nothing and is logged.
+        w.workbench()->editor()->setText(sample);
+        w.editorController()->reparseNow();
+        QVERIFY(!w.editorController()->hasErrors());
+        auto queued = ProjectStore::events(w.project()->db());
+        QVERIFY(queued && queued->size() == 8);
+        QueuedEvent keyless = queued->front();
+        keyless.id = 0;
+        keyless.values[0] = Value(std::monostate{});
+        QVERIFY(w.project()->appendEvents({keyless}, QStringLiteral("Add row")).ok());
+        QVERIFY(w.simulation()->deliverAll());
+        finish(w);
+        QCOMPARE(w.eventQueueModel()->rowCount(), 9);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(0));
+        QCOMPARE(w.issuesModel()->errorCount(), 1);
+        QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Update failed, nothing changed")),
+                 qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.updateLogModel()->rowCount(), 1);
+        QVERIFY(w.updateLogModel()->errorAt(0).has_value());
+        QVERIFY(findSnapshot(w.results()->snapshots(), QStringLiteral("users_current")) == nullptr);
     }
 };
 

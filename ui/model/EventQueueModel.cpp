@@ -19,19 +19,36 @@ EventQueueModel::EventQueueModel(Project* project, QObject* parent) : QAbstractT
 
 void EventQueueModel::reload() {
     beginResetModel();
-    m_columnsBySource.clear();
     auto loaded = ProjectStore::events(m_project->db());
     m_events = loaded ? *loaded : QList<QueuedEvent>{};
+    layOutSources();
+    endResetModel();
+}
+
+void EventQueueModel::setPipeline(const pipeline::Pipeline& pipeline) {
+    EventColumnRoles roles = EventColumnRoles::fromPipeline(pipeline);
+    if (roles == m_roles)
+        return; // most edits leave the roles as they were: keep the view's selection and scroll
+    beginResetModel();
+    m_roles = std::move(roles);
+    layOutSources();
+    endResetModel();
+}
+
+void EventQueueModel::layOutSources() {
+    m_layouts.clear();
     for (const auto& e : std::as_const(m_events)) {
-        if (m_columnsBySource.contains(e.source))
+        if (m_layouts.contains(e.source))
             continue;
-        QStringList names;
+        SourceLayout layout;
         if (auto table = storage::Catalog::find(m_project->db(), e.source.toStdString()); table && *table)
             for (const auto& c : (*table)->columns)
-                names << QString::fromStdString(c.name);
-        m_columnsBySource.insert(e.source, names);
+                layout.columns << QString::fromStdString(c.name);
+        const EventColumns roles = m_roles.rolesFor(e.source, layout.columns);
+        layout.operation = roles.operation.isEmpty() ? -1 : int(layout.columns.indexOf(roles.operation));
+        layout.sequence = roles.sequence.isEmpty() ? -1 : int(layout.columns.indexOf(roles.sequence));
+        m_layouts.insert(e.source, layout);
     }
-    endResetModel();
 }
 
 int EventQueueModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_events.size()); }
@@ -44,12 +61,20 @@ int EventQueueModel::rowOf(qint64 id) const {
     return -1;
 }
 
+QString EventQueueModel::valueText(const QueuedEvent& event, int column) const {
+    if (column < 0 || column >= int(event.values.size()))
+        return {};
+    return displayText(event.values[std::size_t(column)], std::nullopt);
+}
+
 QString EventQueueModel::summary(const QueuedEvent& event) const {
-    const QStringList names = m_columnsBySource.value(event.source);
+    const SourceLayout layout = m_layouts.value(event.source);
     QStringList parts;
-    for (std::size_t i = 0; i < event.values.size(); ++i) {
-        const QString name = int(i) < names.size() ? names[int(i)] : QStringLiteral("col%1").arg(i + 1);
-        parts << QStringLiteral("%1=%2").arg(name, displayText(event.values[i], std::nullopt));
+    for (int i = 0; i < int(event.values.size()); ++i) {
+        if (i == layout.operation || i == layout.sequence)
+            continue;
+        const QString name = i < layout.columns.size() ? layout.columns[i] : QStringLiteral("col%1").arg(i + 1);
+        parts << QStringLiteral("%1=%2").arg(name, valueText(event, i));
     }
     return parts.join(QLatin1String(", "));
 }
@@ -62,23 +87,42 @@ QVariant EventQueueModel::data(const QModelIndex& index, int role) const {
         switch (index.column()) {
         case PositionColumn: return index.row() + 1;
         case SourceColumn: return e.source.section(QLatin1Char('.'), -1);
+        case OperationColumn: return valueText(e, m_layouts.value(e.source).operation);
+        case SequenceColumn: return valueText(e, m_layouts.value(e.source).sequence);
         case ValuesColumn: return summary(e);
         default: return {};
         }
     }
-    if (role == Qt::ToolTipRole)
-        return tr("Event %1 for %2 — delivered as number %3 in arrival order").arg(e.id).arg(e.source).arg(index.row() + 1);
+    if (role == Qt::ToolTipRole) {
+        const QString where = tr("Event %1 for %2 — delivered as number %3 in arrival order").arg(e.id).arg(e.source).arg(index.row() + 1);
+        // The row's values may be wider than the column: the tooltip has them all.
+        return index.column() == ValuesColumn ? summary(e) + QLatin1Char('\n') + where : where;
+    }
     if (role == Qt::UserRole)
         return e.id;
     return {};
 }
 
 QVariant EventQueueModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case PositionColumn: return tr("Arrival order: the pipeline sees the events in this order");
+        case SourceColumn: return tr("The source table the event is written to");
+        case OperationColumn: return tr("The column the flow's APPLY AS DELETE WHEN (or TRUNCATE WHEN) tests");
+        case SequenceColumn: return tr("The flow's SEQUENCE BY column: the highest value per key wins, whatever the arrival order");
+        case ValuesColumn: return tr("The event's other values");
+        default: return {};
+        }
+    }
+    if (role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
     case PositionColumn: return tr("#");
     case SourceColumn: return tr("Source");
+    case OperationColumn: return tr("Operation");
+    case SequenceColumn: return tr("Sequence");
     case ValuesColumn: return tr("Row");
     default: return {};
     }

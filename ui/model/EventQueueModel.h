@@ -1,4 +1,5 @@
 #pragma once
+#include "ui/model/EventColumnRoles.h"
 #include "ui/model/ProjectStore.h"
 
 #include <QAbstractTableModel>
@@ -14,7 +15,9 @@ class Project;
 class EventQueueModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { PositionColumn, SourceColumn, ValuesColumn, ColumnCount };
+    /// The operation and the sequence get columns of their own (from the pipeline, see setPipeline):
+    /// they are what users reorder events by. The row's other values follow in one column.
+    enum Column { PositionColumn, SourceColumn, OperationColumn, SequenceColumn, ValuesColumn, ColumnCount };
     static constexpr auto kMimeType = "application/x-cdcstudio-event-ids";
 
     explicit EventQueueModel(Project* project, QObject* parent = nullptr);
@@ -39,14 +42,27 @@ public:
     /// Moves each of `ids` one place up (delta -1) or down (+1). Undoable.
     Status shiftEvents(const QList<qint64>& ids, int delta);
 
+    /// Which source columns hold each event's operation and sequence, as the pipeline reads them.
+    void setPipeline(const pipeline::Pipeline& pipeline);
+
 public slots:
     void reload();
 
 private:
+    /// A source's column names and where its operation and sequence are (-1: unknown).
+    struct SourceLayout {
+        QStringList columns;
+        int operation = -1;
+        int sequence = -1;
+    };
+    void layOutSources();
+    QString valueText(const QueuedEvent& event, int column) const;
+    /// The values other than the operation and the sequence, as `name=value` pairs.
     QString summary(const QueuedEvent& event) const;
     Project* m_project;
     QList<QueuedEvent> m_events;
-    QHash<QString, QStringList> m_columnsBySource;
+    EventColumnRoles m_roles;
+    QHash<QString, SourceLayout> m_layouts;
 };
 
 } // namespace cdc::ui

@@ -30,7 +30,7 @@ QString Project::displayName() const {
     return sample.isEmpty() ? tr("Untitled") : tr("%1 (sample)").arg(sample);
 }
 
-Status Project::resetWorkingCopy(Database* source) {
+Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
     auto dir = std::make_unique<QTemporaryDir>();
     if (!dir->isValid())
         return Diagnostic::error("IO", "cannot create a temporary working directory");
@@ -47,9 +47,14 @@ Status Project::resetWorkingCopy(Database* source) {
     m_undo.clear();
     m_db = std::make_unique<Database>(std::move(db).value());
     m_dir = std::move(dir);
+    // The new path is in place before anyone hears of the new project: views that show its name read it then.
+    const bool pathChanged = filePath != m_filePath;
+    m_filePath = filePath;
     m_pipelineText = ProjectStore::value(*m_db, ProjectStore::kPipelineKey, QString());
     m_pipelineDirty = false;
     m_undo.setClean();
+    if (pathChanged)
+        emit filePathChanged(m_filePath);
     emit projectReplaced();
     emit dataChanged();
     notifyModified();
@@ -67,10 +72,7 @@ void Project::reloadWorkingCopy() {
 }
 
 Status Project::newProject() {
-    CDC_TRY(resetWorkingCopy(nullptr));
-    m_filePath.clear();
-    emit filePathChanged(m_filePath);
-    return {};
+    return resetWorkingCopy(nullptr, QString());
 }
 
 Status Project::open(const QString& filePath) {
@@ -82,10 +84,7 @@ Status Project::open(const QString& filePath) {
     // Reading the schema proves it is a SQLite database before anything is replaced.
     if (auto probe = source->prepare("SELECT count(*) FROM sqlite_schema"); !probe)
         return Diagnostic::error("NOT_A_PROJECT", "'" + filePath.toStdString() + "' is not a CDC Studio project: " + probe.error().message);
-    CDC_TRY(resetWorkingCopy(&*source));
-    m_filePath = QFileInfo(filePath).absoluteFilePath();
-    emit filePathChanged(m_filePath);
-    return {};
+    return resetWorkingCopy(&*source, QFileInfo(filePath).absoluteFilePath());
 }
 
 Status Project::saveAs(const QString& filePath) {

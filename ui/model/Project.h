@@ -83,7 +83,8 @@ signals:
     void filePathChanged(const QString& path);
 
 private:
-    Status resetWorkingCopy(storage::Database* source);
+    /// Replaces the working copy with a copy of `source` (empty when null) that belongs to `filePath`.
+    Status resetWorkingCopy(storage::Database* source, const QString& filePath);
     void notifyModified();
 
     std::unique_ptr<QTemporaryDir> m_dir;

@@ -12,11 +12,8 @@ using storage::Database;
 
 Status ensureSchema(Database& db) {
     CDC_TRY(storage::Catalog::ensureSchema(db));
+    CDC_TRY(storage::ProjectSettings::ensureSchema(db));
     return db.exec(R"sql(
-CREATE TABLE IF NOT EXISTS __cdc_project(
-  key   TEXT PRIMARY KEY,
-  value TEXT NOT NULL
-);
 CREATE TABLE IF NOT EXISTS __cdc_event_queue(
   id       INTEGER PRIMARY KEY,
   position INTEGER NOT NULL,
@@ -34,14 +31,8 @@ CREATE TABLE IF NOT EXISTS __cdc_delivery(
 }
 
 std::optional<QString> value(const Database& db, const char* key) {
-    auto stmt = db.prepare("SELECT value FROM __cdc_project WHERE key = ?");
-    if (!stmt)
-        return std::nullopt;
-    stmt->bind(1, key);
-    auto has = stmt->step();
-    if (!has || !*has)
-        return std::nullopt;
-    return QString::fromStdString(stmt->text(0));
+    auto text = storage::ProjectSettings::value(db, key);
+    return text ? std::optional<QString>(QString::fromStdString(*text)) : std::nullopt;
 }
 
 QString value(const Database& db, const char* key, const QString& fallback) {
@@ -55,12 +46,7 @@ qint64 intValue(const Database& db, const char* key, qint64 fallback) {
 }
 
 Status setValue(Database& db, const char* key, const QString& text) {
-    auto stmt = db.prepare("INSERT INTO __cdc_project(key, value) VALUES(?, ?) "
-                           "ON CONFLICT(key) DO UPDATE SET value = excluded.value");
-    if (!stmt)
-        return stmt.error();
-    stmt->bind(1, key).bind(2, cdc::Value(text.toStdString()));
-    return stmt->run();
+    return storage::ProjectSettings::setValue(db, key, text.toStdString());
 }
 
 QString encodeRow(const cdc::Row& row) {

@@ -6,6 +6,7 @@
 #include "core/common/Diagnostic.h"
 #include "core/common/Value.h"
 #include "core/storage/Database.h"
+#include "core/storage/ProjectSettings.h"
 
 #include <QList>
 #include <QString>
@@ -25,12 +26,13 @@ struct QueuedEvent {
 
 namespace ProjectStore {
 
-inline constexpr auto kPipelineKey = "pipeline.sql";
-inline constexpr auto kClockKey = "clock";          ///< simulated time, epoch seconds
-inline constexpr auto kClockTickKey = "clock.tick"; ///< seconds the clock moves per update
-inline constexpr auto kClockStartKey = "clock.start"; ///< the clock before the first update
-inline constexpr auto kReadmeKey = "readme.md";
-inline constexpr auto kSampleKey = "sample.id";
+// The settings' keys have one home, in core, since the CLI writes the pipeline text too.
+using storage::ProjectSettings::kClockKey;
+using storage::ProjectSettings::kClockStartKey;
+using storage::ProjectSettings::kClockTickKey;
+using storage::ProjectSettings::kPipelineKey;
+using storage::ProjectSettings::kReadmeKey;
+using storage::ProjectSettings::kSampleKey;
 inline constexpr qint64 kDefaultClock = 1767225600; // 2026-01-01T00:00:00Z
 inline constexpr qint64 kDefaultTick = 60;
 

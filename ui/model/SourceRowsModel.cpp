@@ -1,6 +1,7 @@
 #include "ui/model/SourceRowsModel.h"
 
 #include "ui/model/Project.h"
+#include "ui/model/ThemeColors.h"
 #include "ui/model/ValueText.h"
 
 #include <QBrush>
@@ -70,7 +71,7 @@ QVariant SourceRowsModel::data(const QModelIndex& index, int role) const {
     case Qt::EditRole: return isNull(value) ? QString() : displayText(value, type);
     case Qt::ForegroundRole:
         if (!pending || isNull(value))
-            return QGuiApplication::palette().brush(QPalette::Disabled, QPalette::Text);
+            return ThemeColors::mutedText(QGuiApplication::palette());
         return {};
     case Qt::FontRole:
         if (isNull(value)) {
@@ -116,8 +117,10 @@ bool SourceRowsModel::setData(const QModelIndex& index, const QVariant& value, i
     QueuedEvent event = m_pending[index.row() - m_delivered.size()];
     cdc::Value parsed;
     if (auto error = parseCell(value.toString(), m_info.columns[index.column()].type, parsed)) {
-        m_lastError = *error;
-        emit editRejected(*error);
+        m_lastError = tr("row %1, column %2: %3")
+                          .arg(index.row() + 1)
+                          .arg(QString::fromStdString(m_info.columns[index.column()].name), *error);
+        emit editRejected(m_lastError);
         return false;
     }
     event.values.resize(m_info.columns.size());

@@ -4,18 +4,18 @@
 
 namespace cdc::ui::TargetHistory {
 
-cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const pipeline::Pipeline& pipeline, qint64 updateId,
+cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStringList& order, qint64 updateId,
                                                const QList<TargetSnapshot>& previous) {
     auto last = engine::lastUpdateId(db);
     if (!last)
         return last.error();
     if (updateId >= *last)
-        return loadTargetSnapshots(db, pipeline, previous);
+        return loadTargetSnapshots(db, order, previous);
     auto tx = storage::Transaction::begin(db, "cdc_view_history");
     if (!tx)
         return tx.error();
     CDC_TRY(engine::rewindTo(db, updateId));
-    auto snapshots = loadTargetSnapshots(db, pipeline);
+    auto snapshots = loadTargetSnapshots(db, order);
     tx->rollback();
     return snapshots;
 }

@@ -1,16 +1,16 @@
 #pragma once
 #include "core/common/Diagnostic.h"
-#include "core/pipeline/Pipeline.h"
 #include "core/storage/Database.h"
 #include "ui/model/results/TargetSnapshot.h"
 
 namespace cdc::ui::TargetHistory {
 
-/// The targets as they were right after update `updateId` (0 = before the first update): the
-/// later updates are rewound inside a savepoint that is then rolled back, so nothing changes.
+/// The stored targets (`order` first, see loadTargetSnapshots) as they were right after update `updateId`
+/// (0 = before the first update): the later updates are rewound inside a savepoint that is then rolled
+/// back, so nothing changes.
 /// For the latest update, `previous` (the snapshots of the update before, when the caller has them)
 /// lets unchanged targets be patched instead of re-read (see loadTargetSnapshots).
-cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const pipeline::Pipeline& pipeline, qint64 updateId,
+cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStringList& order, qint64 updateId,
                                                const QList<TargetSnapshot>& previous = {});
 
 } // namespace cdc::ui::TargetHistory

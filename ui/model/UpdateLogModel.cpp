@@ -2,10 +2,12 @@
 
 #include "core/engine/Engine.h"
 #include "ui/model/Project.h"
+#include "ui/model/ThemeColors.h"
 #include "ui/model/ValueText.h"
 
 #include <QBrush>
 #include <QColor>
+#include <QGuiApplication>
 #include <QRegularExpression>
 
 namespace cdc::ui {
@@ -70,7 +72,7 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
         if (role == Qt::DisplayRole)
             return index.column() == 0 ? tr("failed") : index.column() == columnCount() - 1 ? QString::fromStdString(d.format()) : QString();
         if (role == Qt::ForegroundRole)
-            return QBrush(QColor(200, 40, 40));
+            return QBrush(ThemeColors::error(QGuiApplication::palette()));
         if (role == Qt::ToolTipRole)
             return tr("This update failed and was rolled back: nothing changed. Double-click to see the position.");
         return {};
@@ -88,7 +90,7 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::TextAlignmentRole && (std::holds_alternative<std::int64_t>(value) || std::holds_alternative<double>(value)))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() == m_errorColumn)
-        return QBrush(QColor(200, 40, 40));
+        return QBrush(ThemeColors::error(QGuiApplication::palette()));
     return {};
 }
 

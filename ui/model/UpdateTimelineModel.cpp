@@ -85,6 +85,17 @@ int UpdateTimelineModel::rowOfUpdate(qint64 updateId) const {
     return -1;
 }
 
+namespace {
+/// "+2 −1": only the counts that are not zero (the narrow dock has no room for "+2 / −1 / ⇹0"); "–" for none.
+QString counts(std::initializer_list<std::pair<QString, qint64>> parts) {
+    QStringList shown;
+    for (const auto& [sign, n] : parts)
+        if (n != 0)
+            shown << sign + QString::number(n);
+    return shown.isEmpty() ? QStringLiteral("–") : shown.join(QLatin1Char(' '));
+}
+} // namespace
+
 QVariant UpdateTimelineModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= m_entries.size())
         return {};
@@ -100,13 +111,8 @@ QVariant UpdateTimelineModel::data(const QModelIndex& index, int role) const {
         case UpsertedColumn: return e.upserted;
         case DeletedColumn: return e.deleted;
         case StaleColumn: return e.stale;
-        case VersionsColumn:
-            return e.opened + e.closed + e.split == 0 ? QStringLiteral("–")
-                                                      : QStringLiteral("+%1 / −%2 / ⇹%3").arg(e.opened).arg(e.closed).arg(e.split);
-        case TombstonesColumn:
-            return e.tombstonesCreated + e.tombstonesCollected == 0
-                       ? QStringLiteral("–")
-                       : QStringLiteral("+%1 / −%2").arg(e.tombstonesCreated).arg(e.tombstonesCollected);
+        case VersionsColumn: return counts({{QStringLiteral("+"), e.opened}, {QStringLiteral("−"), e.closed}, {QStringLiteral("⇹"), e.split}});
+        case TombstonesColumn: return counts({{QStringLiteral("+"), e.tombstonesCreated}, {QStringLiteral("−"), e.tombstonesCollected}});
         case DurationColumn: return QStringLiteral("%1 ms").arg(e.durationMs, 0, 'f', 1);
         default: return {};
         }
@@ -139,11 +145,21 @@ QVariant UpdateTimelineModel::headerData(int section, Qt::Orientation orientatio
     if (orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char* const names[] = {"Update", "Time", "Read", "Upserted", "Deleted", "Stale", "Versions", "Tombstones", "Duration"};
-    static const char* const tips[] = {"Update id (the targets' commit version)", "Simulated time of the update",
-                                       "Source rows read", "Rows inserted or updated (num_upserted_rows)",
-                                       "Rows deleted (num_deleted_rows)", "Events dropped as older than the stored state",
-                                       "SCD2 versions opened / closed / split", "Tombstones created / collected",
-                                       "Time the update took"};
+    // The same explanations as the user guide's update timeline page (resources/help/timeline.html).
+    static const char* const tips[] = {
+        "The update's number; also the _commit_version of the targets' change feed for it. "
+        "Start is the state before any update",
+        "The simulated clock when the update ran (each update moves it by one minute); "
+        "the row's tooltip has the date",
+        "Source rows (events) the update read, counted once per flow that reads them",
+        "Target rows inserted or updated (num_upserted_rows); for SCD type 2, versions written",
+        "Target rows removed (num_deleted_rows): SCD type 1 rows removed by a delete or truncate, SCD type 2 "
+        "versions that no longer exist",
+        "SCD type 1 events that changed nothing: older than the stored row or its tombstone, below a truncate, "
+        "or beaten by a newer event of the same key in the update",
+        "SCD type 2 versions +opened \u2212closed \u21f9split by a late event landing inside them",
+        "Tombstones +created by deletes \u2212collected by garbage collection at the start of the update",
+        "The real time the update took on this computer"};
     if (section < 0 || section >= ColumnCount)
         return {};
     if (role == Qt::DisplayRole)

@@ -1,6 +1,7 @@
 #include "ui/model/ValueText.h"
 
 #include "core/common/ResultSet.h"
+#include "core/sql/SparkCast.h"
 
 namespace cdc::ui {
 
@@ -14,38 +15,19 @@ std::optional<QString> parseCell(const QString& input, const std::optional<cdc::
         out = std::monostate{};
         return std::nullopt;
     }
-    if (type && type->kind == DataType::Kind::Boolean) {
-        if (text.compare(QLatin1String("true"), Qt::CaseInsensitive) == 0 || text == QLatin1String("1"))
-            out = std::int64_t{1};
-        else if (text.compare(QLatin1String("false"), Qt::CaseInsensitive) == 0 || text == QLatin1String("0"))
-            out = std::int64_t{0};
-        else
-            return QObject::tr("'%1' is not a BOOLEAN (true or false)").arg(text);
+    if (type) {
+        // The same ANSI cast as INSERT in source SQL: what does not convert is refused, never stored as NULL.
+        sql::CastResult cast = sql::castValue(input.toStdString(), *type, true);
+        if (!cast.ok())
+            return QString::fromStdString(cast.error);
+        out = std::move(cast.value);
         return std::nullopt;
     }
-    if (type && type->isIntegral()) {
-        bool ok = false;
-        const qint64 v = text.toLongLong(&ok);
-        if (!ok)
-            return QObject::tr("'%1' is not a whole number (column type %2)").arg(text, QString::fromStdString(type->toString()));
-        out = static_cast<std::int64_t>(v);
+    // Untyped: keep numbers numeric so sequence columns order as the user expects.
+    bool ok = false;
+    if (const qint64 i = text.toLongLong(&ok); ok) {
+        out = static_cast<std::int64_t>(i);
         return std::nullopt;
-    }
-    if (type && type->isNumeric()) {
-        bool ok = false;
-        const double v = text.toDouble(&ok);
-        if (!ok)
-            return QObject::tr("'%1' is not a number (column type %2)").arg(text, QString::fromStdString(type->toString()));
-        out = v;
-        return std::nullopt;
-    }
-    if (!type) {
-        // Untyped: keep numbers numeric so sequence columns order as the user expects.
-        bool ok = false;
-        if (const qint64 i = text.toLongLong(&ok); ok) {
-            out = static_cast<std::int64_t>(i);
-            return std::nullopt;
-        }
     }
     out = input.toStdString();
     return std::nullopt;

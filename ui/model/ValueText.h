@@ -13,9 +13,9 @@ namespace cdc::ui {
 
 /// How a cell shows a stored value ("null" for NULL, timestamps as stored).
 QString displayText(const cdc::Value& value, const std::optional<cdc::DataType>& type);
-/// The value a user's text means for a column of `type`: empty or `null` is NULL, integral and
-/// BOOLEAN columns take integers (true/false), floating columns reals; anything else stays text.
-/// Text that does not fit a numeric column is an error message.
+/// The value a user's text means for a column of `type`: empty or `null` is NULL; otherwise Spark's ANSI
+/// cast of the text to the type (sql::castValue, as INSERT in source SQL does). Text that does not convert
+/// ('seven' for an INT, 300 for a TINYINT, '2026-13-45' for a DATE) is the returned error message.
 std::optional<QString> parseCell(const QString& text, const std::optional<cdc::DataType>& type, cdc::Value& out);
 /// Model role data for sorting and alignment.
 QVariant sortValue(const cdc::Value& value);

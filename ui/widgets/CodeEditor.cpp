@@ -1,11 +1,15 @@
 #include "ui/widgets/CodeEditor.h"
 
+#include "ui/model/ThemeColors.h"
 #include "ui/widgets/SqlLexer.h"
 
 #include <Qsci/qsciapis.h>
+#include <Qsci/qscicommand.h>
+#include <Qsci/qscicommandset.h>
 
 #include <QApplication>
 #include <QEvent>
+#include <QKeyEvent>
 #include <QToolTip>
 
 namespace cdc::ui {
@@ -31,8 +35,6 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent), m_lexer(new Sql
 
     indicatorDefine(SquiggleLowIndicator, ErrorIndicator);
     indicatorDefine(SquiggleLowIndicator, WarningIndicator);
-    setIndicatorForegroundColor(QColor(220, 40, 40), ErrorIndicator);
-    setIndicatorForegroundColor(QColor(230, 150, 0), WarningIndicator);
     SendScintilla(SCI_SETMOUSEDWELLTIME, 400);
     connect(this, &QsciScintilla::SCN_DWELLSTART, this, &CodeEditor::showHover);
     connect(this, &QsciScintilla::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
@@ -58,13 +60,66 @@ void CodeEditor::applyPalette() {
     setSelectionBackgroundColor(palette.color(QPalette::Highlight));
     setSelectionForegroundColor(palette.color(QPalette::HighlightedText));
     setMatchedBraceBackgroundColor(caretLine.darker(110));
+    setIndicatorForegroundColor(ThemeColors::error(palette), ErrorIndicator);
+    setIndicatorForegroundColor(ThemeColors::warning(palette), WarningIndicator);
     recolor();
 }
 
 void CodeEditor::changeEvent(QEvent* event) {
+    // After the base class has handled the change, so that these colours have the last word.
+    QsciScintilla::changeEvent(event);
     if (event->type() == QEvent::PaletteChange)
         applyPalette();
-    QsciScintilla::changeEvent(event);
+}
+
+void CodeEditor::keyPressEvent(QKeyEvent* event) {
+    if (!isListActive()) {
+        m_movedInList = false;
+    } else {
+        switch (event->key()) {
+        case Qt::Key_Up:
+        case Qt::Key_Down:
+        case Qt::Key_PageUp:
+        case Qt::Key_PageDown:
+            m_movedInList = true;
+            break;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            if (!m_movedInList && event->modifiers() == Qt::NoModifier &&
+                wordBeforeCaret().compare(selectedCompletion(), Qt::CaseInsensitive) == 0)
+                cancelList(); // the word is complete: Enter is a newline, as with no list open
+            break;
+        default:
+            break;
+        }
+    }
+    QsciScintilla::keyPressEvent(event);
+}
+
+void CodeEditor::yieldKeys(const QList<QKeySequence>& keys) {
+    QList<int> combined;
+    for (const QKeySequence& k : keys)
+        if (k.count() == 1)
+            combined << k[0].toCombined();
+    for (QsciCommand* command : standardCommands()->commands()) {
+        if (combined.contains(command->key()))
+            command->setKey(0);
+        if (combined.contains(command->alternateKey()))
+            command->setAlternateKey(0);
+    }
+}
+
+QString CodeEditor::wordBeforeCaret() const {
+    const long caret = SendScintilla(SCI_GETCURRENTPOS);
+    const long start = SendScintilla(SCI_WORDSTARTPOSITION, static_cast<unsigned long>(caret), 1L);
+    return text(int(start), int(caret));
+}
+
+QString CodeEditor::selectedCompletion() const {
+    const long length = SendScintilla(SCI_AUTOCGETCURRENTTEXT, 0UL, static_cast<void*>(nullptr));
+    QByteArray bytes(qsizetype(std::max(length, 0L)) + 1, '\0');
+    SendScintilla(SCI_AUTOCGETCURRENTTEXT, 0UL, static_cast<void*>(bytes.data()));
+    return QString::fromUtf8(bytes.constData());
 }
 
 void CodeEditor::setDiagnostics(std::vector<Diagnostic> diagnostics) {

@@ -39,19 +39,30 @@ public:
     void toggleComment();
     /// Replaces the whole text as one undo step (Format SQL), keeping the caret line.
     void replaceAllText(const QString& text);
+    /// Drops the editor's own bindings of these keys (Scintilla binds Ctrl+T to swap lines, for one), so that
+    /// the window's actions with those shortcuts work while the editor has the focus.
+    void yieldKeys(const QList<QKeySequence>& keys);
     /// Re-reads colours from the palette (theme switch).
     void applyPalette();
 
 protected:
     void changeEvent(QEvent* event) override;
+    /// Enter at the end of a word the completion list already shows inserts a newline (typing line by
+    /// line must not join lines); it accepts the list's choice once the user has moved in the list.
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     void showHover(int position, int x, int y);
+    /// The word left of the caret, as completion sees it.
+    QString wordBeforeCaret() const;
+    /// The entry the open completion list has selected.
+    QString selectedCompletion() const;
     void updateMarginWidth();
 
     SqlLexer* m_lexer;
     QsciAPIs* m_apis;
     std::vector<Diagnostic> m_diagnostics;
+    bool m_movedInList = false; ///< arrow keys were used in the completion list now open
 };
 
 } // namespace cdc::ui

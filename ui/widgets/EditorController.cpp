@@ -61,6 +61,7 @@ EditorController::EditorController(Project* project, CodeEditor* editor, IssueLi
         reparseNow();
     });
     connect(project, &Project::dataChanged, this, &EditorController::refreshCompletion);
+    connect(project, &Project::dataChanged, this, [this] { refreshOutdated(false); });
     refreshCompletion();
     reparseNow();
 }
@@ -84,7 +85,23 @@ void EditorController::reparseNow() {
     if (!hasErrors() && !text.empty())
         if (auto st = engine::validate(m_project->db(), m_pipeline); !st)
             m_parseDiagnostics.push_back(st.error());
-    publish();
+    refreshOutdated(true);
+}
+
+void EditorController::refreshOutdated(bool publishAlways) {
+    std::vector<engine::OutdatedTarget> outdated;
+    if (!hasErrors() && !m_pipeline.cdcFlows.empty())
+        if (auto found = engine::outdatedTargets(m_project->db(), m_pipeline))
+            outdated = std::move(found).value();
+    const auto same = [](const engine::OutdatedTarget& a, const engine::OutdatedTarget& b) {
+        return a.target == b.target && a.code == b.code;
+    };
+    const bool changed = !std::equal(outdated.begin(), outdated.end(), m_outdated.begin(), m_outdated.end(), same);
+    m_outdated = std::move(outdated);
+    if (changed || publishAlways)
+        publish();
+    if (changed)
+        emit outdatedChanged();
 }
 
 void EditorController::setRuntimeDiagnostics(const std::vector<Diagnostic>& diagnostics) {
@@ -101,6 +118,8 @@ int EditorController::runtimeWarningCount() const {
 
 void EditorController::publish() {
     std::vector<Diagnostic> all = m_parseDiagnostics;
+    for (const engine::OutdatedTarget& t : m_outdated)
+        appendNew(all, Diagnostic::warning("TARGET_OUT_OF_DATE", t.message, t.location));
     for (const Diagnostic& d : m_runtimeDiagnostics)
         appendNew(all, d);
     m_editor->setDiagnostics(all);

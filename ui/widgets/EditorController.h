@@ -1,5 +1,6 @@
 #pragma once
 #include "core/common/Diagnostic.h"
+#include "core/engine/Engine.h"
 #include "core/pipeline/Pipeline.h"
 
 #include <QObject>
@@ -33,14 +34,21 @@ public:
     void setRuntimeDiagnostics(const std::vector<Diagnostic>& diagnostics);
     /// How many distinct warnings the last run reported.
     int runtimeWarningCount() const;
+    /// The stored targets the current pipeline would compute differently (engine::outdatedTargets), each
+    /// also a warning in the issues list; rechecked after every parse and every change of the data.
+    const std::vector<engine::OutdatedTarget>& outdatedTargets() const { return m_outdated; }
     static constexpr int kDebounceMs = 350;
 
 signals:
     void parsed(int errors, int warnings);
+    /// The list of outdated targets changed (see outdatedTargets()).
+    void outdatedChanged();
     void statusMessage(const QString& message);
 
 private:
     void publish();
+    /// Re-asks the engine which targets are out of date; publishes when the answer changed.
+    void refreshOutdated(bool publishAlways);
     void refreshCompletion();
     void formatSql();
 
@@ -52,6 +60,7 @@ private:
     pipeline::Pipeline m_pipeline;
     std::vector<Diagnostic> m_parseDiagnostics;
     std::vector<Diagnostic> m_runtimeDiagnostics;
+    std::vector<engine::OutdatedTarget> m_outdated;
 };
 
 } // namespace cdc::ui

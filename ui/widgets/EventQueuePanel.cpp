@@ -43,7 +43,8 @@ EventQueuePanel::EventQueuePanel(EventQueueModel* model, QWidget* parent)
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->horizontalHeader()->setSectionResizeMode(EventQueueModel::PositionColumn, QHeaderView::ResizeToContents);
-    m_view->horizontalHeader()->setSectionResizeMode(EventQueueModel::SourceColumn, QHeaderView::ResizeToContents);
+    for (int column : {EventQueueModel::SourceColumn, EventQueueModel::OperationColumn, EventQueueModel::SequenceColumn})
+        m_view->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->setToolTip(tr("Events written but not yet delivered, in arrival order. Drag to reorder."));

@@ -10,14 +10,17 @@
 #include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/EditorController.h"
+#include "ui/widgets/HelpController.h"
 #include "ui/widgets/ResultsController.h"
 #include "ui/widgets/SimulationController.h"
 #include "ui/widgets/SourceSqlDialog.h"
 #include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/EventQueuePanel.h"
+#include "ui/widgets/OutdatedBanner.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
 #include "ui/widgets/SourcesPanel.h"
+#include "ui/widgets/ThemeManager.h"
 #include "ui/widgets/WorkbenchPanel.h"
 #include "ui/widgets/results/Scd2TimelinePanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
@@ -36,10 +39,17 @@
 #include <QStatusBar>
 #include <QStyle>
 #include <QTableView>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 namespace cdc::ui {
+
+namespace {
+/// The layout is written this long after the last move, resize or dock change.
+constexpr int kLayoutSaveDelayMs = 800;
+} // namespace
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_project(new Project(this)), m_projectController(new ProjectController(m_project, this)),
@@ -58,6 +68,7 @@ MainWindow::MainWindow(QWidget* parent)
     setDockOptions(AnimatedDocks | AllowTabbedDocks | AllowNestedDocks);
     setDocumentMode(false);
 
+    m_outdatedBanner = new OutdatedBanner(m_simulation->fullRefreshAction(), this);
     createDocks();
     createActions();
     createMenus();
@@ -82,6 +93,20 @@ MainWindow::MainWindow(QWidget* parent)
         }
     });
     connect(m_timeline, &TimelinePanel::updateSelected, m_results, &ResultsController::showUpdate);
+    connect(m_editorController, &EditorController::outdatedChanged, this, [this] {
+        const auto& outdated = m_editorController->outdatedTargets();
+        m_outdatedBanner->setTargets(outdated);
+        if (!outdated.empty())
+            showStatus(tr("%1 is out of date with the pipeline: Run Full Refresh (Ctrl+Shift+R) recomputes it")
+                           .arg(QString::fromStdString(outdated.front().target)),
+                       8000);
+    });
+    m_outdatedBanner->setTargets(m_editorController->outdatedTargets());
+    connect(m_editorController, &EditorController::parsed, this, [this](int errors, int) {
+        if (errors == 0)
+            m_queueModel->setPipeline(m_editorController->pipeline());
+    });
+    m_queueModel->setPipeline(m_editorController->pipeline());
     for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones})
         connect(m_results, &ResultsController::snapshotsChanged, panel, &ResultPanel::setSnapshots);
     connect(m_results, &ResultsController::descriptionChanged, this, [this](const QString& text) {
@@ -115,6 +140,16 @@ MainWindow::MainWindow(QWidget* parent)
     m_defaultState = saveState();
     restoreLayout();
     updateTitle();
+
+    m_layoutSaver = new QTimer(this);
+    m_layoutSaver->setSingleShot(true);
+    m_layoutSaver->setInterval(kLayoutSaveDelayMs);
+    connect(m_layoutSaver, &QTimer::timeout, this, &MainWindow::saveLayout);
+    for (QDockWidget* d : std::as_const(m_docks)) {
+        connect(d, &QDockWidget::visibilityChanged, m_layoutSaver, qOverload<>(&QTimer::start));
+        connect(d, &QDockWidget::dockLocationChanged, m_layoutSaver, qOverload<>(&QTimer::start));
+        connect(d, &QDockWidget::topLevelChanged, m_layoutSaver, qOverload<>(&QTimer::start));
+    }
 }
 
 MainWindow::~MainWindow() = default;
@@ -134,6 +169,13 @@ QDockWidget* MainWindow::dock(const QString& objectName) const {
         if (d->objectName() == objectName)
             return d;
     return nullptr;
+}
+
+QStringList MainWindow::dockNames() const {
+    QStringList names;
+    for (auto* d : m_docks)
+        names << d->objectName();
+    return names;
 }
 
 void MainWindow::raiseDock(const QString& objectName) {
@@ -168,7 +210,14 @@ void MainWindow::createDocks() {
     auto* timeline = addDock(QStringLiteral("timelineDock"), tr("Update Timeline"), m_timeline, Qt::LeftDockWidgetArea);
     splitDockWidget(info, timeline, Qt::Vertical);
     auto* queue = addDock(QStringLiteral("queueDock"), tr("Event Queue"), m_queuePanel, Qt::RightDockWidgetArea);
-    auto* targets = addDock(QStringLiteral("targetsDock"), tr("Target Tables"), m_targetTable, Qt::BottomDockWidgetArea);
+    // The target tables sit under the banner that says when they are out of date with the pipeline.
+    auto* targetsPage = new QWidget(this);
+    auto* targetsLayout = new QVBoxLayout(targetsPage);
+    targetsLayout->setContentsMargins(0, 0, 0, 0);
+    targetsLayout->setSpacing(0);
+    targetsLayout->addWidget(m_outdatedBanner);
+    targetsLayout->addWidget(m_targetTable, 1);
+    auto* targets = addDock(QStringLiteral("targetsDock"), tr("Target Tables"), targetsPage, Qt::BottomDockWidgetArea);
     auto* scd2 = addDock(QStringLiteral("scd2Dock"), tr("SCD2 Timeline"), m_scd2Timeline, Qt::BottomDockWidgetArea);
     auto* tombstones = addDock(QStringLiteral("tombstonesDock"), tr("Tombstones"), m_tombstones, Qt::BottomDockWidgetArea);
     auto* sources = addDock(QStringLiteral("sourcesDock"), tr("Sources"), m_sources, Qt::BottomDockWidgetArea);
@@ -181,7 +230,7 @@ void MainWindow::createDocks() {
     tabifyDockWidget(issues, log);
     targets->raise();
     sources->raise();
-    resizeDocks({info, queue}, {330, 400}, Qt::Horizontal);
+    resizeDocks({info, queue}, {400, 380}, Qt::Horizontal);
     resizeDocks({info, timeline}, {250, 350}, Qt::Vertical);
     resizeDocks({targets, sources}, {760, 520}, Qt::Horizontal);
     resizeDocks({targets}, {330}, Qt::Vertical);
@@ -191,7 +240,13 @@ void MainWindow::createActions() {
     m_undo = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo"), style()->standardIcon(QStyle::SP_ArrowBack)), tr("&Undo"), this);
     m_undo->setShortcut(QKeySequence::Undo);
     m_redo = new QAction(QIcon::fromTheme(QStringLiteral("edit-redo"), style()->standardIcon(QStyle::SP_ArrowForward)), tr("&Redo"), this);
-    m_redo->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence::Redo});
+    // Ctrl+Shift+Z plus the platform's own redo keys, each once: a key listed twice is an ambiguous
+    // shortcut, which Qt refuses to trigger at all.
+    QList<QKeySequence> redoKeys{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
+    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo))
+        if (!redoKeys.contains(key))
+            redoKeys << key;
+    m_redo->setShortcuts(redoKeys);
     // One Undo for the whole window: the editor's own history while it has focus, otherwise the
     // project's (queue edits, updates, rewinds).
     connect(m_undo, &QAction::triggered, this, [this] {
@@ -218,7 +273,7 @@ void MainWindow::createActions() {
     updateUndoText();
 
     m_quit = new QAction(tr("&Quit"), this);
-    m_quit->setShortcut(QKeySequence::Quit);
+    m_quit->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Q)); // QKeySequence::Quit is empty on plain X11
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
     m_about = new QAction(tr("&About CDC Studio"), this);
     connect(m_about, &QAction::triggered, this, [this] {
@@ -290,9 +345,16 @@ void MainWindow::createMenus() {
     for (auto* d : std::as_const(m_docks))
         m_viewMenu->addAction(d->toggleViewAction());
     m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_workbench->zoomInAction());
+    m_viewMenu->addAction(m_workbench->zoomOutAction());
+    m_viewMenu->addAction(m_workbench->zoomResetAction());
+    m_viewMenu->addSeparator();
+    m_viewMenu->addMenu(ThemeManager::instance()->createMenu(this));
     m_viewMenu->addAction(m_resetLayout);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction((new HelpController(this))->userGuideAction());
+    help->addSeparator();
     help->addAction(m_about);
 
     auto* toolBar = addToolBar(tr("Main"));
@@ -323,6 +385,17 @@ void MainWindow::createMenus() {
                     m_simulation->advanceClockAction(), m_editorController->formatAction(), m_sourceSql})
         addAction(a);
 
+    // Keys the window's actions own are the window's in the editor too, except those the editor does the same
+    // thing with itself (undo, redo, zoom) and Escape, which closes its completion list.
+    const QList<QAction*> sharedWithEditor{m_undo, m_redo, m_workbench->zoomInAction(), m_workbench->zoomOutAction(),
+                                           m_simulation->cancelAction()};
+    QList<QKeySequence> windowKeys;
+    for (QAction* action : findChildren<QAction*>())
+        if ((action->shortcutContext() == Qt::WindowShortcut || action->shortcutContext() == Qt::ApplicationShortcut) &&
+            !sharedWithEditor.contains(action))
+            windowKeys << action->shortcuts();
+    m_workbench->editor()->yieldKeys(windowKeys);
+
     // The queue dock's own tool bar gets the delivery buttons too, where the events are.
     m_queuePanel->toolBar()->addAction(m_simulation->stepAction());
     m_queuePanel->toolBar()->addAction(m_simulation->deliverNAction());
@@ -351,6 +424,24 @@ void MainWindow::updateTitle() {
 
 void MainWindow::showStatus(const QString& message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); }
 
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    if (m_layoutSaver && isVisible())
+        m_layoutSaver->start();
+}
+
+void MainWindow::moveEvent(QMoveEvent* event) {
+    QMainWindow::moveEvent(event);
+    if (m_layoutSaver && isVisible())
+        m_layoutSaver->start();
+}
+
+void MainWindow::saveLayout() {
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (!m_projectController->maybeSave()) {
         event->ignore();
@@ -361,9 +452,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         m_simulation->runner()->cancel();
         m_simulation->waitForFinished();
     }
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
+    m_layoutSaver->stop();
+    saveLayout();
     event->accept();
 }
 

@@ -6,6 +6,7 @@ class QAction;
 class QLabel;
 class QMenu;
 class QTableView;
+class QTimer;
 
 namespace cdc::ui {
 
@@ -26,6 +27,7 @@ class ResultsController;
 class TargetTablePanel;
 class Scd2TimelinePanel;
 class TombstonePanel;
+class OutdatedBanner;
 
 /// Assembles the docks, menus and toolbars and wires the per-feature controllers together.
 /// Features live in the panels and controllers, not here.
@@ -53,21 +55,29 @@ public:
     TargetTablePanel* targetTablePanel() const { return m_targetTable; }
     Scd2TimelinePanel* scd2TimelinePanel() const { return m_scd2Timeline; }
     TombstonePanel* tombstonePanel() const { return m_tombstones; }
+    OutdatedBanner* outdatedBanner() const { return m_outdatedBanner; }
     /// The dock layout the application starts with (also what --screenshot uses).
     void resetLayout();
     QDockWidget* dock(const QString& objectName) const;
+    /// Every dock's object name (what --show-dock and dock() take).
+    QStringList dockNames() const;
 
     /// Shows a dock and brings its tab to the front.
     void raiseDock(const QString& objectName);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+    void moveEvent(QMoveEvent* event) override;
 
 private:
     void createDocks();
     void createActions();
     void createMenus();
     void restoreLayout();
+    /// Writes the window's geometry and dock layout to the settings (also shortly after every change:
+    /// a session that ends without closing the window keeps its layout too).
+    void saveLayout();
     void updateTitle();
     QDockWidget* addDock(const QString& objectName, const QString& title, QWidget* widget, Qt::DockWidgetArea area);
     void showStatus(const QString& message, int timeoutMs = 4000);
@@ -91,6 +101,7 @@ private:
     TargetTablePanel* m_targetTable;
     Scd2TimelinePanel* m_scd2Timeline;
     TombstonePanel* m_tombstones;
+    OutdatedBanner* m_outdatedBanner = nullptr;
     QAction* m_sourceSql = nullptr;
     QList<QDockWidget*> m_docks;
     QAction* m_undo = nullptr;
@@ -100,6 +111,7 @@ private:
     QAction* m_resetLayout = nullptr;
     QMenu* m_viewMenu = nullptr;
     QByteArray m_defaultState;
+    QTimer* m_layoutSaver = nullptr;
 };
 
 } // namespace cdc::ui

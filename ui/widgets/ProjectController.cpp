@@ -33,7 +33,8 @@ ProjectController::ProjectController(Project* project, QWidget* window)
     m_save->setShortcut(QKeySequence::Save);
     m_save->setToolTip(tr("Save the project (Ctrl+S)"));
     m_saveAs = new QAction(tr("Save &As…"), this);
-    m_saveAs->setShortcut(QKeySequence::SaveAs);
+    // QKeySequence::SaveAs is empty outside GNOME (KDE, plain X11): spelled out.
+    m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_saveAs->setToolTip(tr("Save the project under a new name (Ctrl+Shift+S)"));
 
     connect(m_new, &QAction::triggered, this, [this] {

@@ -16,6 +16,7 @@ ProjectInfoPanel::ProjectInfoPanel(Project* project, QWidget* parent)
     m_browser->setFrameShape(QFrame::NoFrame);
     m_browser->document()->setDocumentMargin(10);
     connect(project, &Project::projectReplaced, this, &ProjectInfoPanel::refresh);
+    connect(project, &Project::filePathChanged, this, &ProjectInfoPanel::refresh); // Save As renames it
     refresh();
 }
 

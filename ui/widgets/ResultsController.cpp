@@ -15,7 +15,8 @@ ResultsController::ResultsController(Project* project, EditorController* editor,
         m_latestShown = false; // another database: nothing to patch from
     });
     connect(editor, &EditorController::parsed, this, [this](int errors, int) {
-        // A new valid pipeline may name other targets; a broken one keeps the last good views.
+        // A new valid pipeline may list its targets in another order; the views show what is stored
+        // whatever the text says.
         if (errors == 0)
             reload();
     });
@@ -33,13 +34,9 @@ void ResultsController::reload() {
     auto last = engine::lastUpdateId(m_project->db());
     const qint64 lastId = last ? *last : 0;
     const qint64 shown = m_updateId < 0 || m_updateId > lastId ? lastId : m_updateId;
-    if (m_editor->hasErrors()) {
-        m_latestShown = false; // changes may pass unseen meanwhile: the next load reads in full
-        return;
-    }
     // Right after an update the shown snapshots are of the update before: the loader patches them
     // with the new update's changes instead of re-reading every target.
-    auto loaded = TargetHistory::snapshotsAt(m_project->db(), m_editor->pipeline(), shown,
+    auto loaded = TargetHistory::snapshotsAt(m_project->db(), targetOrder(m_editor->pipeline()), shown,
                                              m_latestShown ? m_snapshots : QList<TargetSnapshot>());
     const bool same = m_latestShown && loaded.ok() && loaded->isSharedWith(m_snapshots);
     m_latestShown = loaded.ok() && shown == lastId;

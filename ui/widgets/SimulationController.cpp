@@ -3,12 +3,14 @@
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
 #include "ui/model/UpdateRunner.h"
+#include "ui/widgets/AdvanceClockDialog.h"
 #include "ui/widgets/EditorController.h"
 
 #include <QAction>
 #include <QDateTime>
 #include <QTimeZone>
 #include <QInputDialog>
+#include <QLocale>
 #include <QLabel>
 #include <QProgressBar>
 #include <QWidget>
@@ -67,16 +69,9 @@ SimulationController::SimulationController(Project* project, EditorController* e
             deliver(n);
     });
     connect(m_advanceClock, &QAction::triggered, this, [this] {
-        const QStringList choices{tr("1 minute"), tr("1 hour"), tr("2 hours"), tr("1 day"), tr("2 days + 1 second"), tr("1 week")};
-        static const qint64 seconds[] = {60, 3600, 7200, 86400, 172801, 604800};
-        bool ok = false;
-        const QString choice =
-            QInputDialog::getItem(m_window, tr("Advance Clock"),
-                                  tr("Move the simulated clock forward by (tombstones older than their table's "
-                                     "pipelines.cdc.tombstoneGCThresholdInSeconds are collected by the next update):"),
-                                  choices, 2, false, &ok);
-        if (ok)
-            advanceClock(seconds[choices.indexOf(choice)]);
+        AdvanceClockDialog dialog(m_project->clock(), m_window);
+        if (dialog.exec() == QDialog::Accepted)
+            advanceClock(dialog.seconds());
     });
 
     m_progress->setMaximumWidth(220);
@@ -204,7 +199,10 @@ bool SimulationController::advanceClock(qint64 seconds) {
         emit statusMessage(QString::fromStdString(st.error().message));
         return false;
     }
-    emit statusMessage(tr("Clock advanced by %n second(s)", nullptr, int(seconds)));
+    emit statusMessage(tr("Clock advanced by %1 to %2")
+                           .arg(QLocale().toString(seconds) + tr(" s"),
+                                QDateTime::fromSecsSinceEpoch(m_project->clock(), Qt::UTC)
+                                    .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"))));
     return true;
 }
 

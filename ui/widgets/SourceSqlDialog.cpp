@@ -3,6 +3,7 @@
 #include "core/sql/SqlApi.h"
 #include "ui/model/Project.h"
 #include "ui/model/SourceScripts.h"
+#include "ui/model/ThemeColors.h"
 #include "ui/widgets/CodeEditor.h"
 
 #include <QDialogButtonBox>
@@ -50,7 +51,9 @@ bool SourceSqlDialog::report(const Status& status) {
         m_editor->setDiagnostics({});
         return true;
     }
-    m_message->setText(QStringLiteral("<span style='color:#c62828'>%1</span>").arg(QString::fromStdString(status.error().format()).toHtmlEscaped()));
+    m_message->setText(QStringLiteral("<span style='color:%1'>%2</span>")
+                           .arg(ThemeColors::error(palette()).name(),
+                                QString::fromStdString(status.error().format()).toHtmlEscaped()));
     m_editor->setDiagnostics({status.error()});
     m_editor->goToLocation(status.error().location);
     return false;

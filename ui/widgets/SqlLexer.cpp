@@ -1,5 +1,7 @@
 #include "ui/widgets/SqlLexer.h"
 
+#include "ui/model/ThemeColors.h"
+
 #include <QApplication>
 #include <QFontDatabase>
 #include <QPalette>
@@ -66,7 +68,7 @@ void SqlLexer::setSchemaNames(const QStringList& names) { m_schema = joinLower(n
 
 void SqlLexer::applyPalette() {
     const QPalette palette = QApplication::palette();
-    const bool dark = palette.color(QPalette::Base).lightness() < 128;
+    const bool dark = ThemeColors::isDark(palette);
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     setDefaultFont(mono);
     setFont(mono);
@@ -83,17 +85,21 @@ void SqlLexer::applyPalette() {
     setFont(bold, KeywordSet5);
     setColor(pick("#00627a", "#56c8d8"), KeywordSet6);
     setColor(pick("#7a4a00", "#e0b060"), KeywordSet7);
-    setColor(pick("#8c8c8c", "#7f8c8d"), Comment);
-    setColor(pick("#8c8c8c", "#7f8c8d"), CommentLine);
-    setColor(pick("#8c8c8c", "#7f8c8d"), CommentDoc);
+    setColor(pick("#6a737d", "#8b949e"), Comment);
+    setColor(pick("#6a737d", "#8b949e"), CommentLine);
+    setColor(pick("#6a737d", "#8b949e"), CommentDoc);
     setColor(pick("#067d17", "#8fd18f"), SingleQuotedString);
     setColor(pick("#067d17", "#8fd18f"), DoubleQuotedString);
     setColor(pick("#1750eb", "#f0a070"), Number);
     setColor(pick("#871094", "#c792ea"), QuotedIdentifier);
     setColor(palette.color(QPalette::Text), Operator);
     setColor(palette.color(QPalette::Text), Identifier);
-    for (int style = 0; style <= QuotedOperator; ++style)
+    // The hues above suit our light and dark paper; on any other Base (a platform palette) each style is
+    // still brought to text contrast.
+    for (int style = 0; style <= QuotedOperator; ++style) {
         setPaper(palette.color(QPalette::Base), style);
+        setColor(ThemeColors::readableOn(color(style), palette.color(QPalette::Base)), style);
+    }
 }
 
 } // namespace cdc::ui

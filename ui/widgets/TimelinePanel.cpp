@@ -4,6 +4,7 @@
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
 #include "ui/model/UpdateTimelineModel.h"
+#include "ui/widgets/ColumnChooser.h"
 
 #include <QAction>
 #include <QHeaderView>
@@ -41,6 +42,10 @@ TimelinePanel::TimelinePanel(Project* project, UpdateTimelineModel* model, QWidg
     m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setAlternatingRowColors(true);
+    // The dock is narrow: the metrics the update log also has wait behind a right-click on the header.
+    new ColumnChooser(m_view, QStringLiteral("timeline/hiddenColumns"),
+                      {UpdateTimelineModel::TombstonesColumn, UpdateTimelineModel::DurationColumn});
+    m_view->horizontalHeader()->setToolTip(tr("Right-click to choose the columns"));
 
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
         if (!current.isValid())

@@ -9,7 +9,7 @@ class CodeEditor;
 class FindReplaceBar;
 
 /// The SQL workbench: the pipeline editor with its find / replace bar and the editing actions
-/// (find, replace, toggle comment, undo / redo of the text).
+/// (find, replace, toggle comment, zoom).
 class WorkbenchPanel : public QWidget {
     Q_OBJECT
 public:
@@ -21,6 +21,10 @@ public:
     QAction* replaceAction() const { return m_replace; }
     QAction* findNextAction() const { return m_findNext; }
     QAction* toggleCommentAction() const { return m_toggleComment; }
+    /// Editor text size: Ctrl++ (also Ctrl+=, the same key without Shift), Ctrl+-, Ctrl+0; remembered.
+    QAction* zoomInAction() const { return m_zoomIn; }
+    QAction* zoomOutAction() const { return m_zoomOut; }
+    QAction* zoomResetAction() const { return m_zoomReset; }
 
 private:
     CodeEditor* m_editor;
@@ -29,6 +33,9 @@ private:
     QAction* m_replace;
     QAction* m_findNext;
     QAction* m_toggleComment;
+    QAction* m_zoomIn;
+    QAction* m_zoomOut;
+    QAction* m_zoomReset;
 };
 
 } // namespace cdc::ui

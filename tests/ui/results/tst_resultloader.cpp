@@ -38,7 +38,7 @@ void TestResultLoader::emptyBeforeTheFirstUpdate() {
     auto db = openDb();
     createUsers(db);
     const auto p = pipelineOf({seedFlow("users", "users_cdf", 1)});
-    auto snapshots = cdc::ui::loadTargetSnapshots(db, p);
+    auto snapshots = cdc::ui::loadTargetSnapshots(db, cdc::ui::targetOrder(p));
     QVERIFY(snapshots.ok());
     QVERIFY(snapshots->isEmpty()); // no update has created the target yet
 }
@@ -53,7 +53,7 @@ void TestResultLoader::docExampleInTwoUpdatesThenGc() {
     insert(db, "users_cdf", {events.begin() + 4, events.end()});
     QCOMPARE(update(db, p, 2000).updateId, 2);
 
-    auto loaded = cdc::ui::loadTargetSnapshots(db, p);
+    auto loaded = cdc::ui::loadTargetSnapshots(db, cdc::ui::targetOrder(p));
     QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().format().c_str());
     QCOMPARE(loaded->size(), 2);
 
@@ -111,7 +111,7 @@ void TestResultLoader::docExampleInTwoUpdatesThenGc() {
 
     // Update 3, two days later, reads nothing new but collects the tombstone.
     QCOMPARE(update(db, p, 2000 + 172800 + 1).updateId, 3);
-    loaded = cdc::ui::loadTargetSnapshots(db, p);
+    loaded = cdc::ui::loadTargetSnapshots(db, cdc::ui::targetOrder(p));
     QVERIFY(loaded.ok());
     const auto& gc = snapshotOf(*loaded, "users");
     QCOMPARE(gc.updateId, 3);
@@ -172,7 +172,7 @@ void TestResultLoader::samplePipelineThroughSql() {
     QVERIFY(cdc::sql::executeSourceScript(db, late, "events.sql").ok());
     QCOMPARE(update(db, parsed.pipeline, 1100).updateId, 2);
 
-    auto loaded = cdc::ui::loadTargetSnapshots(db, parsed.pipeline);
+    auto loaded = cdc::ui::loadTargetSnapshots(db, cdc::ui::targetOrder(parsed.pipeline));
     QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().format().c_str());
     QCOMPARE(loaded->size(), 1);
     const cdc::ui::TargetSnapshot& s = loaded->first();

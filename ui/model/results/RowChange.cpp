@@ -1,5 +1,7 @@
 #include "ui/model/results/RowChange.h"
 
+#include "ui/model/ThemeColors.h"
+
 #include <QGuiApplication>
 #include <QPainter>
 #include <QPixmap>
@@ -17,16 +19,9 @@ QColor ChangePalette::accent(RowChange change) {
     return QColor(0x8b, 0x94, 0x9e);
 }
 
-QColor ChangePalette::mix(const QColor& a, const QColor& b, double amountOfB) {
-    const double k = qBound(0.0, amountOfB, 1.0);
-    return QColor::fromRgbF(static_cast<float>(a.redF() * (1 - k) + b.redF() * k),
-                            static_cast<float>(a.greenF() * (1 - k) + b.greenF() * k),
-                            static_cast<float>(a.blueF() * (1 - k) + b.blueF() * k));
-}
+QColor ChangePalette::mix(const QColor& a, const QColor& b, double amountOfB) { return ThemeColors::mix(a, b, amountOfB); }
 
-bool ChangePalette::isDark(const QPalette& palette) {
-    return palette.color(QPalette::Base).lightnessF() < 0.5;
-}
+bool ChangePalette::isDark(const QPalette& palette) { return ThemeColors::isDark(palette); }
 
 QColor ChangePalette::background(RowChange change, const QPalette& palette) {
     if (change == RowChange::None)
@@ -36,7 +31,13 @@ QColor ChangePalette::background(RowChange change, const QPalette& palette) {
 }
 
 QColor ChangePalette::ghostText(const QPalette& palette) {
-    return mix(palette.color(QPalette::Text), palette.color(QPalette::Base), 0.45);
+    // Removed rows sit on the Deleted tint in the target table: muted, but readable there too.
+    return ThemeColors::readableOn(ThemeColors::mutedText(palette), background(RowChange::Deleted, palette));
+}
+
+QColor ChangePalette::accentText(RowChange change, const QPalette& palette) {
+    return ThemeColors::readableOn(ThemeColors::readableOn(accent(change), palette.color(QPalette::Base)),
+                                   palette.color(QPalette::AlternateBase));
 }
 
 QIcon ChangePalette::chip(RowChange change) {

@@ -68,20 +68,25 @@ SharedSnapshot emptySnapshot();
 /// The snapshot named `target` in `snapshots`, or nullptr.
 const TargetSnapshot* findSnapshot(const QList<TargetSnapshot>& snapshots, const QString& target);
 
-/// Loads every AUTO CDC target of the pipeline that an update has created, as of the last update:
-/// rows from the target's catalog view (what `SELECT * FROM t` returns, typed from the catalog, sorted
+/// Loads every AUTO CDC target the database holds (engine::storedTargets), as of the last update — also
+/// targets the pipeline no longer names, and whatever the pipeline text: the views show what is stored.
+/// Rows from the target's catalog view (what `SELECT * FROM t` returns, typed from the catalog, sorted
 /// as TargetRowOrder sorts: by key then __START_AT), changes via engine::changeFeed(t, id, id)
 /// (= table_changes('t', id, id)), tombstones via engine::tombstones / collectedTombstones, updateId via
-/// engine::lastUpdateId; keys, SCD type and tracked columns from the pipeline's flows. Reads only: call
-/// it on the thread that owns `db`.
+/// engine::lastUpdateId; keys, SCD type and tracked columns as stored. Targets named in `order` (the
+/// pipeline's, in flow order) come first, the others after them by name. Reads only: call it on the
+/// thread that owns `db`.
 ///
 /// `previous` are the snapshots shown so far. A target whose previous snapshot is of the update just
 /// before the last one, with the same keys, SCD type and columns, is not re-read: its rows are that
 /// snapshot's rows patched with the last update's change feed (SnapshotPatcher), which is what a full
-/// read returns, at the cost of the changed keys only. Every other target is read in full.
-cdc::Result<QList<TargetSnapshot>> loadTargetSnapshots(cdc::storage::Database& db,
-                                                       const cdc::pipeline::Pipeline& p,
+/// read returns, at the cost of the changed keys only — unless the last update was a full refresh, whose
+/// change feed does not list the rows it replaced. Every other target is read in full.
+cdc::Result<QList<TargetSnapshot>> loadTargetSnapshots(cdc::storage::Database& db, const QStringList& order = {},
                                                        const QList<TargetSnapshot>& previous = {});
+
+/// The targets of `pipeline`'s AUTO CDC flows in flow order: the `order` loadTargetSnapshots takes.
+QStringList targetOrder(const cdc::pipeline::Pipeline& pipeline);
 
 /// A new TargetSnapshot::serial.
 quint64 nextSnapshotSerial();

@@ -2,6 +2,7 @@
 #include "ui/model/results/TargetSnapshot.h"
 
 #include "core/engine/Engine.h"
+#include "core/engine/StoredTarget.h"
 #include "core/pipeline/Pipeline.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
@@ -59,25 +60,30 @@ Status readRows(RowsQuery& query, TargetSnapshot& s) {
     return Status::success();
 }
 
-QStringList trackedColumns(const pipeline::AutoCdcFlow& flow, const cdc::ResultSet& rows) {
-    if (!flow.trackHistory || flow.trackHistory->mode == pipeline::ColumnSelection::Mode::All)
+/// The columns whose change opens a new version when TRACK HISTORY leaves some out; empty when all do.
+QStringList trackedColumns(const engine::StoredTarget& t) {
+    if (!t.scd2() || t.untrackedColumns().empty())
         return {};
-    QStringList listed;
-    for (const pipeline::Identifier& c : flow.trackHistory->columns)
-        listed << QString::fromStdString(c.name);
-    if (flow.trackHistory->mode == pipeline::ColumnSelection::Mode::Only)
-        return listed;
-    QStringList keys;
-    for (const pipeline::Identifier& k : flow.keys)
-        keys << QString::fromStdString(k.name);
     QStringList out;
-    for (const std::string& name : rows.columns) {
-        const QString c = QString::fromStdString(name);
-        if (!c.startsWith(QLatin1String("__")) && !keys.contains(c, Qt::CaseInsensitive) &&
-            !listed.contains(c, Qt::CaseInsensitive))
-            out << c;
-    }
+    for (std::size_t i = 0; i < t.columns.size(); ++i)
+        if (t.tracked[i] && std::find(t.keyIndex.begin(), t.keyIndex.end(), static_cast<int>(i)) == t.keyIndex.end())
+            out << QString::fromStdString(t.columns[i].name);
     return out;
+}
+
+/// The stored targets, those named in `order` first and in that order, then the others by name.
+std::vector<engine::StoredTarget> inOrder(std::vector<engine::StoredTarget> targets, const QStringList& order) {
+    const auto rank = [&](const engine::StoredTarget& t) {
+        const QString name = QString::fromStdString(t.name);
+        for (qsizetype i = 0; i < order.size(); ++i)
+            if (name.compare(order[i], Qt::CaseInsensitive) == 0 ||
+                name.endsWith(QLatin1Char('.') + order[i], Qt::CaseInsensitive))
+                return i;
+        return order.size();
+    };
+    std::stable_sort(targets.begin(), targets.end(),
+                     [&](const engine::StoredTarget& a, const engine::StoredTarget& b) { return rank(a) < rank(b); });
+    return targets;
 }
 
 /// The previous snapshot of the same target when it shows the target the same way: same keys, SCD
@@ -95,7 +101,7 @@ const TargetSnapshot* sameShape(const QList<TargetSnapshot>& previous, const Tar
 
 } // namespace
 
-Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const pipeline::Pipeline& p,
+Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const QStringList& order,
                                                   const QList<TargetSnapshot>& previous) {
     auto last = engine::lastUpdateId(db);
     if (!last)
@@ -106,26 +112,33 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
     // Targets whose previous snapshot is already of this update (the views reload after every edit,
     // not only after updates): index in `out` -> that snapshot, copied only if something else changed.
     std::vector<std::pair<qsizetype, const TargetSnapshot*>> unchanged;
-    for (const pipeline::AutoCdcFlow& flow : p.cdcFlows) {
-        const QString target = QString::fromStdString(flow.target.name);
-        if (findSnapshot(out, target))
-            continue; // several flows into one target: one snapshot
-        auto info = storage::Catalog::find(db, flow.target.name);
+    auto stored = engine::storedTargets(db);
+    if (!stored)
+        return stored.error();
+    bool fullRefresh = false;
+    if (updateId > 0) {
+        auto refreshed = engine::wasFullRefresh(db, updateId);
+        if (!refreshed)
+            return refreshed.error();
+        fullRefresh = refreshed.value();
+    }
+    for (const engine::StoredTarget& target : inOrder(std::move(stored).value(), order)) {
+        auto info = storage::Catalog::find(db, target.name);
         if (!info)
             return info.error();
         if (!info.value() || info.value()->kind != storage::TableKind::Target)
-            continue; // not created yet: no update has run this flow
+            continue; // registered but not in the catalog: nothing a view could show
 
         TargetSnapshot s;
         s.target = QString::fromStdString(info.value()->name);
-        s.scd2 = flow.scdType == pipeline::ScdType::Type2;
-        for (const pipeline::Identifier& k : flow.keys)
-            s.keyColumns << QString::fromStdString(k.name);
+        s.scd2 = target.scd2();
+        for (const std::string& k : target.keyNames())
+            s.keyColumns << QString::fromStdString(k);
         s.updateId = updateId;
         auto query = prepareRows(db, *info.value(), s.keyColumns, s.scd2);
         if (!query)
             return query.error();
-        s.trackedColumns = trackedColumns(flow, query->header);
+        s.trackedColumns = trackedColumns(target);
         const TargetSnapshot* base = sameShape(previous, s, query->header);
         if (base && base->updateId == updateId) {
             unchanged.emplace_back(out.size(), base);
@@ -150,7 +163,8 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
             return tombstones.error();
         s.tombstones = std::move(tombstones.value());
 
-        const bool patchable = base && updateId > 0 && base->updateId == updateId - 1;
+        // A full refresh's change feed restates every row without removing the replaced ones: read in full.
+        const bool patchable = base && updateId > 0 && base->updateId == updateId - 1 && !fullRefresh;
         if (!patchable || !patchSnapshotRows(*base, s))
             CDC_TRY(readRows(query.value(), s));
         s.rowsInKeyOrder = true;
@@ -171,6 +185,13 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const p
         return previous;
     for (const auto& [index, base] : unchanged)
         out[index] = *base;
+    return out;
+}
+
+QStringList targetOrder(const pipeline::Pipeline& pipeline) {
+    QStringList out;
+    for (const pipeline::AutoCdcFlow& flow : pipeline.cdcFlows)
+        out << QString::fromStdString(flow.target.name);
     return out;
 }
 

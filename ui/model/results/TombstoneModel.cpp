@@ -105,7 +105,7 @@ QVariant TombstoneModel::data(const QModelIndex& index, int role) const {
         if (collected)
             return ChangePalette::ghostText(QGuiApplication::palette());
         if (column.field == Field::Status && isDue(index.row()))
-            return ChangePalette::accent(RowChange::Closed).darker(ChangePalette::isDark(QGuiApplication::palette()) ? 80 : 130);
+            return ChangePalette::accentText(RowChange::Closed, QGuiApplication::palette());
         return {};
     case Qt::FontRole:
         if (collected) {

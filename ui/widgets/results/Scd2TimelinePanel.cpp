@@ -70,6 +70,7 @@ void Scd2TimelinePanel::showSnapshot(const SharedSnapshot& snapshot) {
 
 void Scd2TimelinePanel::clearSnapshot() {
     m_model->setSnapshot(emptySnapshot());
+    m_legend->setCounts({}); // no update on show: no counts (they were the last update's)
     setSummaryText({});
     updateZoomActions();
 }

@@ -1,6 +1,7 @@
 #include "ui/widgets/results/Scd2TimelineView.h"
 
 #include "ui/model/results/Scd2TimelineModel.h"
+#include "ui/widgets/results/TimelineColors.h"
 
 #include <QHelpEvent>
 #include <QKeyEvent>
@@ -20,8 +21,6 @@ namespace {
 constexpr int kLeftPad = 14;   // room before the first sequence value
 constexpr int kRightPad = 10;
 constexpr double kZoomStep = 1.5;
-
-QColor neutralHue() { return QColor(0x6b, 0x82, 0x9e); }
 } // namespace
 
 Scd2TimelineView::Scd2TimelineView(QWidget* parent) : QAbstractScrollArea(parent) {
@@ -87,6 +86,9 @@ void Scd2TimelineView::changeEvent(QEvent* event) {
         updateMetrics();
         updateScrollBars();
     }
+    // Colours are taken from the palette at paint time: a theme switch only needs a repaint.
+    if (event->type() == QEvent::PaletteChange)
+        viewport()->update();
 }
 
 double Scd2TimelineView::openTail() const {
@@ -370,22 +372,21 @@ bool Scd2TimelineView::viewportEvent(QEvent* event) {
 
 void Scd2TimelineView::paintEvent(QPaintEvent*) {
     QPainter p(viewport());
-    const QPalette& pal = palette();
+    const TimelineColors colors = TimelineColors::from(palette());
     const QRect area = viewport()->rect();
-    p.fillRect(area, pal.color(QPalette::Base));
+    p.fillRect(area, colors.base);
     if (!m_model)
         return;
 
     const auto [first, last] = visibleLanes();
-    const bool dark = ChangePalette::isDark(pal);
 
     // Lane stripes and the selected lane.
     for (int l = first; l <= last; ++l) {
         const QRect r = laneRect(l);
         if (l % 2)
-            p.fillRect(r, ChangePalette::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), dark ? 0.04 : 0.025));
+            p.fillRect(r, colors.stripe);
         if (m_selected.lane == l)
-            p.fillRect(r, ChangePalette::mix(pal.color(QPalette::Base), pal.color(QPalette::Highlight), 0.10));
+            p.fillRect(r, colors.selectedLane);
     }
 
     // Grid lines at the ticks, then the bars, clipped to the plot.
@@ -411,7 +412,7 @@ void Scd2TimelineView::paintEvent(QPaintEvent*) {
 
     p.save();
     p.setClipRect(QRect(m_gutterWidth, m_headerHeight, area.width() - m_gutterWidth, area.height() - m_headerHeight));
-    p.setPen(QPen(ChangePalette::mix(pal.color(QPalette::Base), pal.color(QPalette::Text), 0.10), 1, Qt::DotLine));
+    p.setPen(QPen(colors.grid, 1, Qt::DotLine));
     for (const auto& [x, label] : ticks)
         p.drawLine(QPointF(x, m_headerHeight), QPointF(x, area.height()));
     p.setRenderHint(QPainter::Antialiasing);
@@ -420,39 +421,33 @@ void Scd2TimelineView::paintEvent(QPaintEvent*) {
         const auto& bars = m_model->lanes()[l].bars;
         for (int b = 0; b < bars.size(); ++b)
             if (!bars[b].ghost)
-                paintBar(p, l, b);
+                paintBar(p, colors, l, b);
         for (int b = 0; b < bars.size(); ++b)
             if (bars[b].ghost)
-                paintBar(p, l, b);
+                paintBar(p, colors, l, b);
     }
     p.restore();
 
-    paintGutter(p, first, last);
-    paintHeader(p, ticks);
+    paintGutter(p, colors, first, last);
+    paintHeader(p, colors, ticks);
 }
 
-void Scd2TimelineView::paintBar(QPainter& p, int lane, int barIndex) const {
+void Scd2TimelineView::paintBar(QPainter& p, const TimelineColors& colors, int lane, int barIndex) const {
     const TimelineBar& bar = m_model->lanes()[lane].bars[barIndex];
     const QRectF r = barRect(lane, barIndex);
     const QRect clip(m_gutterWidth, 0, viewport()->width() - m_gutterWidth, viewport()->height());
     if (r.right() < clip.left() - 20 || r.left() > clip.right() + 20)
         return;
-    const QPalette& pal = palette();
-    const bool dark = ChangePalette::isDark(pal);
-    const QColor base = pal.color(QPalette::Base);
     const bool changed = bar.change != RowChange::None;
-    const QColor hue = changed ? ChangePalette::accent(bar.change) : neutralHue();
-    QColor fill = ChangePalette::mix(base, hue, changed ? (dark ? 0.50 : 0.34) : (dark ? 0.42 : 0.24));
-    QColor border = ChangePalette::mix(base, hue, changed ? 1.0 : (dark ? 0.75 : 0.6));
     const bool selected = m_selected == Hit{lane, barIndex};
     const bool hovered = m_hovered == Hit{lane, barIndex};
-    if (hovered && !selected)
-        fill = ChangePalette::mix(fill, hue, 0.15);
+    const QColor fill = colors.barFill(bar.change, hovered && !selected);
+    const QColor border = colors.barBorder(bar.change);
 
     if (bar.ghost) {
-        QColor veil = ChangePalette::accent(RowChange::Deleted);
+        QColor veil = colors.removed;
         veil.setAlphaF(hovered || selected ? 0.22f : 0.10f);
-        p.setPen(QPen(ChangePalette::accent(RowChange::Deleted), selected ? 2.0 : 1.3, Qt::DashLine));
+        p.setPen(QPen(colors.removed, selected ? 2.0 : 1.3, Qt::DashLine));
         p.setBrush(veil);
         p.drawRoundedRect(r.adjusted(-1.5, -1.5, 1.5, 1.5), 3, 3);
         return;
@@ -490,11 +485,11 @@ void Scd2TimelineView::paintBar(QPainter& p, int lane, int barIndex) const {
         p.drawRoundedRect(r.adjusted(0.5, 0.5, -0.5, -0.5), radius, radius);
     }
     if (bar.startUnknown) {
-        p.setPen(QPen(ChangePalette::accent(RowChange::Deleted), 1.5, Qt::DotLine));
+        p.setPen(QPen(colors.removed, 1.5, Qt::DotLine));
         p.drawLine(QPointF(r.left() + 0.5, r.top()), QPointF(r.left() + 0.5, r.bottom()));
     }
     if (selected) {
-        p.setPen(QPen(pal.color(QPalette::Highlight), 2.5));
+        p.setPen(QPen(colors.selection, 2.5));
         p.setBrush(Qt::NoBrush);
         p.drawRoundedRect(r.adjusted(-1.5, -1.5, 1.5, 1.5), radius + 1, radius + 1);
     }
@@ -506,26 +501,24 @@ void Scd2TimelineView::paintBar(QPainter& p, int lane, int barIndex) const {
     if (available > 14) {
         const QFontMetrics fm(font());
         const QString text = fm.elidedText(m_model->barLabel(bar), Qt::ElideRight, available);
-        p.setPen(pal.color(QPalette::Text));
+        p.setPen(colors.barLabel(bar.change, hovered && !selected));
         p.drawText(QRectF(left, r.top(), available, r.height()), Qt::AlignVCenter | Qt::AlignLeft, text);
     }
 
     // A version that nothing follows at its end was closed by a delete: mark its end.
     if (bar.closedByDelete) {
-        const QColor red = ChangePalette::accent(RowChange::Deleted);
         const double x = r.right(), cy = r.center().y(), s = std::min(4.0, r.height() / 3);
-        p.setPen(QPen(red, 2, Qt::SolidLine, Qt::RoundCap));
+        p.setPen(QPen(colors.removed, 2, Qt::SolidLine, Qt::RoundCap));
         p.drawLine(QPointF(x, r.top() - 2), QPointF(x, r.bottom() + 2));
         p.drawLine(QPointF(x + 4, cy - s), QPointF(x + 4 + 2 * s, cy + s));
         p.drawLine(QPointF(x + 4, cy + s), QPointF(x + 4 + 2 * s, cy - s));
     }
 }
 
-void Scd2TimelineView::paintGutter(QPainter& p, int firstLane, int lastLane) const {
-    const QPalette& pal = palette();
+void Scd2TimelineView::paintGutter(QPainter& p, const TimelineColors& colors, int firstLane, int lastLane) const {
     const QRect gutter(0, m_headerHeight, m_gutterWidth, viewport()->height() - m_headerHeight);
-    p.fillRect(gutter, pal.color(QPalette::Window));
-    p.setPen(ChangePalette::mix(pal.color(QPalette::Window), pal.color(QPalette::WindowText), 0.18));
+    p.fillRect(gutter, colors.window);
+    p.setPen(colors.rule);
     p.drawLine(gutter.topRight(), gutter.bottomRight());
     p.save();
     p.setClipRect(gutter);
@@ -542,18 +535,18 @@ void Scd2TimelineView::paintGutter(QPainter& p, int firstLane, int lastLane) con
         QFont f = font();
         f.setBold(m_selected.lane == l);
         p.setFont(f);
-        p.setPen(lane.current() ? pal.color(QPalette::WindowText) : ChangePalette::ghostText(pal));
+        p.setPen(lane.current() ? colors.windowText : colors.quietText);
         p.drawText(QRect(18, r.top(), m_gutterWidth - 24, r.height()), Qt::AlignVCenter | Qt::AlignLeft,
                    fm.elidedText(m_model->laneLabel(l), Qt::ElideMiddle, m_gutterWidth - 24));
     }
     p.restore();
 }
 
-void Scd2TimelineView::paintHeader(QPainter& p, const QList<std::pair<double, QString>>& ticks) const {
-    const QPalette& pal = palette();
+void Scd2TimelineView::paintHeader(QPainter& p, const TimelineColors& colors,
+                                   const QList<std::pair<double, QString>>& ticks) const {
     const QRect header(0, 0, viewport()->width(), m_headerHeight);
-    p.fillRect(header, pal.color(QPalette::Window));
-    const QColor line = ChangePalette::mix(pal.color(QPalette::Window), pal.color(QPalette::WindowText), 0.18);
+    p.fillRect(header, colors.window);
+    const QColor line = colors.rule;
     p.setPen(line);
     p.drawLine(header.bottomLeft(), header.bottomRight());
     p.drawLine(QPoint(m_gutterWidth, 0), QPoint(m_gutterWidth, m_headerHeight));
@@ -561,7 +554,7 @@ void Scd2TimelineView::paintHeader(QPainter& p, const QList<std::pair<double, QS
     const QFontMetrics fm(font());
     QFont small = font();
     small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
-    p.setPen(ChangePalette::ghostText(pal));
+    p.setPen(colors.quietText);
     p.setFont(small);
     p.drawText(QRect(18, m_headerHeight - fm.height() - 6, m_gutterWidth - 20, fm.height()),
                Qt::AlignLeft | Qt::AlignVCenter, tr("Key"));
@@ -580,7 +573,7 @@ void Scd2TimelineView::paintHeader(QPainter& p, const QList<std::pair<double, QS
                                        std::max(m_gutterWidth + 4.0, viewport()->width() - width - 4.0));
         if (left < lastRight + 6)
             continue; // a label that would overlap its neighbour is left out, its tick stays
-        p.setPen(pal.color(QPalette::WindowText));
+        p.setPen(colors.windowText);
         p.drawText(QRectF(left, tickBottom - 8 - fm.height(), width + 1, fm.height()), Qt::AlignCenter, label);
         lastRight = left + width;
     }
@@ -590,7 +583,7 @@ void Scd2TimelineView::paintHeader(QPainter& p, const QList<std::pair<double, QS
         p.setFont(small);
         const int width = QFontMetrics(small).horizontalAdvance(current);
         const double x = std::max(xOf(m_model->axis().maximum()) + openTail() / 2.0 - width / 2.0, lastRight + 8);
-        p.setPen(ChangePalette::ghostText(pal));
+        p.setPen(colors.quietText);
         p.drawText(QRectF(x, tickBottom - 8 - fm.height(), width + 1, fm.height()), Qt::AlignCenter, current);
     }
     p.restore();

@@ -13,6 +13,7 @@ namespace cdc::ui {
 
 class Scd2TimelineModel;
 struct TimelineBar;
+struct TimelineColors;
 
 class Scd2TimelineView : public QAbstractScrollArea {
     Q_OBJECT
@@ -87,9 +88,10 @@ private:
     int barAt(int lane, double position) const;
     void anchorTo(const Hit& hit);
 
-    void paintHeader(QPainter& p, const QList<std::pair<double, QString>>& ticks) const;
-    void paintGutter(QPainter& p, int firstLane, int lastLane) const;
-    void paintBar(QPainter& p, int lane, int bar) const;
+    void paintHeader(QPainter& p, const TimelineColors& colors,
+                     const QList<std::pair<double, QString>>& ticks) const;
+    void paintGutter(QPainter& p, const TimelineColors& colors, int firstLane, int lastLane) const;
+    void paintBar(QPainter& p, const TimelineColors& colors, int lane, int bar) const;
 
     Scd2TimelineModel* m_model = nullptr;
     double m_zoom = 1.0;

@@ -116,9 +116,10 @@ void TargetTablePanel::clearSnapshot() {
 
 void TargetTablePanel::updateSummary() {
     const TargetSnapshot* s = currentSnapshot();
-    QMap<RowChange, int> counts;
-    for (RowChange c : ChangePalette::changes())
-        counts.insert(c, s ? m_rows->count(c) : 0);
+    QMap<RowChange, int> counts; // none without a snapshot: the legend then names the kinds only
+    if (s)
+        for (RowChange c : ChangePalette::changes())
+            counts.insert(c, m_rows->count(c));
     m_legend->setCounts(counts);
     if (!s) {
         setSummaryText({});
