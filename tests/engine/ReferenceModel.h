@@ -4,8 +4,11 @@
 /// events sorted by sequence value. SCD1 keeps one row or tombstone per key and a truncate watermark
 /// (§2.7, decisions 2, 4, 5, 12); SCD2 keeps each key's event log and recomputes its versions from it
 /// (§3.7, decision 6). Update boundaries are modelled explicitly because the rule book makes results
-/// depend on them in three places: tombstone GC on the simulated clock, SCD1 partial updates whose
-/// late events are dropped whole (§5.1.3), and ties decided by arrival (decision 2).
+/// depend on them: tombstone GC on the simulated clock, SCD1 partial updates whose late events are
+/// dropped whole (§5.1.3), ties decided by arrival (decision 2), ONCE flows and full refreshes (§10.4).
+/// Where the rule book leaves a choice the model's is commented at the rule (e.g. what a TRUNCATE does
+/// to tombstones); Scd2Deletes selects between the rule book and the engine where they differ (see
+/// tst_engine_property's knownDisagreements).
 ///
 /// The model knows nothing about SQL or display formats: values are the display texts of source
 /// cells, and sequences carry their own typed ordering plus the text to show.
