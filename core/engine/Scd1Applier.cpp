@@ -410,12 +410,47 @@ std::string describeKey(const TargetPlan& t, const Row& keyValues) {
     return out;
 }
 
+namespace {
+
+/// A sequenced TRUNCATE at `cut` removes everything sequenced before it: live rows (with their change-feed
+/// deletes) and tombstones, which the watermark makes redundant — every later event below it is dropped.
+/// Removing them too keeps the tombstone list a function of the events, not of their arrival order.
+Status truncateBelow(UpdateContext& ctx, const TargetPlan& t, FlowMetrics& m, const store::Watermark& cut) {
+    const int phase = ctx.nextPhase();
+    const std::string from = " FROM main." + q(t.backing) + " WHERE ";
+    const std::string live = "__cdc_d IS NULL AND __cdc_s < ?1", doomed = "(" + live + ") OR __cdc_d < ?1";
+    UndoJournal undo(t.undoRows);
+    CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + store::backingColumns(t) + from + doomed, {cut.key}));
+    CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
+    const std::size_t n = t.columns.size();
+    auto before = ctx.db.prepare("SELECT count(*)" + from + live);
+    if (!before)
+        return before.error();
+    before->bind(1, cut.key);
+    auto counted = before->step();
+    if (!counted)
+        return counted.error();
+    const std::int64_t removed = before->int64(0);
+    m.deleted += removed;
+    CDC_TRY(run(ctx.db,
+                "INSERT INTO main." + q(t.changeFeedRows) + " SELECT " +
+                    join(n, [](std::size_t i) { return col(i); }) + ", " +
+                    std::to_string(static_cast<int>(ChangeType::Delete)) + ", ?2, ?3 + row_number() OVER ()" +
+                    from + live,
+                {cut.key, ctx.updateId, ctx.feedPosition}));
+    ctx.feedPosition += removed + 1;
+    CDC_TRY(run(ctx.db, "DELETE" + from + doomed, {cut.key}));
+    return store::setTruncateWatermark(ctx, t.name, cut);
+}
+
+} // namespace
+
 Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m) {
     // Sequenced TRUNCATE leaves a table watermark: events below it are dropped (§2.5, Part 1 #5).
     auto stored = store::truncateWatermark(ctx.db, t.name);
     if (!stored)
         return stored.error();
-    std::optional<store::Watermark> wm = stored.value(), newTruncate;
+    std::optional<store::Watermark> wm = stored.value();
     if (f.hasTruncate) {
         auto st = ctx.db.prepare("SELECT s, sv FROM " + ctx.batch + " WHERE op = 2 ORDER BY s DESC LIMIT 1");
         if (!st)
@@ -426,34 +461,15 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
         if (has.value()) {
             store::Watermark w{st->value(0), st->value(1)};
             if (!wm || compareValues(w.key, wm->key) > 0) {
-                newTruncate = w;
+                // Before the batch's keys, as sequence order has it: the events above the truncate apply to
+                // what it left, so a partial update cannot take values from a row it removed.
+                CDC_TRY(truncateBelow(ctx, t, m, w));
                 wm = w;
             }
         }
     }
-
     Scd1Writer writer(ctx, t, f, m);
-    CDC_TRY(writer.run(wm ? wm->key : Value{}));
-    if (!newTruncate)
-        return Status::success();
-
-    // The truncate removes every live row sequenced before it.
-    const int phase = ctx.nextPhase();
-    const std::string doomed = " FROM main." + q(t.backing) + " WHERE __cdc_d IS NULL AND __cdc_s < ?1";
-    UndoJournal undo(t.undoRows);
-    CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + store::backingColumns(t) + doomed, {newTruncate->key}));
-    const std::int64_t cut = undo.rowCount();
-    m.deleted += cut;
-    CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
-    const std::size_t n = t.columns.size();
-    CDC_TRY(run(ctx.db, "INSERT INTO main." + q(t.changeFeedRows) + " SELECT " +
-                            join(n, [](std::size_t i) { return col(i); }) + ", " +
-                            std::to_string(static_cast<int>(ChangeType::Delete)) + ", ?2, ?3 + row_number() OVER ()" +
-                            doomed,
-                {newTruncate->key, ctx.updateId, ctx.feedPosition}));
-    ctx.feedPosition += cut + 1;
-    CDC_TRY(run(ctx.db, "DELETE" + doomed, {newTruncate->key}));
-    return store::setTruncateWatermark(ctx, t.name, *newTruncate);
+    return writer.run(wm ? wm->key : Value{});
 }
 
 } // namespace cdc::engine

@@ -240,6 +240,14 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
     bool exists = has.value();
     std::string stored = exists ? st->text(0) : "";
     st->reset();
+    if (reset || !exists || stored != t.signature()) {
+        // A target built afresh starts without a truncate watermark (§10.4: a full refresh drops all CDC
+        // state), also over the state rows an earlier target of this name left; rewind removes this row.
+        CDC_TRY(run(ctx.db,
+                    "INSERT OR REPLACE INTO __cdc_target_state(target, update_id, wm_key, wm_value) "
+                    "VALUES (?1, ?2, NULL, NULL)",
+                    {t.name, ctx.updateId}));
+    }
     if (exists && stored == t.signature()) {
         if (reset)
             CDC_TRY(resetState(ctx, t));

@@ -164,6 +164,22 @@ inline Value i(std::int64_t v) { return v; }
 inline Value s(const std::string& v) { return v; }
 inline Value null() { return {}; }
 
+/// Every table of the file but the given sources, each row as text, sorted: the whole state rewind must
+/// restore. __cdc_updates contributes its ids, times and flags, not the measured durations.
+inline QStringList databaseDump(storage::Database& db, const QStringList& sources) {
+    QStringList out;
+    for (const QString& table : rows(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                                         "'sqlite%' AND name <> '__cdc_updates'")) {
+        if (sources.contains(table))
+            continue;
+        for (const QString& row : rows(db, "SELECT * FROM " + storage::quoteIdentifier(table.toStdString())))
+            out << table + ": " + row;
+    }
+    if (db.tableExists("__cdc_updates"))
+        out << rows(db, "SELECT update_id, now, full_refresh FROM __cdc_updates");
+    return out;
+}
+
 /// The seed's users_cdf rows (seed 001), optionally with the TRUNCATE row uncommented.
 inline std::vector<Row> seedRows(bool withTruncate = false) {
     std::vector<Row> r = {
