@@ -1,5 +1,6 @@
 #include "core/engine/Engine.h"
 
+#include "core/common/Text.h"
 #include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/FlowPlan.h"
 #include "core/engine/SequenceCodec.h"
@@ -78,7 +79,7 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
     if (gcUpdate) {
         types.push_back(DataType::of(DataType::Kind::BigInt));
         sql = "SELECT " + keys + ", __SEQUENCE, __DELETED_AT, __GC_DUE_AT, __COLLECTED_IN FROM " +
-              quoteIdentifier("__acg_" + storage::toLower(ref->name)) + " WHERE __COLLECTED_IN = ?1 ORDER BY " + keys;
+              quoteIdentifier("__acg_" + toLower(ref->name)) + " WHERE __COLLECTED_IN = ?1 ORDER BY " + keys;
         binds.push_back(*gcUpdate);
     } else {
         // Internal tables name data columns c<i> by their position.

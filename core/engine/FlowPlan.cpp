@@ -1,5 +1,6 @@
 #include "core/engine/FlowPlan.h"
 
+#include "core/common/Text.h"
 #include "core/engine/SequenceCodec.h"
 
 #include <sqlite3.h>
@@ -15,9 +16,7 @@ using pipeline::ColumnSelection;
 using pipeline::Identifier;
 using pipeline::ScdType;
 using storage::ColumnInfo;
-using storage::equalsIgnoreCase;
 using storage::quoteIdentifier;
-using storage::toLower;
 
 namespace {
 

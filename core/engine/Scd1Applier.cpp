@@ -1,3 +1,4 @@
+#include "core/common/Text.h"
 #include "core/engine/Appliers.h"
 #include "core/engine/BatchEvents.h"
 #include "core/engine/ChangeFeedWriter.h"
@@ -347,7 +348,7 @@ std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const
         if (!t.isKey(i)) {
             if (f.columnsToUpdateSql) {
                 s = "(EXISTS (SELECT 1 FROM json_each(" + ctuColumn + ") WHERE lower(value) = " +
-                    quoteString(storage::toLower(t.columns[i].name)) + "))";
+                    quoteString(toLower(t.columns[i].name)) + "))";
                 any = true;
             } else if (f.ignoreNull[i]) {
                 s = valueSql(i); // built by appending: GCC 12 -O3 warns falsely (-Wrestrict) on `"(" + col(i)`

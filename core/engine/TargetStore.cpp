@@ -1,5 +1,6 @@
 #include "core/engine/TargetStore.h"
 
+#include "core/common/Text.h"
 #include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/StoredTarget.h"
 #include "core/engine/SqlText.h"
@@ -54,7 +55,7 @@ struct Names {
 };
 
 Names namesFor(const std::string& target) {
-    const std::string base = storage::toLower(target);
+    const std::string base = toLower(target);
     return {storage::Catalog::sqliteNameFor(target), storage::backingTableFor(target), storage::changeFeedTableFor(target),
             storage::changeFeedRowsTableFor(target), "__acl_" + base, "__acu_" + base, "__acv_" + base, "__acg_" + base};
 }
@@ -265,7 +266,7 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
         if (!existing)
             return existing.error();
         if (existing.value() && existing.value()->kind != storage::TableKind::Target &&
-            storage::equalsIgnoreCase(existing.value()->name, t.name))
+            equalsIgnoreCase(existing.value()->name, t.name))
             return Diagnostic::error("NAME_CONFLICT",
                                      "'" + t.name + "' already exists as a " +
                                          storage::tableKindName(existing.value()->kind) +
@@ -285,7 +286,7 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
     info.kind = storage::TableKind::Target;
     info.columns = t.publicColumns();
     for (const auto& [k, v] : t.properties)
-        info.properties[storage::toLower(k)] = v;
+        info.properties[toLower(k)] = v;
     // Re-registering an unchanged target rewrote its catalog rows on every update.
     auto registered = storage::Catalog::find(ctx.db, t.name);
     if (!registered)

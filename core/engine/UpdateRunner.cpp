@@ -1,5 +1,6 @@
 #include "core/engine/UpdateRunner.h"
 
+#include "core/common/Text.h"
 #include "core/engine/Appliers.h"
 #include "core/engine/SqlText.h"
 
@@ -148,7 +149,7 @@ Status UpdateRunner::validateColumnsToUpdate(const FlowPlan& f, const TargetPlan
                                      at);
         std::string names;
         for (const auto& c : t.columns)
-            names += (names.empty() ? "" : ", ") + storage::quoteString(storage::toLower(c.name));
+            names += (names.empty() ? "" : ", ") + storage::quoteString(toLower(c.name));
         auto unknown = m_ctx.db.prepare("SELECT j.value FROM " + m_ctx.batch + " AS b, json_each(b.ctu) j WHERE b.op = 0 AND "
                                         "lower(j.value) NOT IN (" + names + ") LIMIT 1");
         if (!unknown)

@@ -1,19 +1,19 @@
 #include "core/pipeline/Pipeline.h"
 
-#include "core/storage/Catalog.h"
+#include "core/common/Text.h"
 
 namespace cdc::pipeline {
 
 const StreamingTable* Pipeline::findTable(const std::string& name) const {
     for (const auto& t : streamingTables)
-        if (storage::equalsIgnoreCase(t.name.name, name))
+        if (equalsIgnoreCase(t.name.name, name))
             return &t;
     return nullptr;
 }
 
 const View* Pipeline::findView(const std::string& name) const {
     for (const auto& v : views)
-        if (storage::equalsIgnoreCase(v.name.name, name))
+        if (equalsIgnoreCase(v.name.name, name))
             return &v;
     return nullptr;
 }

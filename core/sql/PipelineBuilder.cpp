@@ -1,5 +1,6 @@
 #include "core/sql/PipelineBuilder.h"
 
+#include "core/common/Text.h"
 #include "core/sql/Parser.h"
 #include "core/sql/Printer.h"
 #include "core/sql/SqlApi.h"
@@ -11,7 +12,7 @@
 namespace cdc::sql {
 
 std::string withoutLivePrefix(const std::string& name) {
-    if (name.size() > 5 && storage::toLower(name.substr(0, 5)) == "live.")
+    if (name.size() > 5 && toLower(name.substr(0, 5)) == "live.")
         return name.substr(5);
     return name;
 }

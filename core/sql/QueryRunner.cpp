@@ -1,5 +1,6 @@
 #include "core/sql/QueryRunner.h"
 
+#include "core/common/Text.h"
 #include "core/sql/Lexer.h"
 #include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
@@ -98,10 +99,10 @@ std::vector<std::optional<DataType>> QueryRunner::originTypes(const storage::Dat
         if (!table || !column)
             continue;
         for (const auto& info : tables.value()) {
-            if (storage::equalsIgnoreCase(info.sqliteName, table) ||
-                storage::equalsIgnoreCase(storage::backingTableFor(info.name), table) ||
-                storage::equalsIgnoreCase(storage::changeFeedTableFor(info.name), table) ||
-                storage::equalsIgnoreCase(storage::changeFeedRowsTableFor(info.name), table)) {
+            if (equalsIgnoreCase(info.sqliteName, table) ||
+                equalsIgnoreCase(storage::backingTableFor(info.name), table) ||
+                equalsIgnoreCase(storage::changeFeedTableFor(info.name), table) ||
+                equalsIgnoreCase(storage::changeFeedRowsTableFor(info.name), table)) {
                 int index = info.columnIndex(column);
                 if (index >= 0)
                     types[static_cast<std::size_t>(i)] = info.columns[static_cast<std::size_t>(index)].type;

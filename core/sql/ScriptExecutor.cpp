@@ -1,5 +1,6 @@
 #include "core/sql/ScriptExecutor.h"
 
+#include "core/common/Text.h"
 #include "core/sql/Lexer.h"
 #include "core/sql/Parser.h"
 #include "core/sql/QueryRunner.h"
@@ -159,7 +160,7 @@ Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) 
     auto existing = Catalog::find(m_db, name);
     if (!existing)
         return at(existing.error(), where);
-    if (existing.value() && storage::equalsIgnoreCase(existing.value()->name, name)) {
+    if (existing.value() && equalsIgnoreCase(existing.value()->name, name)) {
         if (s.ifNotExists)
             return Status::success();
         if (!s.orReplace)
@@ -256,7 +257,7 @@ Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) 
 
     std::set<std::string> seen;
     for (const auto& c : table.columns)
-        if (!seen.insert(storage::toLower(c.name)).second)
+        if (!seen.insert(toLower(c.name)).second)
             return Diagnostic::error("DUPLICATE_COLUMN", "duplicate column name: " + c.name, where.location);
 
     std::string ddl = "CREATE TABLE " + quoteIdentifier(table.sqliteName) + " (";

@@ -1,5 +1,6 @@
 #include "core/sql/Translator.h"
 
+#include "core/common/Text.h"
 #include "core/sql/Printer.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
@@ -14,7 +15,7 @@ using storage::quoteIdentifier;
 namespace {
 
 std::string lower(std::string_view s) {
-    return storage::toLower(s);
+    return toLower(s);
 }
 
 std::string qname(const Name& n) {
@@ -384,7 +385,7 @@ std::string Translator::function(const Expr& e) {
 std::string Translator::relation(pipeline::RelationRef ref) {
     for (std::size_t i = 0; i < m_relations.size(); ++i) {
         const auto& r = m_relations[i];
-        if (storage::equalsIgnoreCase(r.name, ref.name) && r.stream == ref.stream &&
+        if (equalsIgnoreCase(r.name, ref.name) && r.stream == ref.stream &&
             r.changeFeed == ref.changeFeed)
             return "{{REL:" + std::to_string(i) + "}}";
     }

@@ -1,5 +1,6 @@
 #include "core/sql/TypeInference.h"
 
+#include "core/common/Text.h"
 #include "core/sql/Translator.h"
 
 #include <algorithm>
@@ -10,7 +11,6 @@
 namespace cdc::sql {
 
 using K = DataType::Kind;
-using storage::toLower;
 
 namespace {
 
@@ -111,9 +111,9 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
         const std::string qualifier = e.name.parts.size() > 1 ? e.name.parts[e.name.parts.size() - 2] : "";
         const TypedColumn* any = nullptr;
         for (const auto& c : scope) {
-            if (!storage::equalsIgnoreCase(c.name, col))
+            if (!equalsIgnoreCase(c.name, col))
                 continue;
-            if (qualifier.empty() || storage::equalsIgnoreCase(c.relation, qualifier))
+            if (qualifier.empty() || equalsIgnoreCase(c.relation, qualifier))
                 return c.type;
             any = any ? any : &c;
         }
@@ -328,7 +328,7 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
                 return std::nullopt;
             for (const auto& c : scope) // t.* takes the columns of t only
                 if (item.expr.name.empty() ||
-                    storage::equalsIgnoreCase(c.relation, item.expr.name.parts.back()))
+                    equalsIgnoreCase(c.relation, item.expr.name.parts.back()))
                     out.push_back({c.name, c.type, {}});
             continue;
         }

@@ -1,22 +1,8 @@
 #include "core/storage/Catalog.h"
 
-#include <algorithm>
 #include <array>
-#include <cctype>
 
 namespace cdc::storage {
-
-std::string toLower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
-
-bool equalsIgnoreCase(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](unsigned char x, unsigned char y) {
-               return std::tolower(x) == std::tolower(y);
-           });
-}
 
 std::string tableKindName(TableKind kind) {
     switch (kind) {

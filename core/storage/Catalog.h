@@ -9,6 +9,7 @@
 
 #include "core/common/DataType.h"
 #include "core/common/Diagnostic.h"
+#include "core/common/Text.h"
 #include "core/storage/Database.h"
 
 #include <map>
@@ -58,10 +59,6 @@ public:
     /// The SQLite name used for a newly declared source table.
     static std::string sqliteNameFor(std::string_view qualifiedName);
 };
-
-/// ASCII lower-case (Spark names are case-insensitive).
-std::string toLower(std::string_view s);
-bool equalsIgnoreCase(std::string_view a, std::string_view b);
 
 } // namespace cdc::storage
 

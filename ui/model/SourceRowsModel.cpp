@@ -1,5 +1,6 @@
 #include "ui/model/SourceRowsModel.h"
 
+#include "core/common/Text.h"
 #include "ui/model/Project.h"
 #include "ui/model/ThemeColors.h"
 #include "ui/model/ValueText.h"
@@ -45,7 +46,7 @@ void SourceRowsModel::reload() {
         }
         if (auto queued = ProjectStore::events(db))
             for (const auto& e : *queued)
-                if (storage::equalsIgnoreCase(e.source.toStdString(), info.name))
+                if (equalsIgnoreCase(e.source.toStdString(), info.name))
                     pending << e;
     }
     if (info.columns != m_info.columns) {

@@ -1,5 +1,6 @@
 #include "ui/widgets/SourcesPanel.h"
 
+#include "core/common/Text.h"
 #include "core/storage/Catalog.h"
 #include "ui/model/CsvReader.h"
 #include "ui/model/Project.h"
@@ -153,7 +154,7 @@ SourceRowsModel* SourcesPanel::modelFor(const QString& table) const {
     for (int i = 0; i < m_tabs->count(); ++i)
         if (GridTools* grid = gridAt(i))
             if (auto* model = qobject_cast<SourceRowsModel*>(grid->sourceModel());
-                model && storage::equalsIgnoreCase(model->info().name, table.toStdString()))
+                model && equalsIgnoreCase(model->info().name, table.toStdString()))
                 return model;
     return nullptr;
 }
