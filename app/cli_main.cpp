@@ -323,6 +323,7 @@ int commandUpdate(const Arguments& args) {
 } // namespace
 
 int main(int argc, char** argv) {
+    cdc::sql::installSparkFunctions(); // on every connection, before the first is opened
     Arguments args;
     if (auto exitCode = parseArguments(argc, argv, args))
         return *exitCode;

@@ -1,3 +1,4 @@
+#include "core/sql/SqlApi.h"
 #include "ui/model/AppInfo.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/model/SampleLibrary.h"
@@ -13,6 +14,7 @@
 #include <cstdio>
 
 int main(int argc, char** argv) {
+    cdc::sql::installSparkFunctions(); // on every connection, before the project's is opened
     QApplication app(argc, argv);
     QApplication::setApplicationName(cdc::ui::AppInfo::name());
     QApplication::setOrganizationName(cdc::ui::AppInfo::organization());

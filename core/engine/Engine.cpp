@@ -107,6 +107,7 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
 } // namespace
 
 Status validate(storage::Database& db, const pipeline::Pipeline& pipeline) {
+    db.runNewConnectionSetups(); // planning compiles the flows' SQL, which calls the SQL front end's functions
     auto plan = planPipeline(db, pipeline);
     if (!plan)
         return plan.error();
@@ -114,6 +115,7 @@ Status validate(storage::Database& db, const pipeline::Pipeline& pipeline) {
 }
 
 Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline, const UpdateOptions& options) {
+    db.runNewConnectionSetups(); // the flows' SQL calls the SQL front end's functions
     // Once per connection: registering a function again expires every prepared statement, and the
     // connection keeps them for reuse across updates (storage::Database::prepare).
     if (!db.prepare("SELECT cdc_seq_key(0), cdc_ts_key(0)"))
@@ -192,6 +194,7 @@ Result<std::int64_t> lastUpdateId(storage::Database& db) {
 
 Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db, const pipeline::Pipeline& pipeline) {
     std::vector<OutdatedTarget> out;
+    db.runNewConnectionSetups(); // as validate()
     auto plan = planPipeline(db, pipeline);
     if (!plan)
         return plan.error();

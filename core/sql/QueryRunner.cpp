@@ -195,6 +195,8 @@ Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string&
 }
 
 Result<ResultSet> runQuery(storage::Database& db, std::string_view sparkSql, const std::string& file) {
+    installSparkFunctions();
+    db.runNewConnectionSetups(); // a connection opened before the install gets them now
     return QueryRunner(db).run(sparkSql, file);
 }
 

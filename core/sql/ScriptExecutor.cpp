@@ -428,6 +428,8 @@ Status ScriptExecutor::drop(const DropTableStmt& s, const Span& where) {
 }
 
 Status executeSourceScript(storage::Database& db, std::string_view text, const std::string& file) {
+    installSparkFunctions();
+    db.runNewConnectionSetups(); // a connection opened before the install gets them now
     return ScriptExecutor(db, file).run(text);
 }
 

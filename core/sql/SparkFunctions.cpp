@@ -356,10 +356,6 @@ void define(sqlite3* db, const char* name, int argc, void (*fn)(sqlite3_context*
 } // namespace
 
 void registerSparkFunctions(sqlite3* db) {
-    // The translator quotes every identifier with double quotes; SQLite's legacy fallback would turn a
-    // misspelt column into a string literal and hide the error. Spark has no such fallback.
-    sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
-    sqlite3_db_config(db, SQLITE_DBCONFIG_DQS_DDL, 0, nullptr);
     define(db, "spark_cast", 2, sparkCast);
     define(db, "spark_store_cast", 4, sparkStoreCast);
     define(db, "spark_like", 2, sparkLike);
@@ -377,6 +373,14 @@ void registerSparkFunctions(sqlite3* db) {
     define(db, "spark_greatest", -1, sparkExtreme<true>);
     define(db, "spark_least", -1, sparkExtreme<false>);
     define(db, "spark_concat_ws", -1, sparkConcatWs);
+}
+
+void installSparkFunctions() {
+    // A function-local static: added once per process however many entry points call this, and
+    // thread-safe. Not a namespace-scope initializer: the linker drops those with their unreferenced
+    // object file when the library is static.
+    static const bool installed = (storage::Database::addConnectionSetup(registerSparkFunctions), true);
+    (void)installed;
 }
 
 } // namespace cdc::sql

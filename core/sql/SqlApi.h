@@ -52,8 +52,15 @@ Result<std::string> formatSql(std::string_view text, const std::string& file);
 const std::vector<std::string>& keywords();
 const std::vector<std::string>& functionNames();
 
-/// Registers the SQLite functions the translator emits (Spark semantics where SQLite differs).
-/// Called by storage::Database::open on every connection.
+/// Registers the SQLite functions the translator emits (Spark semantics where SQLite differs) on one
+/// connection.
 void registerSparkFunctions(sqlite3* db);
+
+/// Makes every connection storage::Database::open opens from now on register those functions (a
+/// storage::ConnectionSetup). The programs' main()s call it before they open a database; the translator
+/// (which writes the SQL that calls them), executeSourceScript and runQuery do as well, the last two also
+/// catching up the connection they are given (storage::Database::runNewConnectionSetups). Cheap after the
+/// first call.
+void installSparkFunctions();
 
 } // namespace cdc::sql

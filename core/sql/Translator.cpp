@@ -2,6 +2,7 @@
 
 #include "core/common/Text.h"
 #include "core/sql/Printer.h"
+#include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
 
@@ -70,6 +71,7 @@ std::string Translator::outputName(const Expr& e) {
 }
 
 Result<TranslatedQuery> Translator::translateQuery(const Query& q) {
+    installSparkFunctions(); // for the connections that will run what this writes
     Translator t;
     TranslatedQuery out;
     out.sql = t.query(q);
@@ -92,6 +94,7 @@ Result<TranslatedQuery> Translator::translateQuery(const Query& q) {
 }
 
 Result<std::string> Translator::translateExpression(const Expr& e) {
+    installSparkFunctions();
     Translator t;
     std::string sql = t.expr(e);
     if (t.error())

@@ -1,13 +1,15 @@
 #include "core/storage/Database.h"
 
-#include "core/sql/SqlApi.h"
-
 #include <sqlite3.h>
 
+#include <algorithm>
+#include <atomic>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace cdc::storage {
 
@@ -104,7 +106,48 @@ Diagnostic sqliteError(sqlite3* db, std::string_view context) {
         msg = std::string(context) + ": " + msg;
     return Diagnostic::error("SQLITE", msg);
 }
+
+/// The process's connection set-ups, append-only, so that a connection remembers how many it has run.
+/// Connections open on several threads (the GUI's updates run on a worker with their own), hence the
+/// lock; `count` lets a connection see that it is up to date without taking it.
+struct ConnectionSetups {
+    std::mutex mutex;
+    std::vector<ConnectionSetup> functions;
+    std::atomic<std::size_t> count{0};
+};
+
+ConnectionSetups& connectionSetups() {
+    static ConnectionSetups setups;
+    return setups;
+}
+
+/// Runs set-ups [from, end) on `db`; returns the new end.
+std::size_t runConnectionSetups(sqlite3* db, std::size_t from) {
+    ConnectionSetups& setups = connectionSetups();
+    std::vector<ConnectionSetup> pending;
+    {
+        std::lock_guard lock(setups.mutex);
+        pending.assign(setups.functions.begin() + static_cast<std::ptrdiff_t>(from), setups.functions.end());
+    }
+    for (ConnectionSetup setup : pending)
+        setup(db);
+    return from + pending.size();
+}
 } // namespace
+
+void Database::addConnectionSetup(ConnectionSetup setup) {
+    ConnectionSetups& setups = connectionSetups();
+    std::lock_guard lock(setups.mutex);
+    if (std::find(setups.functions.begin(), setups.functions.end(), setup) != setups.functions.end())
+        return;
+    setups.functions.push_back(setup);
+    setups.count.store(setups.functions.size(), std::memory_order_release);
+}
+
+void Database::runNewConnectionSetups() {
+    if (m_db && m_setupsRun != connectionSetups().count.load(std::memory_order_acquire))
+        m_setupsRun = runConnectionSetups(m_db, m_setupsRun);
+}
 
 Result<Database> Database::open(const std::string& path, Mode mode) {
     // SQLite counts every allocation under a global mutex for sqlite3_memory_used(), which nothing here
@@ -129,6 +172,10 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
     sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
     sqlite3_busy_timeout(raw, 5000);
+    // Identifiers are quoted with double quotes (quoteIdentifier, the SQL translator): SQLite's legacy
+    // fallback would turn a misspelt one into a string literal and hide the error. Spark has no such fallback.
+    sqlite3_db_config(raw, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
+    sqlite3_db_config(raw, SQLITE_DBCONFIG_DQS_DDL, 0, nullptr);
     if (auto st = db.exec("PRAGMA foreign_keys = ON"); !st)
         return st.error();
     if (mode == Mode::ReadWriteCreate || mode == Mode::ReadWrite) {
@@ -144,7 +191,7 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
             !st)
             return st.error();
     }
-    sql::registerSparkFunctions(raw);
+    db.runNewConnectionSetups();
     return db;
 }
 
@@ -152,13 +199,15 @@ Database::Database(sqlite3* db, std::string path)
     : m_db(db), m_path(std::move(path)), m_cache(db ? std::make_shared<StatementCache>(db) : nullptr) {}
 
 Database::Database(Database&& other) noexcept
-    : m_db(std::exchange(other.m_db, nullptr)), m_path(std::move(other.m_path)), m_cache(std::move(other.m_cache)) {}
+    : m_db(std::exchange(other.m_db, nullptr)), m_path(std::move(other.m_path)),
+      m_setupsRun(std::exchange(other.m_setupsRun, 0)), m_cache(std::move(other.m_cache)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
         close();
         m_db = std::exchange(other.m_db, nullptr);
         m_path = std::move(other.m_path);
+        m_setupsRun = std::exchange(other.m_setupsRun, 0);
         m_cache = std::move(other.m_cache);
     }
     return *this;

@@ -21,14 +21,28 @@ namespace cdc::storage {
 class Statement;
 class StatementCache;
 
+/// Something every connection needs before it is used that storage itself must not know about: a layer
+/// above registers it (core/sql: the `spark_*` functions its translated SQL calls).
+using ConnectionSetup = void (*)(sqlite3* db);
+
 class Database {
 public:
     enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly, Memory };
 
     /// Opens (or creates) a database file with the engine's connection settings:
-    /// extension loading off, foreign keys on, a busy timeout, and the `spark_*` helper functions.
+    /// extension loading off, foreign keys on, a busy timeout; then runs every ConnectionSetup added.
     static Result<Database> open(const std::string& path, Mode mode = Mode::ReadWriteCreate);
     static Result<Database> openMemory() { return open(":memory:", Mode::Memory); }
+
+    /// Makes open() run `setup` on every connection it opens from now on (for the whole process; adding
+    /// the same function again changes nothing; thread-safe). A program adds its set-ups before it opens
+    /// its first database (sql::installSparkFunctions); runNewConnectionSetups() catches up the others.
+    static void addConnectionSetup(ConnectionSetup setup);
+    /// Runs on this connection the set-ups added since it was opened, if any (one atomic read otherwise).
+    /// The entry points that run the upper layers' SQL call it (sql::runQuery, engine::runUpdate ...), so
+    /// a connection opened before a set-up was added (the GUI opens its project before it parses the
+    /// pipeline) still gets it before that SQL runs.
+    void runNewConnectionSetups();
 
     Database(Database&&) noexcept;
     Database& operator=(Database&&) noexcept;
@@ -64,6 +78,7 @@ private:
     Result<std::optional<Statement>> prepareFirst(std::string_view sql, std::string_view& rest) const;
     sqlite3* m_db = nullptr;
     std::string m_path;
+    std::size_t m_setupsRun = 0; ///< how many of the process's connection set-ups this connection has run
     /// Shared with the statements it handed out, so that one released after its Database closed still
     /// has somewhere to go (the cache finalizes what it holds when the last owner lets go).
     std::shared_ptr<StatementCache> m_cache;

@@ -11,6 +11,8 @@
 #include "StatementProfiler.h"
 #include "Stopwatch.h"
 
+#include "core/sql/SqlApi.h"
+
 #include <sqlite3.h>
 
 #include <cstdlib>
@@ -203,6 +205,7 @@ int fail(const std::string& what, const Diagnostic& error) {
 } // namespace
 
 int main(int argc, char** argv) {
+    cdc::sql::installSparkFunctions(); // as the programs do, before any connection is opened
     Options options;
     if (auto error = parseArguments(argc, argv, options)) {
         std::cerr << "cdcstudio-bench: " << *error << "\n";

@@ -12,6 +12,7 @@
 #include "Stopwatch.h"
 #include "Workload.h"
 
+#include "core/sql/SqlApi.h"
 #include "ui/model/results/TargetSnapshot.h"
 #include "ui/widgets/results/Scd2TimelinePanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
@@ -85,6 +86,7 @@ double median(std::vector<double> v) {
 } // namespace
 
 int main(int argc, char** argv) {
+    cdc::sql::installSparkFunctions(); // as the programs do, before any connection is opened
     QApplication app(argc, argv);
     defaultHandler = qInstallMessageHandler(quietHandler);
     Options options;
