@@ -13,7 +13,7 @@ std::string changeFeedMetadataSql() {
 
 ChangeFeedWriter::ChangeFeedWriter(UpdateContext& ctx, const TargetPlan& t)
     : m_ctx(ctx), m_width(t.publicColumns().size()),
-      m_insert(ctx.db, "INSERT INTO main." + storage::quoteIdentifier(t.changeFeedRows), m_width + 3) {
+      m_insert(ctx.db, "INSERT INTO main." + storage::quoteIdentifier(t.tables.changeFeedRows), m_width + 3) {
     m_pending.resize(m_insert.rowsPerStatement());
 }
 

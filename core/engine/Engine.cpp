@@ -1,6 +1,5 @@
 #include "core/engine/Engine.h"
 
-#include "core/common/Text.h"
 #include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/FlowPlan.h"
 #include "core/engine/SequenceCodec.h"
@@ -9,6 +8,7 @@
 #include "core/engine/TargetStore.h"
 #include "core/engine/UpdateRunner.h"
 #include "core/storage/Catalog.h"
+#include "core/storage/TargetTables.h"
 
 #include <ctime>
 
@@ -65,6 +65,7 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
     if (!ref)
         return ref.error();
     const std::int64_t threshold = gcThresholdFrom(ref->properties);
+    const storage::TargetTables tables(ref->name);
     std::vector<std::optional<DataType>> types;
     std::string keys;
     for (int k : ref->keyIndex) {
@@ -79,7 +80,7 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
     if (gcUpdate) {
         types.push_back(DataType::of(DataType::Kind::BigInt));
         sql = "SELECT " + keys + ", __SEQUENCE, __DELETED_AT, __GC_DUE_AT, __COLLECTED_IN FROM " +
-              quoteIdentifier("__acg_" + toLower(ref->name)) + " WHERE __COLLECTED_IN = ?1 ORDER BY " + keys;
+              quoteIdentifier(tables.gcLog) + " WHERE __COLLECTED_IN = ?1 ORDER BY " + keys;
         binds.push_back(*gcUpdate);
     } else {
         // Internal tables name data columns c<i> by their position.
@@ -88,11 +89,11 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
             sel += col(static_cast<std::size_t>(k)) + " AS " + quoteIdentifier(ref->columns[static_cast<std::size_t>(k)].name) + ", ";
         if (!ref->scd2())
             sql = "SELECT " + sel + "__cdc_dv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, __cdc_deleted_at + ?1 "
-                  "AS __GC_DUE_AT FROM " + quoteIdentifier(storage::backingTableFor(ref->name)) +
+                  "AS __GC_DUE_AT FROM " + quoteIdentifier(tables.backing) +
                   " WHERE __cdc_d IS NOT NULL ORDER BY " + keys;
         else // SCD2 keeps delete events in its event log; they are never collected (history must not change)
             sql = "SELECT " + sel + "__cdc_sv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, NULL AS __GC_DUE_AT FROM " +
-                  quoteIdentifier(storage::backingTableFor(ref->name)) + " WHERE __cdc_del ORDER BY " + keys +
+                  quoteIdentifier(tables.backing) + " WHERE __cdc_del ORDER BY " + keys +
                   ", __cdc_s";
         binds.push_back(threshold);
     }
@@ -271,7 +272,7 @@ Result<ResultSet> changeFeed(storage::Database& db, const std::string& target, s
         columns += quoteIdentifier(c.name) + ", ";
     return collect(db,
                    "SELECT " + columns + changeFeedMetadataSql() + " FROM " +
-                       quoteIdentifier(storage::changeFeedRowsTableFor(info.name)) +
+                       quoteIdentifier(storage::TargetTables(info.name).changeFeedRows) +
                        " WHERE _commit_version >= ?1 AND _commit_version <= ?2 ORDER BY _commit_version, __pos",
                    {fromUpdate, toUpdate.value_or(INT64_MAX)}, types);
 }

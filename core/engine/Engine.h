@@ -106,8 +106,8 @@ Result<bool> wasFullRefresh(storage::Database& db, std::int64_t updateId);
 
 /// The change data feed of a target, as `table_changes('target', from[, to])` shows it: the public
 /// columns plus _change_type (insert, update_preimage, update_postimage, delete), _commit_version
-/// (the update id) and _commit_timestamp. Rows are in commit order. The SQLite table behind it is
-/// storage::changeFeedTableFor(target).
+/// (the update id) and _commit_timestamp. Rows are in commit order. The SQLite view of it is
+/// storage::TargetTables::changeFeed.
 Result<ResultSet> changeFeed(storage::Database& db, const std::string& target, std::int64_t fromUpdate,
                              std::optional<std::int64_t> toUpdate = std::nullopt);
 

@@ -206,13 +206,7 @@ public:
 
         TargetPlan t;
         t.name = table->name.name;
-        t.viewName = storage::Catalog::sqliteNameFor(t.name);
-        t.backing = storage::backingTableFor(t.name);
-        t.changeFeed = storage::changeFeedTableFor(t.name);
-        t.changeFeedRows = storage::changeFeedRowsTableFor(t.name);
-        const std::string base = toLower(t.name);
-        t.undoRows = "__acu_" + base;
-        t.gcLog = "__acg_" + base;
+        t.tables = storage::TargetTables(t.name);
         t.scdType = f.scdType;
         t.properties = table->properties;
         auto threshold = gcThreshold(table->properties, table->location);

@@ -8,6 +8,7 @@
 #include "core/pipeline/Pipeline.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
+#include "core/storage/TargetTables.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -31,9 +32,8 @@ inline constexpr std::string_view kStoreLayoutTag = "store6;";
 inline constexpr std::int64_t kDefaultGcThresholdSeconds = 172800;
 
 struct TargetPlan {
-    std::string name;     ///< as declared
-    std::string viewName; ///< the public SQLite view (catalog sqliteName)
-    std::string backing, changeFeed, changeFeedRows, undoRows /* the undo journal */, gcLog;
+    std::string name;             ///< as declared
+    storage::TargetTables tables; ///< the SQLite objects behind it
     pipeline::ScdType scdType = pipeline::ScdType::Type1;
     std::vector<storage::ColumnInfo> columns; ///< public data columns (keys included), without the SCD2 pair
     std::vector<int> keyIndex;                ///< positions of the keys in `columns`

@@ -126,8 +126,8 @@ Row foldPartial(KeyGroup& g, Outcome outcome, const StoredRow& stored, std::size
 class Scd1Writer {
 public:
     Scd1Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
-        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.undoRows), m_feed(ctx, t),
-          m_write(ctx.db, "INSERT INTO main." + q(t.backing) + "(" + store::backingColumns(t) + ")", m_n + 6,
+        : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.tables.undo), m_feed(ctx, t),
+          m_write(ctx.db, "INSERT INTO main." + q(t.tables.backing) + "(" + store::backingColumns(t) + ")", m_n + 6,
                   upsertClause(t)) {}
 
     Status run(const Value& watermark) {
@@ -218,7 +218,7 @@ private:
                          std::to_string(r * nk + k + 1);
             where += ')';
         }
-        auto lookup = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM main." + q(m_t.backing) +
+        auto lookup = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM main." + q(m_t.tables.backing) +
                                        " WHERE " + where);
         if (!lookup)
             return lookup.error();
@@ -418,9 +418,9 @@ namespace {
 /// Removing them too keeps the tombstone list a function of the events, not of their arrival order.
 Status truncateBelow(UpdateContext& ctx, const TargetPlan& t, FlowMetrics& m, const store::Watermark& cut) {
     const int phase = ctx.nextPhase();
-    const std::string from = " FROM main." + q(t.backing) + " WHERE ";
+    const std::string from = " FROM main." + q(t.tables.backing) + " WHERE ";
     const std::string live = "__cdc_d IS NULL AND __cdc_s < ?1", doomed = "(" + live + ") OR __cdc_d < ?1";
-    UndoJournal undo(t.undoRows);
+    UndoJournal undo(t.tables.undo);
     CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + store::backingColumns(t) + from + doomed, {cut.key}));
     CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
     const std::size_t n = t.columns.size();
@@ -434,7 +434,7 @@ Status truncateBelow(UpdateContext& ctx, const TargetPlan& t, FlowMetrics& m, co
     const std::int64_t removed = before->int64(0);
     m.deleted += removed;
     CDC_TRY(run(ctx.db,
-                "INSERT INTO main." + q(t.changeFeedRows) + " SELECT " +
+                "INSERT INTO main." + q(t.tables.changeFeedRows) + " SELECT " +
                     join(n, [](std::size_t i) { return col(i); }) + ", " +
                     std::to_string(static_cast<int>(ChangeType::Delete)) + ", ?2, ?3 + row_number() OVER ()" +
                     from + live,

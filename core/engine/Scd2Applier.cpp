@@ -123,7 +123,7 @@ class Scd2Writer {
 public:
     Scd2Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
         : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_nk(t.keyIndex.size()),
-          m_undo(t.undoRows), m_feed(ctx, t) {}
+          m_undo(t.tables.undo), m_feed(ctx, t) {}
 
     Status run() {
         std::unordered_map<Row, std::vector<BatchEvent>, KeyHash, KeyEqual> byKey;
@@ -187,7 +187,7 @@ private:
     }
 
     Status prepareStatements() {
-        const std::string backing = "main." + q(m_t.backing);
+        const std::string backing = "main." + q(m_t.tables.backing);
         // The supplied flags are the stored event's: a value left out of c<i> is the version's v<i>.
         auto supply = supplySql(m_t, m_f, "__cdc_ctu", [](std::size_t i) {
             std::string e = "CASE WHEN __v & ";

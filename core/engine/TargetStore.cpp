@@ -50,16 +50,6 @@ std::string backingColumnsFor(int scdType, std::size_t n) {
 
 std::size_t backingWidthFor(int scdType, std::size_t n) { return scdType == 2 ? 2 * n + 11 : n + 6; }
 
-struct Names {
-    std::string view, backing, cdf, cdfRows, log /* older files */, undo, undoLog /* older files */, gc;
-};
-
-Names namesFor(const std::string& target) {
-    const std::string base = toLower(target);
-    return {storage::Catalog::sqliteNameFor(target), storage::backingTableFor(target), storage::changeFeedTableFor(target),
-            storage::changeFeedRowsTableFor(target), "__acl_" + base, "__acu_" + base, "__acv_" + base, "__acg_" + base};
-}
-
 /// Drops a table or view by name, whichever it is (older files kept the change feed in a table).
 Status dropNamed(storage::Database& db, const std::string& name) {
     auto st = db.prepare("SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE AND type IN ('table', 'view')");
@@ -77,9 +67,8 @@ Status dropNamed(storage::Database& db, const std::string& name) {
 }
 
 Status dropObjects(storage::Database& db, const std::string& target) {
-    Names n = namesFor(target);
-    for (const std::string* name : {&n.view, &n.cdf, &n.cdfRows, &n.backing, &n.log, &n.undo, &n.undoLog, &n.gc})
-        CDC_TRY(dropNamed(db, *name));
+    for (const std::string& name : storage::TargetTables(target).all())
+        CDC_TRY(dropNamed(db, name));
     return Status::success();
 }
 
@@ -94,41 +83,41 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
         // the version (__v = 1, its values v0.., its end). Clustered on (key, sequence), so a key's events and
         // versions share a page: a new event touches one leaf page, not one per table. __cdc_upd: the update
         // that created the row (rewind removes the rows of undone updates).
-        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t) +
+        sql += "CREATE TABLE " + q(t.tables.backing) + "(" + dataColumnDefs(t) +
                ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER, "
                "__cdc_upd INTEGER, __v INTEGER NOT NULL, " +
                join(n, [&](std::size_t i) { return vcol(i) + affinity(t.columns[i].type); }) + ", __START_AT" + seqAff +
                ", __cdc_e, __END_AT" + seqAff + ", PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
     } else {
-        sql += "CREATE TABLE " + q(t.backing) + "(" + dataColumnDefs(t, keyIsRowId(t)) +
+        sql += "CREATE TABLE " + q(t.tables.backing) + "(" + dataColumnDefs(t, keyIsRowId(t)) +
                ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER, __cdc_upd INTEGER);";
         if (!keyIsRowId(t))
-            sql += "CREATE UNIQUE INDEX " + q(t.backing + "_k") + " ON " + q(t.backing) + "(" + keys + ");";
-        sql += "CREATE INDEX " + q(t.backing + "_gc") + " ON " + q(t.backing) +
+            sql += "CREATE UNIQUE INDEX " + q(t.tables.backing + "_k") + " ON " + q(t.tables.backing) + "(" + keys + ");";
+        sql += "CREATE INDEX " + q(t.tables.backing + "_gc") + " ON " + q(t.tables.backing) +
                "(__cdc_deleted_at) WHERE __cdc_d IS NOT NULL;";
     }
-    sql += undoJournalSchema(t.undoRows);
+    sql += undoJournalSchema(t.tables.undo);
 
     auto pub = t.publicColumns();
     std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
     if (scd2)
-        sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + join(n, [&](std::size_t i) {
+        sql += "CREATE VIEW " + q(t.tables.view) + "(" + names + ") AS SELECT " + join(n, [&](std::size_t i) {
                    return t.isKey(i) ? col(i) : vcol(i);
-               }) + ", __START_AT, __END_AT FROM " + q(t.backing) + " WHERE __v;";
+               }) + ", __START_AT, __END_AT FROM " + q(t.tables.backing) + " WHERE __v;";
     else
-        sql += "CREATE VIEW " + q(t.viewName) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +
-               q(t.backing) + " WHERE __cdc_d IS NULL;";
+        sql += "CREATE VIEW " + q(t.tables.view) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +
+               q(t.tables.backing) + " WHERE __cdc_d IS NULL;";
     // The change feed is clustered on (commit version, position): appends go to the end of one B-tree and
     // table_changes(t, from, to) is a range of it. It is the largest table an update writes, so a row holds
     // its change type as a number and no timestamp (one per update, in __cdc_updates); the view shows the
     // Databricks columns.
-    sql += "CREATE TABLE " + q(t.changeFeedRows) + "(" +
+    sql += "CREATE TABLE " + q(t.tables.changeFeedRows) + "(" +
            join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
            ", _change_type INTEGER NOT NULL, _commit_version INTEGER NOT NULL, __pos INTEGER NOT NULL, "
            "PRIMARY KEY(_commit_version, __pos)) WITHOUT ROWID;";
-    sql += "CREATE VIEW " + q(t.changeFeed) + " AS SELECT " + names + ", " + changeFeedMetadataSql() + " FROM " +
-           q(t.changeFeedRows) + ";";
-    sql += "CREATE TABLE " + q(t.gcLog) + "(" +
+    sql += "CREATE VIEW " + q(t.tables.changeFeed) + " AS SELECT " + names + ", " + changeFeedMetadataSql() + " FROM " +
+           q(t.tables.changeFeedRows) + ";";
+    sql += "CREATE TABLE " + q(t.tables.gcLog) + "(" +
            join(t.keyIndex.size(), [&](std::size_t i) {
                return q(t.columns[static_cast<std::size_t>(t.keyIndex[i])].name);
            }) +
@@ -139,10 +128,10 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
 /// Saves and removes the whole stored state of a target (full refresh keeping the schema).
 Status resetState(UpdateContext& ctx, const TargetPlan& t) {
     const int phase = ctx.nextPhase();
-    UndoJournal rows(t.undoRows);
-    CDC_TRY(rows.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.backing)));
+    UndoJournal rows(t.tables.undo);
+    CDC_TRY(rows.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.tables.backing)));
     CDC_TRY(rows.flush(ctx.db, ctx.updateId, phase));
-    return run(ctx.db, "DELETE FROM " + q(t.backing));
+    return run(ctx.db, "DELETE FROM " + q(t.tables.backing));
 }
 
 std::string keysText(const std::vector<int>& keys) {
@@ -154,7 +143,7 @@ std::string keysText(const std::vector<int>& keys) {
 
 /// Puts back the pre-images update `u` saved, newest phase first; within an entry the earliest saved
 /// image of a row is restored last, so it wins.
-Status restoreJournal(storage::Database& db, const StoredTarget& t, const Names& n, std::int64_t u) {
+Status restoreJournal(storage::Database& db, const StoredTarget& t, const storage::TargetTables& n, std::int64_t u) {
     const int scdType = static_cast<int>(t.scdType);
     auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) + " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_chunk DESC");
     if (!entries)
@@ -282,7 +271,7 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
     }
     storage::TableInfo info;
     info.name = t.name;
-    info.sqliteName = t.viewName;
+    info.sqliteName = t.tables.view;
     info.kind = storage::TableKind::Target;
     info.columns = t.publicColumns();
     for (const auto& [k, v] : t.properties)
@@ -307,17 +296,17 @@ Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t) 
     const int phase = ctx.nextPhase();
     const std::int64_t cutoff = ctx.now - t.gcThresholdSeconds;
     const std::string due = "__cdc_d IS NOT NULL AND __cdc_deleted_at <= ?1";
-    auto count = scalar(ctx.db, "SELECT count(*) FROM " + q(t.backing) + " WHERE " + due, {cutoff});
+    auto count = scalar(ctx.db, "SELECT count(*) FROM " + q(t.tables.backing) + " WHERE " + due, {cutoff});
     if (!count || count.value() == 0)
         return count;
-    UndoJournal undo(t.undoRows);
-    CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.backing) + " WHERE " + due, {cutoff}));
+    UndoJournal undo(t.tables.undo);
+    CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.tables.backing) + " WHERE " + due, {cutoff}));
     CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
-    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.gcLog) + " SELECT " + keyList(t.keyIndex) +
-                            ", __cdc_dv, __cdc_deleted_at, __cdc_deleted_at + ?2, ?3 FROM " + q(t.backing) +
+    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.tables.gcLog) + " SELECT " + keyList(t.keyIndex) +
+                            ", __cdc_dv, __cdc_deleted_at, __cdc_deleted_at + ?2, ?3 FROM " + q(t.tables.backing) +
                             " WHERE " + due,
                 {cutoff, t.gcThresholdSeconds, ctx.updateId}));
-    CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.backing) + " WHERE " + due, {cutoff}));
+    CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.tables.backing) + " WHERE " + due, {cutoff}));
     return count;
 }
 
@@ -390,13 +379,13 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
         for (const StoredTarget& t : targets.value()) {
             if (t.createdIn > u)
                 continue; // rebuilt later than u: its objects do not hold u's undo rows
-            Names n = namesFor(t.name);
+            const storage::TargetTables n(t.name);
             CDC_TRY(restoreJournal(db, t, n, u));
             CDC_TRY(run(db, "DELETE FROM " + q(n.undo) + " WHERE __u_upd = ?1", {u}));
             // Rows the update created carry its id; rows it changed were restored above.
             CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE __cdc_upd = ?1", {u}));
-            CDC_TRY(run(db, "DELETE FROM " + q(n.cdfRows) + " WHERE _commit_version = ?1", {u}));
-            CDC_TRY(run(db, "DELETE FROM " + q(n.gc) + " WHERE __COLLECTED_IN = ?1", {u}));
+            CDC_TRY(run(db, "DELETE FROM " + q(n.changeFeedRows) + " WHERE _commit_version = ?1", {u}));
+            CDC_TRY(run(db, "DELETE FROM " + q(n.gcLog) + " WHERE __COLLECTED_IN = ?1", {u}));
         }
         for (const char* table :
              {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state", "__cdc_target_definitions", "__cdc_updates"})

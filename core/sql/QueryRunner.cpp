@@ -5,6 +5,7 @@
 #include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
 #include "core/sql/TypeInference.h"
+#include "core/storage/TargetTables.h"
 
 #include <sqlite3.h>
 
@@ -57,7 +58,7 @@ Result<std::string> QueryRunner::fromItemFor(const storage::Database& db, const 
                                      "table_changes needs an AUTO CDC target: " + info.name + " is a " +
                                          storage::tableKindName(info.kind),
                                      ref.location);
-        std::string feed = storage::changeFeedTableFor(info.name);
+        std::string feed = storage::TargetTables(info.name).changeFeed;
         if (!db.tableExists(feed))
             return Diagnostic::error("NO_CHANGE_FEED",
                                      "target " + info.name + " has no change feed yet (run an update)",
@@ -99,10 +100,9 @@ std::vector<std::optional<DataType>> QueryRunner::originTypes(const storage::Dat
         if (!table || !column)
             continue;
         for (const auto& info : tables.value()) {
-            if (equalsIgnoreCase(info.sqliteName, table) ||
-                equalsIgnoreCase(storage::backingTableFor(info.name), table) ||
-                equalsIgnoreCase(storage::changeFeedTableFor(info.name), table) ||
-                equalsIgnoreCase(storage::changeFeedRowsTableFor(info.name), table)) {
+            const storage::TargetTables internal(info.name);
+            if (equalsIgnoreCase(info.sqliteName, table) || equalsIgnoreCase(internal.backing, table) ||
+                equalsIgnoreCase(internal.changeFeed, table) || equalsIgnoreCase(internal.changeFeedRows, table)) {
                 int index = info.columnIndex(column);
                 if (index >= 0)
                     types[static_cast<std::size_t>(i)] = info.columns[static_cast<std::size_t>(index)].type;

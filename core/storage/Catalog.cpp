@@ -1,5 +1,7 @@
 #include "core/storage/Catalog.h"
 
+#include "core/common/Text.h"
+
 #include <array>
 
 namespace cdc::storage {

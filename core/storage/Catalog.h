@@ -9,7 +9,6 @@
 
 #include "core/common/DataType.h"
 #include "core/common/Diagnostic.h"
-#include "core/common/Text.h"
 #include "core/storage/Database.h"
 
 #include <map>
@@ -60,14 +59,4 @@ public:
     static std::string sqliteNameFor(std::string_view qualifiedName);
 };
 
-} // namespace cdc::storage
-
-namespace cdc::storage {
-/// Naming convention for the SQLite objects behind an AUTO CDC target named `name` (catalog name):
-/// the public view is TableInfo::sqliteName; these hold the state and the change data feed.
-inline std::string backingTableFor(std::string_view targetName) { return "__acs_" + toLower(targetName); }
-inline std::string changeFeedTableFor(std::string_view targetName) { return "__cdf_" + toLower(targetName); }
-/// The table behind that view: the public columns, _change_type as a number, _commit_version and `__pos`,
-/// clustered on (_commit_version, __pos) (see engine::ChangeFeedWriter).
-inline std::string changeFeedRowsTableFor(std::string_view targetName) { return "__cdfr_" + toLower(targetName); }
 } // namespace cdc::storage

@@ -4,6 +4,7 @@
 #include "EngineTestUtil.h"
 
 #include "core/engine/UndoJournal.h"
+#include "core/storage/TargetTables.h"
 
 #include <map>
 #include <numeric>
@@ -411,12 +412,13 @@ void TestEngine::truncateRemovesTombstonesBelowIt() {
     const std::map<QChar, Row> events = {{'T', {null(), null(), null(), s("TRUNCATE"), i(5)}},
                                          {'D', {i(7), null(), null(), s("DELETE"), i(3)}},
                                          {'E', {i(8), null(), null(), s("DELETE"), i(6)}}};
+    const std::string tombstonesSql = "SELECT * FROM " + storage::TargetTables("t").backing + " WHERE __cdc_d IS NOT NULL";
     std::vector<QStringList> listed;
     for (const QString& batch : updates.split('|')) {
         for (QChar e : batch)
             insert(db, "users_cdf", {events.at(e)});
         QVERIFY(update(db, p).updateId > 0);
-        listed.push_back(rows(db, "SELECT * FROM __acs_t WHERE __cdc_d IS NOT NULL"));
+        listed.push_back(rows(db, tombstonesSql));
     }
     // Whatever the arrival order: the truncate took key 7's tombstone (its watermark stops every older
     // event); key 8's delete is newer than the truncate and keeps its tombstone.
@@ -428,7 +430,7 @@ void TestEngine::truncateRemovesTombstonesBelowIt() {
     // Rewinding gives back the tombstones the truncate removed.
     for (std::size_t u = listed.size() - 1; u-- > 0;) {
         QVERIFY(engine::rewindTo(db, static_cast<std::int64_t>(u + 1)).ok());
-        QCOMPARE(rows(db, "SELECT * FROM __acs_t WHERE __cdc_d IS NOT NULL"), listed[u]);
+        QCOMPARE(rows(db, tombstonesSql), listed[u]);
     }
 }
 
