@@ -1,6 +1,6 @@
 #include "core/engine/BatchEvents.h"
 
-#include "core/engine/Appliers.h"
+#include "core/engine/ApplierSupport.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/ValueOrder.h"
 

@@ -3,9 +3,9 @@
 /// Grouping in C++ replaced a `GROUP BY` into a temp table and several scans of it: SQLite sorted the whole
 /// batch and wrote it again before a single target row was touched.
 
-#include "core/engine/Engine.h"
 #include "core/engine/FlowPlan.h"
 #include "core/engine/TargetStore.h"
+#include "core/engine/UpdateTypes.h"
 
 #include <algorithm>
 #include <functional>

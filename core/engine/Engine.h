@@ -6,51 +6,16 @@
 #include "core/common/Diagnostic.h"
 #include "core/common/ResultSet.h"
 #include "core/engine/StoredTarget.h"
+#include "core/engine/UpdateTypes.h"
 #include "core/pipeline/Pipeline.h"
 #include "core/storage/Database.h"
 
-#include <atomic>
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace cdc::engine {
-
-struct UpdateOptions {
-    /// Simulated wall-clock time of the update (epoch seconds, UTC). nullopt = the real clock.
-    std::optional<std::int64_t> now;
-    bool fullRefresh = false;
-    /// Polled between batches; when set the update rolls back and returns a CANCELLED error.
-    const std::atomic<bool>* cancel = nullptr;
-    /// Progress callback (flow name, rows done, rows total); called from the calling thread.
-    std::function<void(const std::string&, std::int64_t, std::int64_t)> progress;
-};
-
-struct FlowMetrics {
-    std::string flow;
-    std::string target;
-    std::int64_t rowsRead = 0;
-    std::int64_t upserted = 0;          ///< Databricks num_upserted_rows
-    std::int64_t deleted = 0;           ///< Databricks num_deleted_rows
-    std::int64_t staleDropped = 0;      ///< events older than the stored state
-    std::int64_t versionsOpened = 0;    ///< SCD2
-    std::int64_t versionsClosed = 0;    ///< SCD2
-    std::int64_t versionsSplit = 0;     ///< SCD2
-    std::int64_t tombstonesCreated = 0;
-    std::int64_t tombstonesCollected = 0;
-    std::int64_t ties = 0;
-    double durationMs = 0;
-};
-
-struct UpdateReport {
-    std::int64_t updateId = 0; ///< 1, 2, ... per database; also the targets' CDF commit version
-    std::int64_t now = 0;      ///< the simulated time used
-    std::vector<FlowMetrics> flows;
-    std::vector<Diagnostic> warnings;
-    double durationMs = 0;
-};
 
 /// Checks the pipeline against the catalog (sources exist, columns exist, option combinations).
 /// Errors carry the offending clause's position.
@@ -82,19 +47,6 @@ Status rewindTo(storage::Database& db, std::int64_t updateId);
 
 /// The highest update id recorded, 0 when none.
 Result<std::int64_t> lastUpdateId(storage::Database& db);
-
-/// A target whose stored rows the pipeline would no longer compute as they are.
-struct OutdatedTarget {
-    std::string target;
-    /// DEFINITION_CHANGED: its flows read or compute rows differently now (a source, a view, an expression
-    /// or an option changed), or its rows were made by different definitions over the updates since it
-    /// was last built; the rows already processed keep what the old definition made of them.
-    /// SCHEMA_CHANGED: keys, columns, sequence type, SCD type or the storage layout changed; the next
-    /// update refuses to run (TARGET_SCHEMA_CHANGED). Either way a full refresh rebuilds it.
-    std::string code;
-    std::string message;
-    SourceLocation location; ///< the flow into the target
-};
 
 /// The pipeline's targets that a full refresh would change (see OutdatedTarget); targets no update has
 /// built yet are not listed. Fails like validate() when the pipeline does not plan.

@@ -1,4 +1,4 @@
-#include "core/common/Text.h"
+#include "core/engine/ApplierSupport.h"
 #include "core/engine/Appliers.h"
 #include "core/engine/BatchEvents.h"
 #include "core/engine/ChangeFeedWriter.h"
@@ -13,7 +13,6 @@
 namespace cdc::engine {
 
 using storage::quoteIdentifier;
-using storage::quoteString;
 using namespace sqltext;
 
 namespace {
@@ -164,7 +163,9 @@ public:
         CDC_TRY(m_feed.flush());
         CDC_TRY(m_undo.flush(m_ctx.db, m_ctx.updateId, phase));
         // Only ties at a key's winning sequence value decide a result; those are the ones reported.
-        return ties.empty() ? Status::success() : reportTies(m_ctx, m_t, m_f, m_m, ties);
+        if (!ties.empty())
+            reportTies(m_ctx, m_t, m_f, m_m, ties);
+        return Status::success();
     }
 
 private:
@@ -336,82 +337,6 @@ private:
     MultiRowInsert m_write;          ///< upserts whole backing rows
     std::vector<RowWrite> m_writes;  ///< of the current chunk
 };
-
-} // namespace
-
-std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const std::string& ctuColumn,
-                                   const std::function<std::string(std::size_t)>& valueSql) {
-    std::vector<std::string> out;
-    bool any = false;
-    for (std::size_t i = 0; i < t.columns.size(); ++i) {
-        std::string s = "1";
-        if (!t.isKey(i)) {
-            if (f.columnsToUpdateSql) {
-                s = "(EXISTS (SELECT 1 FROM json_each(" + ctuColumn + ") WHERE lower(value) = " +
-                    quoteString(toLower(t.columns[i].name)) + "))";
-                any = true;
-            } else if (f.ignoreNull[i]) {
-                s = valueSql(i); // built by appending: GCC 12 -O3 warns falsely (-Wrestrict) on `"(" + col(i)`
-                s.insert(0, 1, '(');
-                s += " IS NOT NULL)";
-                any = true;
-            }
-        }
-        out.push_back(s);
-    }
-    if (!any)
-        out.clear();
-    return out;
-}
-
-Status reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const FlowMetrics& m,
-                  const std::string& sql) {
-    auto st = ctx.db.prepare(sql);
-    if (!st)
-        return st.error();
-    const int nk = static_cast<int>(t.keyIndex.size());
-    std::vector<TieSample> samples;
-    CDC_TRY(st->forEachRow([&](const storage::Statement& r) {
-        TieSample sample;
-        for (int k = 0; k < nk; ++k)
-            sample.key.push_back(r.value(k));
-        sample.shown = r.value(nk);
-        sample.events = r.int64(nk + 1);
-        samples.push_back(std::move(sample));
-    }));
-    return reportTies(ctx, t, f, m, samples);
-}
-
-Status reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const FlowMetrics& m,
-                  const std::vector<TieSample>& samples) {
-    const std::string rule = t.scdType == pipeline::ScdType::Type1
-                                 ? "the last-arriving upsert wins and an upsert beats a delete"
-                                 : "a delete wins, else the last-arriving upsert";
-    const std::int64_t shown = std::min<std::int64_t>(5, static_cast<std::int64_t>(samples.size()));
-    for (std::int64_t i = 0; i < shown; ++i) {
-        const TieSample& tie = samples[static_cast<std::size_t>(i)];
-        ctx.warnings.push_back(Diagnostic::warning(
-            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(tie.events) + " events for key " +
-                                describeKey(t, tie.key) + " share the sequence value " + displayText(tie.shown) +
-                                "; " + rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
-            f.flow->sequenceBy.front().location));
-    }
-    if (m.ties > shown)
-        ctx.warnings.push_back(Diagnostic::warning("SEQUENCE_TIE",
-                                                   "flow '" + f.name + "': " + std::to_string(m.ties - shown) +
-                                                       " more keys with events sharing a sequence value",
-                                                   f.flow->sequenceBy.front().location));
-    return Status::success();
-}
-
-std::string describeKey(const TargetPlan& t, const Row& keyValues) {
-    std::string out;
-    for (std::size_t i = 0; i < t.keyIndex.size() && i < keyValues.size(); ++i)
-        out += (i ? ", " : "") + t.columns[static_cast<std::size_t>(t.keyIndex[i])].name + "=" + displayText(keyValues[i]);
-    return out;
-}
-
-namespace {
 
 /// A sequenced TRUNCATE at `cut` removes everything sequenced before it: live rows (with their change-feed
 /// deletes) and tombstones, which the watermark makes redundant — every later event below it is dropped.

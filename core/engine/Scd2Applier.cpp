@@ -1,3 +1,4 @@
+#include "core/engine/ApplierSupport.h"
 #include "core/engine/Appliers.h"
 #include "core/engine/BatchEvents.h"
 #include "core/engine/ChangeFeedWriter.h"
@@ -148,7 +149,9 @@ public:
         }
         CDC_TRY(m_feed.flush());
         CDC_TRY(m_undo.flush(m_ctx.db, m_ctx.updateId, phase));
-        return ties.empty() ? Status::success() : reportTies(m_ctx, m_t, m_f, m_m, ties);
+        if (!ties.empty())
+            reportTies(m_ctx, m_t, m_f, m_m, ties);
+        return Status::success();
     }
 
 private:

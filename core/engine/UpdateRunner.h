@@ -2,9 +2,9 @@
 /// One pipeline update: plans the pipeline, prepares every target, collects due tombstones, then runs
 /// each flow over the source rows appended since its checkpoint — all inside the caller's transaction.
 
-#include "core/engine/Engine.h"
 #include "core/engine/FlowPlan.h"
 #include "core/engine/TargetStore.h"
+#include "core/engine/UpdateTypes.h"
 
 namespace cdc::engine {
 
