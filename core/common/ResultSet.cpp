@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cstdio>
 
 namespace cdc {
@@ -51,7 +52,25 @@ std::string timestampToIso(std::string_view stored) {
     return s;
 }
 
+std::string epochSecondsToIso(std::int64_t seconds) {
+    using namespace std::chrono;
+    const sys_seconds time{std::chrono::seconds{seconds}};
+    const sys_days day = floor<days>(time);
+    const year_month_day date{day};
+    const long long inDay = (time - day).count();
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%04d-%02u-%02uT%02lld:%02lld:%02lldZ", static_cast<int>(date.year()),
+                  static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()), inDay / 3600,
+                  inDay / 60 % 60, inDay % 60);
+    return buf;
+}
+
 namespace {
+
+/// An integer in a TIMESTAMP column: epoch seconds (the engine's own times).
+const std::int64_t* epochSeconds(const Value& v, const std::optional<DataType>& type) {
+    return type && type->kind == DataType::Kind::Timestamp ? std::get_if<std::int64_t>(&v) : nullptr;
+}
 
 bool looksLikeJsonContainer(const std::string& s) {
     return !s.empty() && (s.front() == '{' || s.front() == '[');
@@ -79,6 +98,8 @@ std::string jsonValue(const Value& v, const std::optional<DataType>& type) {
         case K::TimestampNtz:
             if (auto* s = std::get_if<std::string>(&v))
                 return jsonString(timestampToIso(*s));
+            if (auto* seconds = epochSeconds(v, type))
+                return jsonString(epochSecondsToIso(*seconds));
             break;
         case K::Array:
         case K::Map:
@@ -107,6 +128,8 @@ std::string displayValue(const Value& v, const std::optional<DataType>& type) {
     if (type && type->kind == DataType::Kind::Boolean)
         if (auto* i = std::get_if<std::int64_t>(&v))
             return *i ? "true" : "false";
+    if (auto* seconds = epochSeconds(v, type))
+        return epochSecondsToIso(*seconds);
     if (auto* d = std::get_if<double>(&v); d && type && type->kind == DataType::Kind::Decimal) {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%.*f", type->scale, *d);

@@ -4,6 +4,7 @@
 #include "core/common/DataType.h"
 #include "core/common/Value.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,7 +34,8 @@ std::string toCsv(const ResultSet& rs);
 std::string toTable(const ResultSet& rs);
 std::string format(const ResultSet& rs, OutputFormat f);
 
-/// A value rendered for people (tables, GUI cells): NULL as "null", timestamps as stored, booleans as true/false.
+/// A value rendered for people (tables, GUI cells): NULL as "null", timestamps as stored (an integer in a
+/// TIMESTAMP column as ISO-8601 UTC: see epochSecondsToIso), booleans as true/false.
 std::string displayValue(const Value& v, const std::optional<DataType>& type);
 /// A value rendered as a JSON token (for --format json and JSON payloads).
 std::string jsonValue(const Value& v, const std::optional<DataType>& type);
@@ -41,5 +43,9 @@ std::string jsonString(std::string_view s);
 
 /// 'YYYY-MM-DD HH:MM:SS[.ffffff]' (or with 'T'/'Z') -> ISO-8601 UTC 'YYYY-MM-DDTHH:MM:SS[.ffffff]Z'.
 std::string timestampToIso(std::string_view stored);
+/// Epoch seconds -> ISO-8601 UTC 'YYYY-MM-DDTHH:MM:SSZ'. The engine's own times (when a tombstone was
+/// recorded and falls due, when an update ran) travel as epoch seconds in TIMESTAMP columns and become
+/// text only here, when they are shown.
+std::string epochSecondsToIso(std::int64_t seconds);
 
 } // namespace cdc

@@ -5,7 +5,8 @@
 namespace cdc::engine {
 
 std::string changeFeedMetadataSql() {
-    // The timestamp is the update's `now`, formatted as store::isoTime(now, ' ', false) formats it.
+    // The timestamp is the update's `now` in the stored TIMESTAMP form (core/common/DataType.h): feed rows
+    // are Spark data, read by queries like any table's.
     return "CASE _change_type WHEN 0 THEN 'insert' WHEN 1 THEN 'update_preimage' WHEN 2 THEN 'update_postimage' "
            "ELSE 'delete' END AS _change_type, _commit_version, (SELECT datetime(now, 'unixepoch') FROM "
            "__cdc_updates WHERE update_id = _commit_version) AS _commit_timestamp";

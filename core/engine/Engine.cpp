@@ -52,14 +52,6 @@ Result<ResultSet> collect(const storage::Database& db, const std::string& sql, c
     return rs;
 }
 
-/// Epoch seconds in the given columns become ISO-8601 UTC text.
-void epochToIso(ResultSet& rs, const std::vector<std::size_t>& columns) {
-    for (Row& r : rs.rows)
-        for (std::size_t c : columns)
-            if (c < r.size() && std::holds_alternative<std::int64_t>(r[c]))
-                r[c] = store::isoTime(std::get<std::int64_t>(r[c]));
-}
-
 Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target, std::optional<std::int64_t> gcUpdate) {
     auto ref = findTarget(db, target);
     if (!ref)
@@ -97,12 +89,8 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
                   ", __cdc_s";
         binds.push_back(threshold);
     }
-    auto rs = collect(db, sql, binds, types);
-    if (!rs)
-        return rs.error();
-    const std::size_t nk = ref->keyIndex.size();
-    epochToIso(rs.value(), {nk + 1, nk + 2});
-    return rs;
+    // __DELETED_AT and __GC_DUE_AT stay epoch seconds, typed TIMESTAMP: text only when shown.
+    return collect(db, sql, binds, types);
 }
 
 } // namespace
@@ -167,16 +155,12 @@ Result<ResultSet> updateLog(storage::Database& db) {
     const auto i = DataType::of(DataType::Kind::BigInt);
     const auto d = DataType::of(DataType::Kind::Double);
     const auto s = DataType::of(DataType::Kind::String);
-    auto rs = collect(db,
+    return collect(db,
                       "SELECT l.update_id, u.now AS time, l.flow, l.target, l.rows_read, l.upserted, l.deleted, "
                       "l.stale_dropped, l.versions_opened, l.versions_closed, l.versions_split, l.tombstones_created, "
                       "l.tombstones_collected, l.ties, l.duration_ms, l.error FROM __cdc_update_log l JOIN "
                       "__cdc_updates u USING (update_id) ORDER BY l.update_id, l.rowid",
                       {}, {i, DataType::of(DataType::Kind::Timestamp), s, s, i, i, i, i, i, i, i, i, i, i, d, s});
-    if (!rs)
-        return rs.error();
-    epochToIso(rs.value(), {1});
-    return rs;
 }
 
 Status rewindTo(storage::Database& db, std::int64_t updateId) {

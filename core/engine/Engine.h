@@ -32,13 +32,16 @@ Status validate(storage::Database& db, const pipeline::Pipeline& pipeline);
 Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline,
                                const UpdateOptions& options = {});
 
-/// Live tombstones of a target: its key columns, __SEQUENCE, __DELETED_AT (ISO time), and __GC_DUE_AT.
+/// Live tombstones of a target: its key columns, __SEQUENCE, __DELETED_AT and __GC_DUE_AT (epoch seconds in
+/// TIMESTAMP columns, as the simulated clock counts; displayValue shows them as ISO-8601 UTC; SCD2 has no
+/// due time: NULL).
 Result<ResultSet> tombstones(storage::Database& db, const std::string& target);
 
 /// Tombstones that update `updateId` garbage-collected (same columns as tombstones(), plus __COLLECTED_IN).
 Result<ResultSet> collectedTombstones(storage::Database& db, const std::string& target, std::int64_t updateId);
 
-/// The update log: one row per update and flow with every metric, the error if any, and the time.
+/// The update log: one row per update and flow with every metric, the error if any, and the time (epoch
+/// seconds in a TIMESTAMP column).
 Result<ResultSet> updateLog(storage::Database& db);
 
 /// Undoes every update after `updateId` exactly (targets, tombstones, checkpoints, change feed, log).

@@ -8,7 +8,6 @@
 #include "core/storage/Catalog.h"
 
 #include <algorithm>
-#include <ctime>
 
 namespace cdc::engine::store {
 
@@ -181,16 +180,6 @@ Status restoreJournal(storage::Database& db, const StoredTarget& t, const storag
 
 std::string backingColumns(const TargetPlan& t) {
     return backingColumnsFor(t.scdType == pipeline::ScdType::Type2 ? 2 : 1, t.columns.size());
-}
-
-std::string isoTime(std::int64_t epochSeconds, char sep, bool zulu) {
-    std::time_t tt = static_cast<std::time_t>(epochSeconds);
-    std::tm tm{};
-    gmtime_r(&tt, &tm);
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d%c%02d:%02d:%02d%s", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
-                  sep, tm.tm_hour, tm.tm_min, tm.tm_sec, zulu ? "Z" : "");
-    return buf;
 }
 
 Status ensureGlobalSchema(storage::Database& db) {

@@ -69,7 +69,5 @@ Status saveCheckpoint(UpdateContext& ctx, const std::string& flow, const std::st
 /// Undoes every update after `updateId`.
 Status rewind(storage::Database& db, std::int64_t updateId);
 
-std::string isoTime(std::int64_t epochSeconds, char sep = 'T', bool zulu = true);
-
 } // namespace store
 } // namespace cdc::engine

@@ -76,6 +76,26 @@ private slots:
                                 "  {\"id\": 2, \"name\": null, \"ts\": null, \"flag\": false, \"s\": null, \"d\": 1}\n]\n"));
     }
 
+    void epochSecondsShownAsIso_data() {
+        QTest::addColumn<qint64>("seconds");
+        QTest::addColumn<QString>("iso");
+        QTest::newRow("epoch") << qint64(0) << "1970-01-01T00:00:00Z";
+        QTest::newRow("a tombstone's time") << qint64(1'700'000'000) << "2023-11-14T22:13:20Z";
+        QTest::newRow("leap day, last second") << qint64(1'709'251'199) << "2024-02-29T23:59:59Z";
+        QTest::newRow("before the epoch") << qint64(-1) << "1969-12-31T23:59:59Z";
+    }
+    void epochSecondsShownAsIso() {
+        QFETCH(qint64, seconds);
+        QFETCH(QString, iso);
+        QCOMPARE(QString::fromStdString(epochSecondsToIso(seconds)), iso);
+        // An integer in a TIMESTAMP column is such a time wherever it is shown; elsewhere it stays a number.
+        const Value v = std::int64_t{seconds};
+        const auto ts = DataType::of(DataType::Kind::Timestamp);
+        QCOMPARE(QString::fromStdString(displayValue(v, ts)), iso);
+        QCOMPARE(QString::fromStdString(jsonValue(v, ts)), '"' + iso + '"');
+        QCOMPARE(QString::fromStdString(displayValue(v, DataType::of(DataType::Kind::BigInt))), QString::number(seconds));
+    }
+
     void tableAlignsWideCharacters() {
         ResultSet rs;
         rs.columns = {"city", "n"};

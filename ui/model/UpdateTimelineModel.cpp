@@ -2,6 +2,7 @@
 
 #include "core/engine/Engine.h"
 #include "ui/model/Project.h"
+#include "ui/model/ValueText.h"
 
 #include <QLocale>
 
@@ -52,7 +53,7 @@ void UpdateTimelineModel::reload() {
         if (m_entries.last().updateId != id) {
             Entry e;
             e.updateId = id;
-            e.time = textAt(row, cTime);
+            e.time = cTime >= 0 && std::size_t(cTime) < row.size() ? displayText(row[cTime], m_log.typeOf(cTime)) : QString();
             m_entries.append(e);
         }
         Entry& e = m_entries.last();

@@ -29,6 +29,8 @@ const std::vector<std::string> kUserCols = {"userId", "name", "city"};
 const std::vector<std::string> kUserTypes = {"INT", "STRING", "STRING"};
 const std::vector<std::string> kScd2Cols = {"userId", "name", "city", "__START_AT", "__END_AT"};
 const std::vector<std::string> kScd2Types = {"INT", "STRING", "STRING", "BIGINT", "BIGINT"};
+const std::int64_t kDeletedAt = 1767225600; ///< 2026-01-01 00:00:00 UTC
+const std::int64_t kGcDueAt = 1767398400;   ///< 2026-01-03 00:00:00 UTC
 
 std::vector<std::string> feedColumns(std::vector<std::string> cols) {
     cols.insert(cols.end(), {"_change_type", "_commit_version", "_commit_timestamp"});
@@ -74,7 +76,8 @@ ui::TargetSnapshot scd1AfterDeletes() {
                            feedRow({I(125), S("Mercedes"), S("Tijuana")}, "update_preimage", 2),
                            feedRow({I(125), S("Mercedes"), S("Guadalajara")}, "update_postimage", 2),
                            feedRow({I(127), S("Ana"), S("Puebla")}, "insert", 2)});
-    s.tombstones.rows = {{I(123), I(6), S("2026-01-01 00:00:00"), S("2026-01-03 00:00:00")}};
+    // In epoch seconds, as engine::tombstones gives them.
+    s.tombstones.rows = {{I(123), I(6), I(kDeletedAt), I(kGcDueAt)}};
     return s;
 }
 
@@ -83,7 +86,7 @@ ui::TargetSnapshot scd1AfterGc() {
     s.updateId = 3;
     s.changes.rows.clear();
     s.tombstones.rows.clear();
-    s.collected.rows = {{I(123), I(6), S("2026-01-01 00:00:00"), S("2026-01-03 00:00:00"), I(3)}};
+    s.collected.rows = {{I(123), I(6), I(kDeletedAt), I(kGcDueAt), I(3)}};
     return s;
 }
 

@@ -14,6 +14,15 @@ const QString kSequence = QStringLiteral("__SEQUENCE");
 const QString kDeletedAt = QStringLiteral("__DELETED_AT");
 const QString kGcDueAt = QStringLiteral("__GC_DUE_AT");
 const QString kCollectedIn = QStringLiteral("__COLLECTED_IN");
+
+/// Row `row`'s value of column `name` in `rs`, nullptr when either is missing.
+const cdc::Value* cellAt(const cdc::ResultSet& rs, int row, const QString& name) {
+    const int c = resulttext::columnIndex(rs, name);
+    if (c < 0 || row < 0 || static_cast<std::size_t>(row) >= rs.rows.size())
+        return nullptr;
+    const cdc::Row& r = rs.rows[static_cast<std::size_t>(row)];
+    return static_cast<std::size_t>(c) < r.size() ? &r[static_cast<std::size_t>(c)] : nullptr;
+}
 } // namespace
 
 TombstoneModel::TombstoneModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -53,9 +62,10 @@ TombstoneModel::Field TombstoneModel::field(int column) const { return m_columns
 bool TombstoneModel::isDue(int row) const {
     if (!m_now || isCollected(row))
         return false;
-    const int c = resulttext::columnIndex(m_live, kGcDueAt);
-    const auto due = resulttext::parseTimestampSeconds(resulttext::cellText(m_live, static_cast<std::size_t>(row), c));
-    return due && *due <= static_cast<double>(*m_now);
+    // Epoch seconds, as the simulated clock counts (engine::tombstones).
+    const cdc::Value* due = cellAt(m_live, row, kGcDueAt);
+    const auto* seconds = due ? std::get_if<std::int64_t>(due) : nullptr;
+    return seconds && *seconds <= *m_now;
 }
 
 QString TombstoneModel::status(int row) const {
@@ -73,11 +83,8 @@ QString TombstoneModel::status(int row) const {
 
 bool TombstoneModel::neverCollected(int row) const {
     // SCD2 keeps its delete events as history: the engine gives them no GC due time.
-    const int c = resulttext::columnIndex(m_live, kGcDueAt);
-    if (c < 0 || row < 0 || static_cast<std::size_t>(row) >= m_live.rows.size())
-        return false;
-    const cdc::Row& r = m_live.rows[static_cast<std::size_t>(row)];
-    return static_cast<std::size_t>(c) < r.size() && cdc::isNull(r[static_cast<std::size_t>(c)]);
+    const cdc::Value* due = cellAt(m_live, row, kGcDueAt);
+    return due && cdc::isNull(*due);
 }
 
 resulttext::CellRef TombstoneModel::stored(int row, const Column& column) const {
