@@ -41,14 +41,7 @@ Result<ResultSet> collect(const storage::Database& db, const std::string& sql, c
         rs.columns.push_back(st->columnName(c));
     rs.types = std::move(types);
     rs.types.resize(rs.columns.size());
-    for (;;) {
-        auto has = st->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        rs.rows.push_back(st->row());
-    }
+    CDC_TRY(st->forEachRow([&](const storage::Statement& row) { rs.rows.push_back(row.row()); }));
     return rs;
 }
 

@@ -355,14 +355,7 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
         if (!st)
             return st.error();
         st->bind(1, updateId);
-        for (;;) {
-            auto has = st->step();
-            if (!has)
-                return has.error();
-            if (!has.value())
-                break;
-            updates.push_back(st->int64(0));
-        }
+        CDC_TRY(st->forEachRow([&](const storage::Statement& row) { updates.push_back(row.int64(0)); }));
     }
     for (std::int64_t u : updates) {
         for (const StoredTarget& t : targets.value()) {

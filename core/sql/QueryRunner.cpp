@@ -180,16 +180,10 @@ Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string&
             if (!rs.types[i] && (*staticCols)[i].type && (*staticCols)[i].type->kind != DataType::Kind::Void)
                 rs.types[i] = (*staticCols)[i].type;
     }
-    for (;;) {
-        auto has = stmt->step();
-        if (!has) {
-            Diagnostic d = has.error();
-            d.location = st.span.location;
-            return d;
-        }
-        if (!has.value())
-            break;
-        rs.rows.push_back(stmt->row());
+    if (auto read = stmt->forEachRow([&](const storage::Statement& row) { rs.rows.push_back(row.row()); }); !read) {
+        Diagnostic d = read.error();
+        d.location = st.span.location;
+        return d;
     }
     return rs;
 }

@@ -208,16 +208,11 @@ Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) 
             else if (origins[i])
                 types[i] = origins[i];
         }
-        for (;;) {
-            auto has = stmt->step();
-            if (!has)
-                return at(has.error(), where);
-            if (!has.value())
-                break;
+        auto scanned = stmt->forEachRow([&](const storage::Statement& row) {
             for (std::size_t i = 0; i < queryColumns; ++i) {
                 if (types[i])
                     continue;
-                switch (stmt->columnType(static_cast<int>(i))) {
+                switch (row.columnType(static_cast<int>(i))) {
                 case 1:
                     types[i] = DataType::of(DataType::Kind::BigInt);
                     break; // SQLITE_INTEGER
@@ -234,7 +229,9 @@ Status ScriptExecutor::createTable(const CreateTableStmt& s, const Span& where) 
                     break;
                 }
             }
-        }
+        });
+        if (!scanned)
+            return at(scanned.error(), where);
         if (!s.columns.empty() && s.columns.size() != queryColumns)
             return Diagnostic::error("COLUMN_COUNT",
                                      "the table declares " + std::to_string(s.columns.size()) +

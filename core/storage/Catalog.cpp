@@ -88,13 +88,11 @@ Result<std::vector<TableInfo>> Catalog::list(const Database& db) {
     auto st = db.prepare("SELECT name, sqlite_name, kind FROM __cdc_catalog ORDER BY name");
     if (!st)
         return st.error();
-    for (;;) {
-        auto has = st->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
-            break;
-        auto t = loadOne(db, st->text(0), st->text(1), st->text(2));
+    // Listed first, loaded after: loading one runs queries of its own.
+    std::vector<std::array<std::string, 3>> entries;
+    CDC_TRY(st->forEachRow([&](const Statement& row) { entries.push_back({row.text(0), row.text(1), row.text(2)}); }));
+    for (const auto& [name, sqliteName, kind] : entries) {
+        auto t = loadOne(db, name, sqliteName, kind);
         if (!t)
             return t.error();
         out.push_back(std::move(t.value()));
