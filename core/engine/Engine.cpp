@@ -89,7 +89,7 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
 } // namespace
 
 Status validate(storage::Database& db, const pipeline::Pipeline& pipeline) {
-    db.runNewConnectionSetups(); // planning compiles the flows' SQL, which calls the SQL front end's functions
+    db.runNewConnectionSetups(); // planning compiles the flows' SQL, which calls the front end's functions
     auto plan = planPipeline(db, pipeline);
     if (!plan)
         return plan.error();
@@ -148,12 +148,13 @@ Result<ResultSet> updateLog(storage::Database& db) {
     const auto i = DataType::of(DataType::Kind::BigInt);
     const auto d = DataType::of(DataType::Kind::Double);
     const auto s = DataType::of(DataType::Kind::String);
-    return collect(db,
-                      "SELECT l.update_id, u.now AS time, l.flow, l.target, l.rows_read, l.upserted, l.deleted, "
-                      "l.stale_dropped, l.versions_opened, l.versions_closed, l.versions_split, l.tombstones_created, "
-                      "l.tombstones_collected, l.ties, l.duration_ms, l.error FROM __cdc_update_log l JOIN "
-                      "__cdc_updates u USING (update_id) ORDER BY l.update_id, l.rowid",
-                      {}, {i, DataType::of(DataType::Kind::Timestamp), s, s, i, i, i, i, i, i, i, i, i, i, d, s});
+    return collect(
+        db,
+        "SELECT l.update_id, u.now AS time, l.flow, l.target, l.rows_read, l.upserted, l.deleted, "
+        "l.stale_dropped, l.versions_opened, l.versions_closed, l.versions_split, l.tombstones_created, "
+        "l.tombstones_collected, l.ties, l.duration_ms, l.error FROM __cdc_update_log l JOIN "
+        "__cdc_updates u USING (update_id) ORDER BY l.update_id, l.rowid",
+        {}, {i, DataType::of(DataType::Kind::Timestamp), s, s, i, i, i, i, i, i, i, i, i, i, d, s});
 }
 
 Status rewindTo(storage::Database& db, std::int64_t updateId) {

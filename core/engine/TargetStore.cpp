@@ -142,7 +142,8 @@ std::string keysText(const std::vector<int>& keys) {
 
 /// Puts back the pre-images update `u` saved, newest phase first; within an entry the earliest saved
 /// image of a row is restored last, so it wins.
-Status restoreJournal(storage::Database& db, const StoredTarget& t, const storage::TargetTables& n, std::int64_t u) {
+Status restoreJournal(storage::Database& db, const StoredTarget& t, const storage::TargetTables& n,
+                      std::int64_t u) {
     const int scdType = static_cast<int>(t.scdType);
     auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) + " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_chunk DESC");
     if (!entries)

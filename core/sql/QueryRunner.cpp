@@ -102,7 +102,8 @@ std::vector<std::optional<DataType>> QueryRunner::originTypes(const storage::Dat
         for (const auto& info : tables.value()) {
             const storage::TargetTables internal(info.name);
             if (equalsIgnoreCase(info.sqliteName, table) || equalsIgnoreCase(internal.backing, table) ||
-                equalsIgnoreCase(internal.changeFeed, table) || equalsIgnoreCase(internal.changeFeedRows, table)) {
+                equalsIgnoreCase(internal.changeFeed, table) ||
+                equalsIgnoreCase(internal.changeFeedRows, table)) {
                 int index = info.columnIndex(column);
                 if (index >= 0)
                     types[static_cast<std::size_t>(i)] = info.columns[static_cast<std::size_t>(index)].type;
@@ -180,7 +181,8 @@ Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string&
             if (!rs.types[i] && (*staticCols)[i].type && (*staticCols)[i].type->kind != DataType::Kind::Void)
                 rs.types[i] = (*staticCols)[i].type;
     }
-    if (auto read = stmt->forEachRow([&](const storage::Statement& row) { rs.rows.push_back(row.row()); }); !read) {
+    if (auto read = stmt->forEachRow([&](const storage::Statement& row) { rs.rows.push_back(row.row()); });
+        !read) {
         Diagnostic d = read.error();
         d.location = st.span.location;
         return d;

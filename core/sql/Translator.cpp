@@ -388,8 +388,7 @@ std::string Translator::function(const Expr& e) {
 std::string Translator::relation(pipeline::RelationRef ref) {
     for (std::size_t i = 0; i < m_relations.size(); ++i) {
         const auto& r = m_relations[i];
-        if (equalsIgnoreCase(r.name, ref.name) && r.stream == ref.stream &&
-            r.changeFeed == ref.changeFeed)
+        if (equalsIgnoreCase(r.name, ref.name) && r.stream == ref.stream && r.changeFeed == ref.changeFeed)
             return "{{REL:" + std::to_string(i) + "}}";
     }
     m_relations.push_back(std::move(ref));

@@ -327,8 +327,7 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
             if (!scopeKnown)
                 return std::nullopt;
             for (const auto& c : scope) // t.* takes the columns of t only
-                if (item.expr.name.empty() ||
-                    equalsIgnoreCase(c.relation, item.expr.name.parts.back()))
+                if (item.expr.name.empty() || equalsIgnoreCase(c.relation, item.expr.name.parts.back()))
                     out.push_back({c.name, c.type, {}});
             continue;
         }

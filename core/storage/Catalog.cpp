@@ -90,7 +90,9 @@ Result<std::vector<TableInfo>> Catalog::list(const Database& db) {
         return st.error();
     // Listed first, loaded after: loading one runs queries of its own.
     std::vector<std::array<std::string, 3>> entries;
-    CDC_TRY(st->forEachRow([&](const Statement& row) { entries.push_back({row.text(0), row.text(1), row.text(2)}); }));
+    CDC_TRY(st->forEachRow([&](const Statement& row) {
+        entries.push_back({row.text(0), row.text(1), row.text(2)});
+    }));
     for (const auto& [name, sqliteName, kind] : entries) {
         auto t = loadOne(db, name, sqliteName, kind);
         if (!t)

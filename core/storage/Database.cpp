@@ -173,7 +173,7 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
     sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
     sqlite3_busy_timeout(raw, 5000);
     // Identifiers are quoted with double quotes (quoteIdentifier, the SQL translator): SQLite's legacy
-    // fallback would turn a misspelt one into a string literal and hide the error. Spark has no such fallback.
+    // fallback would turn a misspelt one into a string literal and hide the error. Spark has none.
     sqlite3_db_config(raw, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
     sqlite3_db_config(raw, SQLITE_DBCONFIG_DQS_DDL, 0, nullptr);
     if (auto st = db.exec("PRAGMA foreign_keys = ON"); !st)

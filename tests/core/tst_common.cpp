@@ -93,7 +93,8 @@ private slots:
         const auto ts = DataType::of(DataType::Kind::Timestamp);
         QCOMPARE(QString::fromStdString(displayValue(v, ts)), iso);
         QCOMPARE(QString::fromStdString(jsonValue(v, ts)), '"' + iso + '"');
-        QCOMPARE(QString::fromStdString(displayValue(v, DataType::of(DataType::Kind::BigInt))), QString::number(seconds));
+        QCOMPARE(QString::fromStdString(displayValue(v, DataType::of(DataType::Kind::BigInt))),
+                 QString::number(seconds));
     }
 
     void tableAlignsWideCharacters() {

@@ -412,7 +412,8 @@ void TestEngine::truncateRemovesTombstonesBelowIt() {
     const std::map<QChar, Row> events = {{'T', {null(), null(), null(), s("TRUNCATE"), i(5)}},
                                          {'D', {i(7), null(), null(), s("DELETE"), i(3)}},
                                          {'E', {i(8), null(), null(), s("DELETE"), i(6)}}};
-    const std::string tombstonesSql = "SELECT * FROM " + storage::TargetTables("t").backing + " WHERE __cdc_d IS NOT NULL";
+    const std::string tombstonesSql =
+        "SELECT * FROM " + storage::TargetTables("t").backing + " WHERE __cdc_d IS NOT NULL";
     std::vector<QStringList> listed;
     for (const QString& batch : updates.split('|')) {
         for (QChar e : batch)

@@ -53,7 +53,9 @@ void UpdateTimelineModel::reload() {
         if (m_entries.last().updateId != id) {
             Entry e;
             e.updateId = id;
-            e.time = cTime >= 0 && std::size_t(cTime) < row.size() ? displayText(row[cTime], m_log.typeOf(cTime)) : QString();
+            e.time = cTime >= 0 && std::size_t(cTime) < row.size()
+                         ? displayText(row[cTime], m_log.typeOf(cTime))
+                         : QString();
             m_entries.append(e);
         }
         Entry& e = m_entries.last();
