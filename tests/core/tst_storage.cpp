@@ -2,11 +2,32 @@
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
 
+#include <sqlite3.h>
+
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace cdc;
 using namespace cdc::storage;
+
+namespace {
+int g_setupRuns = 0;
+/// A connection set-up a layer above might add: a SQL function its SQL calls.
+void addProbeFunction(sqlite3* db) {
+    ++g_setupRuns;
+    sqlite3_create_function_v2(
+        db, "setup_probe", 0, SQLITE_UTF8, nullptr,
+        [](sqlite3_context* ctx, int, sqlite3_value**) { sqlite3_result_int(ctx, 42); }, nullptr, nullptr,
+        nullptr);
+}
+QString probe(const Database& db) {
+    auto st = db.prepare("SELECT setup_probe()");
+    if (!st)
+        return QString::fromStdString(st.error().message);
+    auto row = st->step();
+    return row && row.value() ? QString::number(st->int64(0)) : QStringLiteral("no row");
+}
+} // namespace
 
 class TestStorage : public QObject {
     Q_OBJECT
@@ -125,6 +146,23 @@ private slots:
         QVERIFY(st->step().value());
         QCOMPARE(QString::fromStdString(st->text(0)),
                  QStringLiteral("1")); // the outer row, not the inner one
+    }
+
+    void connectionSetupsReachEveryConnection() {
+        auto early = Database::openMemory(); // opened before the set-up was added
+        QVERIFY(early.ok());
+        QCOMPARE(probe(*early), QStringLiteral("no such function: setup_probe"));
+        Database::addConnectionSetup(addProbeFunction);
+        Database::addConnectionSetup(addProbeFunction); // the same function again: still once per connection
+        auto later = Database::openMemory();
+        QVERIFY(later.ok());
+        QCOMPARE(probe(*later), QStringLiteral("42"));
+        QCOMPARE(g_setupRuns, 1);
+        early->runNewConnectionSetups(); // the entry points above storage catch a connection up
+        QCOMPARE(probe(*early), QStringLiteral("42"));
+        early->runNewConnectionSetups();
+        later->runNewConnectionSetups();
+        QCOMPARE(g_setupRuns, 2); // each connection ran it once
     }
 
     void badSqlIsAnErrorValue() {
