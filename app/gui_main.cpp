@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
                                               QStringLiteral("Write a PNG of the main window to FILE and quit."), QStringLiteral("FILE"));
     const QCommandLineOption sampleOption(QStringLiteral("sample"),
-                                          QStringLiteral("Open the sample project ID (%1).").arg(cdc::ui::SampleLibrary::ids().join(QLatin1String(", "))),
+                                          QStringLiteral("Open the sample project ID (%1).").arg(cdc::ui::samplelibrary::ids().join(QLatin1String(", "))),
                                           QStringLiteral("ID"));
     const QCommandLineOption stepOption(QStringLiteral("step"), QStringLiteral("Deliver N events, one update each, before showing."),
                                         QStringLiteral("N"));
@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
 
     if (parser.isSet(sampleOption) && !window.projectController()->openSample(parser.value(sampleOption))) {
         std::fprintf(stderr, "error: no sample '%s' (samples: %s)\n", qPrintable(parser.value(sampleOption)),
-                     qPrintable(cdc::ui::SampleLibrary::ids().join(QLatin1String(", "))));
+                     qPrintable(cdc::ui::samplelibrary::ids().join(QLatin1String(", "))));
         return 2;
     }
     bool stepsOk = true;

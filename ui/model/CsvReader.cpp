@@ -1,6 +1,6 @@
 #include "ui/model/CsvReader.h"
 
-namespace cdc::ui::CsvReader {
+namespace cdc::ui::csvreader {
 
 QList<QStringList> parse(const QString& text, QChar separator) {
     QList<QStringList> records;
@@ -74,4 +74,4 @@ QList<int> mapByName(const QStringList& header, const QStringList& columns) {
     return mapping;
 }
 
-} // namespace cdc::ui::CsvReader
+} // namespace cdc::ui::csvreader

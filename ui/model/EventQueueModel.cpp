@@ -19,7 +19,7 @@ EventQueueModel::EventQueueModel(Project* project, QObject* parent) : QAbstractT
 
 void EventQueueModel::reload() {
     beginResetModel();
-    auto loaded = ProjectStore::events(m_project->db());
+    auto loaded = projectstore::events(m_project->db());
     m_events = loaded ? *loaded : QList<QueuedEvent>{};
     layOutSources();
     endResetModel();

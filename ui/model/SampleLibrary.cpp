@@ -3,7 +3,7 @@
 #include <QFile>
 #include <QRegularExpression>
 
-namespace cdc::ui::SampleLibrary {
+namespace cdc::ui::samplelibrary {
 
 namespace {
 QString readResource(const QString& path) {
@@ -34,4 +34,4 @@ SampleInfo load(const QString& id) {
     return info;
 }
 
-} // namespace cdc::ui::SampleLibrary
+} // namespace cdc::ui::samplelibrary

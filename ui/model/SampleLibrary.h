@@ -14,11 +14,11 @@ struct SampleInfo {
     QString events;   ///< events.sql: its rows become the event queue
 };
 
-namespace SampleLibrary {
+namespace samplelibrary {
 /// The ids in menu order.
 QStringList ids();
 /// Loads a sample from the resources; an unknown id gives an empty id.
 SampleInfo load(const QString& id);
-} // namespace SampleLibrary
+} // namespace samplelibrary
 
 } // namespace cdc::ui

@@ -43,7 +43,7 @@ void SourceRowsModel::reload() {
                 delivered << stmt->row();
             }
         }
-        if (auto queued = ProjectStore::events(db))
+        if (auto queued = projectstore::events(db))
             for (const auto& e : *queued)
                 if (storage::equalsIgnoreCase(e.source.toStdString(), info.name))
                     pending << e;
@@ -112,7 +112,7 @@ QVariant SourceRowsModel::data(const QModelIndex& index, int role) const {
     case CellValueRole: return cellValue(value, type);
     case Qt::ForegroundRole:
         if (!pending || isNull(value))
-            return ThemeColors::mutedText(QGuiApplication::palette());
+            return themecolors::mutedText(QGuiApplication::palette());
         return {};
     case Qt::FontRole:
         if (isNull(value)) {

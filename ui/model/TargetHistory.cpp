@@ -2,7 +2,7 @@
 
 #include "core/engine/Engine.h"
 
-namespace cdc::ui::TargetHistory {
+namespace cdc::ui::targethistory {
 
 cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStringList& order, qint64 updateId,
                                                const QList<TargetSnapshot>& previous) {
@@ -20,4 +20,4 @@ cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStr
     return snapshots;
 }
 
-} // namespace cdc::ui::TargetHistory
+} // namespace cdc::ui::targethistory

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace cdc::ui::ThemeColors {
+namespace cdc::ui::themecolors {
 
 namespace {
 double channel(double c) {
@@ -67,4 +67,4 @@ QColor mutedText(const QPalette& palette) {
                              palette);
 }
 
-} // namespace cdc::ui::ThemeColors
+} // namespace cdc::ui::themecolors

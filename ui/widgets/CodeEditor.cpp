@@ -60,8 +60,8 @@ void CodeEditor::applyPalette() {
     setSelectionBackgroundColor(palette.color(QPalette::Highlight));
     setSelectionForegroundColor(palette.color(QPalette::HighlightedText));
     setMatchedBraceBackgroundColor(caretLine.darker(110));
-    setIndicatorForegroundColor(ThemeColors::error(palette), ErrorIndicator);
-    setIndicatorForegroundColor(ThemeColors::warning(palette), WarningIndicator);
+    setIndicatorForegroundColor(themecolors::error(palette), ErrorIndicator);
+    setIndicatorForegroundColor(themecolors::warning(palette), WarningIndicator);
     recolor();
 }
 

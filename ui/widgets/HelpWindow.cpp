@@ -229,7 +229,7 @@ bool HelpWindow::findInPage(const QString& text, bool backward) {
 }
 
 void HelpWindow::applyColours() {
-    using namespace ThemeColors;
+    using namespace themecolors;
     const QPalette pal = palette();
     const QColor base = pal.color(QPalette::Base), text = pal.color(QPalette::Text);
     // Only colours live here; layout is in help.css, which the pages link.

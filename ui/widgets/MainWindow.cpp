@@ -336,8 +336,8 @@ void MainWindow::createMenus() {
     run->addAction(m_sourceSql);
 
     QMenu* samples = menuBar()->addMenu(tr("&Samples"));
-    for (const QString& id : SampleLibrary::ids()) {
-        const SampleInfo sample = SampleLibrary::load(id);
+    for (const QString& id : samplelibrary::ids()) {
+        const SampleInfo sample = samplelibrary::load(id);
         QAction* action = samples->addAction(sample.title);
         action->setStatusTip(tr("Open the sample project \"%1\" (%2)").arg(sample.title, id));
         action->setData(id);

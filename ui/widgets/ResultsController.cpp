@@ -36,7 +36,7 @@ void ResultsController::reload() {
     const qint64 shown = m_updateId < 0 || m_updateId > lastId ? lastId : m_updateId;
     // Right after an update the shown snapshots are of the update before: the loader patches them
     // with the new update's changes instead of re-reading every target.
-    auto loaded = TargetHistory::snapshotsAt(m_project->db(), targetOrder(m_editor->pipeline()), shown,
+    auto loaded = targethistory::snapshotsAt(m_project->db(), targetOrder(m_editor->pipeline()), shown,
                                              m_latestShown ? m_snapshots : QList<TargetSnapshot>());
     const bool same = m_latestShown && loaded.ok() && loaded->isSharedWith(m_snapshots);
     m_latestShown = loaded.ok() && shown == lastId;

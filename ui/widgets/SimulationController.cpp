@@ -118,7 +118,7 @@ SimulationController::SimulationController(Project* project, EditorController* e
 }
 
 int SimulationController::queuedCount() const {
-    auto events = ProjectStore::events(m_project->db());
+    auto events = projectstore::events(m_project->db());
     return events ? int(events->size()) : 0;
 }
 

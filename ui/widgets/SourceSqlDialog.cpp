@@ -52,7 +52,7 @@ bool SourceSqlDialog::report(const Status& status) {
         return true;
     }
     m_message->setText(QStringLiteral("<span style='color:%1'>%2</span>")
-                           .arg(ThemeColors::error(palette()).name(),
+                           .arg(themecolors::error(palette()).name(),
                                 QString::fromStdString(status.error().format()).toHtmlEscaped()));
     m_editor->setDiagnostics({status.error()});
     m_editor->goToLocation(status.error().location);
@@ -67,7 +67,7 @@ bool SourceSqlDialog::execute() {
 }
 
 bool SourceSqlDialog::queueAsEvents() {
-    auto events = SourceScripts::captureEvents(m_project->db(), m_editor->text(), QStringLiteral("source.sql"));
+    auto events = sourcescripts::captureEvents(m_project->db(), m_editor->text(), QStringLiteral("source.sql"));
     if (!events)
         return report(events.error());
     if (events->isEmpty())

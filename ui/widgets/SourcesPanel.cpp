@@ -171,12 +171,12 @@ void SourcesPanel::pasteText(const QString& text) {
     auto* model = currentModel();
     if (!model)
         return;
-    auto records = CsvReader::parse(text, CsvReader::guessSeparator(text));
+    auto records = csvreader::parse(text, csvreader::guessSeparator(text));
     if (records.isEmpty()) {
         emit statusMessage(tr("The clipboard holds no rows"));
         return;
     }
-    QList<int> mapping = CsvReader::mapByName(records.first(), model->columnNames());
+    QList<int> mapping = csvreader::mapByName(records.first(), model->columnNames());
     const bool header = std::any_of(mapping.begin(), mapping.end(), [](int i) { return i >= 0; });
     if (header)
         records.removeFirst();
