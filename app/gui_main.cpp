@@ -1,3 +1,6 @@
+// cdcstudio: argument handling only; the work is done by the window's controllers. --sample, --step,
+// --show-dock and --screenshot exist so any state can be pictured from the command line (docs, reviews),
+// with the default layout so the pictures are reproducible. Exit status: 0 success, 1 error, 2 wrong usage.
 #include "ui/model/AppInfo.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/model/SampleLibrary.h"

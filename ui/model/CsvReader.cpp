@@ -1,3 +1,5 @@
+// The RFC 4180 reader as one pass over the characters: a quote opens a quoted field only at its
+// start, a lone CR ends a record like LF, and blank lines are dropped rather than read as empty rows.
 #include "ui/model/CsvReader.h"
 
 namespace cdc::ui::csvreader {

@@ -1,3 +1,5 @@
+// The queue is re-read whole on every Project::dataChanged, which every undoable change emits; the
+// operation and sequence positions are worked out once per source and reload, not once per cell.
 #include "ui/model/EventQueueModel.h"
 
 #include "core/storage/Catalog.h"

@@ -1,3 +1,6 @@
+// Every edit takes one path, Project::change: snapshot, write in a savepoint, snapshot again, push a
+// SnapshotCommand (a simulation run ends in the same push). The working copy runs in WAL so the update
+// thread can write while the GUI reads.
 #include "ui/model/Project.h"
 
 #include "core/storage/Backup.h"

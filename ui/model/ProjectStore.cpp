@@ -1,3 +1,6 @@
+// Queued rows are JSON arrays because one queue holds rows of differently shaped tables; REALs and
+// BLOBs are wrapped so 1.0 and bytes come back as they went in. `__cdc_delivery` remembers the source row
+// each delivered event became, so a rewind can take it back and requeue the event at the front.
 #include "ui/model/ProjectStore.h"
 
 #include "core/storage/Catalog.h"

@@ -1,3 +1,5 @@
+// The ids are listed here rather than read from the resource folder so the menu keeps a teaching
+// order (SCD1 before SCD2, the labs last).
 #include "ui/model/SampleLibrary.h"
 
 #include <QFile>

@@ -1,4 +1,7 @@
 #pragma once
+/// The sample projects of the Samples menu and `--sample`: each is a folder of README,
+/// pipeline, source and event scripts compiled into the resources, so the app works with no files installed.
+
 #include <QList>
 #include <QString>
 

@@ -1,3 +1,6 @@
+// The worker opens its own connection on the working file (WAL lets the GUI keep reading) and never
+// touches Project: progress comes back through queued calls guarded by a QPointer, and the undo step
+// is pushed on the GUI thread, in complete().
 #include "ui/model/SimulationRunner.h"
 
 #include "core/storage/Database.h"

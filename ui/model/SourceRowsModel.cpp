@@ -1,3 +1,5 @@
+// Why reload() patches rows rather than resetting: every cell edit comes back through
+// Project::dataChanged, and a reset would close the editor and lose the current cell mid-Tab.
 #include "ui/model/SourceRowsModel.h"
 
 #include "ui/model/Project.h"

@@ -1,3 +1,5 @@
+// Capturing runs the script for real (the CLI's executor) and reads back the rows above each table's
+// highest rowid before the rollback, so the queued values are exactly what the INSERTs would store.
 #include "ui/model/SourceScripts.h"
 
 #include "core/sql/SqlApi.h"

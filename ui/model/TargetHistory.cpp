@@ -1,3 +1,5 @@
+// The latest update needs no rewind (and can be patched from `previous`); any earlier one is
+// rewound in a savepoint and read before the rollback puts the database back.
 #include "ui/model/TargetHistory.h"
 
 #include "core/engine/Engine.h"

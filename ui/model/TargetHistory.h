@@ -1,4 +1,7 @@
 #pragma once
+/// Looking at an earlier update without undoing anything: selecting update N in the Timeline shows the
+/// targets as they were after it, read by rewinding inside a savepoint that is then rolled back.
+
 #include "core/common/Diagnostic.h"
 #include "core/storage/Database.h"
 #include "ui/model/results/TargetSnapshot.h"

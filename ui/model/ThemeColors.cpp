@@ -1,3 +1,5 @@
+// The WCAG formulas as the standard writes them, and the base hues of error and warning text for
+// light and dark themes, nudged by readableOn() until they pass on both Base and AlternateBase.
 #include "ui/model/ThemeColors.h"
 
 #include <QtMath>

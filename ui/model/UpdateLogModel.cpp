@@ -1,3 +1,5 @@
+// The engine's log is shown as it comes (columns by name, typed cells for sort and export); a logged
+// error's `file:line:col` is parsed back so a double-click can jump to the position.
 #include "ui/model/UpdateLogModel.h"
 
 #include "core/engine/Engine.h"

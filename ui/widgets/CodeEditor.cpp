@@ -1,3 +1,5 @@
+// Scintilla keeps colours of its own, so they are copied from the palette here and again on every
+// PaletteChange; diagnostics become indicators on byte ranges, their messages shown on mouse dwell.
 #include "ui/widgets/CodeEditor.h"
 
 #include "ui/model/ThemeColors.h"

@@ -1,3 +1,5 @@
+// The first guess: "header" is ticked when a first-row cell names a table column, columns are then
+// mapped by name, else by position. The preview shows the first 50 rows exactly as they will be mapped.
 #include "ui/widgets/CsvImportDialog.h"
 
 #include "ui/model/CsvReader.h"

@@ -1,3 +1,5 @@
+// The contents tree is read from the pages themselves (the index's links, then each page's h2 anchors),
+// so adding a page or section needs no list here. Only colours are set in code; layout is in help.css.
 #include "ui/widgets/HelpWindow.h"
 
 #include "ui/model/AppInfo.h"

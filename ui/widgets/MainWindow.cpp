@@ -1,3 +1,6 @@
+// The wiring between parts that do not know each other (timeline to results, runner to log, parse to
+// queue columns) lives here, as do the window-wide Undo / Redo that pick the editor's history or the
+// project's by focus, and the dock layout: the default is kept before the saved one is restored.
 #include "ui/widgets/MainWindow.h"
 
 #include "ui/model/AppInfo.h"

@@ -1,3 +1,5 @@
+// The wording depends on the cause: a schema change makes the next update refuse to run, a changed
+// expression only leaves processed rows stale. The amber tint is recomputed on every palette change.
 #include "ui/widgets/OutdatedBanner.h"
 
 #include <QAction>

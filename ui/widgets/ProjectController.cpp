@@ -1,3 +1,5 @@
+// Errors always reach the status bar and a message box only when the window is shown, so offscreen
+// tests and --screenshot never block. Shortcuts Qt leaves empty on some desktops are spelled out.
 #include "ui/widgets/ProjectController.h"
 
 #include "ui/model/Project.h"

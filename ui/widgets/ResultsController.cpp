@@ -1,3 +1,5 @@
+// Reloads on every data change and every clean parse; when the loaded snapshots are the very ones
+// shown, nothing is emitted, so the views keep selection and scroll through edits that touch no target.
 #include "ui/widgets/ResultsController.h"
 
 #include "core/engine/Engine.h"

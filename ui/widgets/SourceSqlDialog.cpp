@@ -1,3 +1,5 @@
+// Execute goes through Project::change, so a whole script is one undo step. Queue as Events captures
+// rows only of tables that existed before the script ran, so it says so when it finds none.
 #include "ui/widgets/SourceSqlDialog.h"
 
 #include "core/sql/SqlApi.h"

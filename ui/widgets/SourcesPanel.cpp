@@ -1,3 +1,5 @@
+// Tabs are rebuilt only when the set of source tables changes (each model reloads itself on
+// dataChanged), so an edit keeps the current tab, cell and filter. Paste maps by header, else by position.
 #include "ui/widgets/SourcesPanel.h"
 
 #include "core/storage/Catalog.h"

@@ -1,3 +1,5 @@
+// Word lists are lower-cased because Scintilla's SQL lexer matches lowered words. The hues suit our
+// light and dark papers and are then brought to text contrast against whatever Base is in use.
 #include "ui/widgets/SqlLexer.h"
 
 #include "ui/model/ThemeColors.h"

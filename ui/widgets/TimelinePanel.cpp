@@ -1,3 +1,5 @@
+// A rewind is one Project::change (the engine's rewind, later deliveries back into the queue, the
+// clock reset), so one Ctrl+Z restores all three. Selecting the last row means "follow the latest" (-1).
 #include "ui/widgets/TimelinePanel.h"
 
 #include "core/engine/Engine.h"

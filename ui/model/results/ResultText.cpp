@@ -1,3 +1,5 @@
+// Integers and integral reals share one identity encoding because a feed may widen a column's type;
+// compareValues is total across kinds (NULL, numbers, text, bytes) so a column of mixed cells still sorts.
 #include "ui/model/results/ResultText.h"
 
 #include "ui/model/ValueText.h"

@@ -1,3 +1,5 @@
+// The four hues are fixed, as in diff views (green, blue, amber, red), so a change looks the same in
+// every panel; only their tints and text shades follow the theme, through ThemeColors' contrast rules.
 #include "ui/model/results/RowChange.h"
 
 #include "ui/model/ThemeColors.h"

@@ -1,3 +1,6 @@
+// Lanes are built by grouping rows on their key identity and sorting them as the table lists them.
+// After an update only the lanes of touched keys (and of those the previous update highlighted) are
+// rebuilt; the rest only have their row numbers shifted, so the cost follows the update, not the target.
 #include "ui/model/results/Scd2TimelineModel.h"
 
 #include "ui/model/results/ResultText.h"

@@ -1,3 +1,5 @@
+// Untouched versions get a neutral slate hue so the change colours stand out; fills are mixed more
+// strongly on dark bases, and labels are brought to contrast on whatever fill they sit on.
 #include "ui/widgets/results/TimelineColors.h"
 
 #include "ui/model/ThemeColors.h"
