@@ -3,7 +3,6 @@
 #include "ui/model/results/ChangeClassifier.h"
 
 #include "ui/model/results/ResultText.h"
-
 #include "ui/model/results/TargetRowOrder.h"
 
 #include <algorithm>
