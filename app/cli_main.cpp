@@ -288,7 +288,7 @@ int commandUpdate(const Arguments& args) {
     auto tx = cdc::storage::Transaction::begin(*db, "cdc_cli_update");
     if (!tx)
         return userError(tx.error());
-    if (auto st = cdc::storage::ProjectSettings::setValue(*db, cdc::storage::ProjectSettings::kPipelineKey, recorded); !st)
+    if (auto st = cdc::storage::projectsettings::setValue(*db, cdc::storage::projectsettings::kPipelineKey, recorded); !st)
         return userError(st.error());
     auto report = cdc::engine::runUpdate(*db, pipeline, options);
     if (!report)

@@ -1,3 +1,6 @@
+// cdcstudio: argument handling only; the work is done by the window's controllers. --sample, --step,
+// --show-dock and --screenshot exist so any state can be pictured from the command line (docs, reviews),
+// with the default layout so the pictures are reproducible. Exit status: 0 success, 1 error, 2 wrong usage.
 #include "core/sql/SqlApi.h"
 #include "ui/model/AppInfo.h"
 #include "ui/widgets/MainWindow.h"
@@ -30,7 +33,7 @@ int main(int argc, char** argv) {
     const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
                                               QStringLiteral("Write a PNG of the main window to FILE and quit."), QStringLiteral("FILE"));
     const QCommandLineOption sampleOption(QStringLiteral("sample"),
-                                          QStringLiteral("Open the sample project ID (%1).").arg(cdc::ui::SampleLibrary::ids().join(QLatin1String(", "))),
+                                          QStringLiteral("Open the sample project ID (%1).").arg(cdc::ui::samplelibrary::ids().join(QLatin1String(", "))),
                                           QStringLiteral("ID"));
     const QCommandLineOption stepOption(QStringLiteral("step"), QStringLiteral("Deliver N events, one update each, before showing."),
                                         QStringLiteral("N"));
@@ -72,7 +75,7 @@ int main(int argc, char** argv) {
 
     if (parser.isSet(sampleOption) && !window.projectController()->openSample(parser.value(sampleOption))) {
         std::fprintf(stderr, "error: no sample '%s' (samples: %s)\n", qPrintable(parser.value(sampleOption)),
-                     qPrintable(cdc::ui::SampleLibrary::ids().join(QLatin1String(", "))));
+                     qPrintable(cdc::ui::samplelibrary::ids().join(QLatin1String(", "))));
         return 2;
     }
     bool stepsOk = true;

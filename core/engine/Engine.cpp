@@ -182,7 +182,11 @@ Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db, const
     auto lastFull = scalar(db, "SELECT coalesce(max(update_id), 0) FROM __cdc_updates WHERE full_refresh");
     if (!lastFull)
         return lastFull.error();
-    auto definitions = db.prepare("SELECT DISTINCT definition FROM __cdc_target_definitions WHERE target = ?1 AND update_id >= ?2");
+    // Definitions are recorded when they change: the rows since the target was last built are the one in
+    // effect then and every later one.
+    auto definitions = db.prepare(
+        "SELECT DISTINCT definition FROM __cdc_target_definitions WHERE target = ?1 AND update_id >= "
+        "(SELECT coalesce(max(update_id), 0) FROM __cdc_target_definitions WHERE target = ?1 AND update_id <= ?2)");
     if (!definitions)
         return definitions.error();
     for (std::size_t i = 0; i < plan->targets.size(); ++i) {

@@ -276,6 +276,17 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
 }
 
 Status recordDefinition(UpdateContext& ctx, const std::string& target, std::uint64_t definition) {
+    // A row per change of definition, not per update: most updates only read, and write no page here.
+    auto last = ctx.db.prepare("SELECT definition FROM __cdc_target_definitions WHERE target = ?1 ORDER BY update_id DESC LIMIT 1");
+    if (!last)
+        return last.error();
+    last->bind(1, std::string_view(target));
+    auto has = last->step();
+    if (!has)
+        return has.error();
+    if (has.value() && last->int64(0) == static_cast<std::int64_t>(definition))
+        return Status::success();
+    last->reset();
     return run(ctx.db, "INSERT OR REPLACE INTO __cdc_target_definitions(target, update_id, definition) VALUES (?1, ?2, ?3)",
                {target, ctx.updateId, static_cast<std::int64_t>(definition)});
 }

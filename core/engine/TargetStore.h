@@ -44,7 +44,8 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset);
 /// Internal column list of the backing table (data columns then bookkeeping) for SCD1 / SCD2.
 std::string backingColumns(const TargetPlan& t);
 
-/// Records which definition of its flows (definitionHash) the update computed the target's rows with.
+/// Records which definition of its flows (definitionHash) the update computed the target's rows with, when
+/// it differs from the one recorded last.
 Status recordDefinition(UpdateContext& ctx, const std::string& target, std::uint64_t definition);
 
 /// Deletes SCD1 tombstones older than the threshold on the simulated clock; returns how many.

@@ -4,6 +4,7 @@
 /// what makes the printer's round-trip check `parse(print(ast)) == ast` meaningful.
 
 #include "core/common/Diagnostic.h"
+#include "core/pipeline/Pipeline.h"
 
 #include <memory>
 #include <optional>
@@ -215,6 +216,15 @@ struct ColumnSel {
 };
 
 /// The body shared by CREATE FLOW ... AS AUTO CDC, FLOW AUTO CDC and APPLY CHANGES INTO.
+/// STORED AS SCD TYPE 1 | 2, or STORED AS BITEMPORAL (parsed, refused by the builder): the SCD type is the
+/// pipeline model's enum from the parse on.
+struct StoredAs {
+    std::optional<pipeline::ScdType> scdType; ///< empty: BITEMPORAL
+    Span span;
+    bool bitemporal() const { return !scdType; }
+    bool operator==(const StoredAs&) const = default;
+};
+
 struct AutoCdcSpec {
     bool once = false;
     std::optional<Name> target; ///< INTO target; absent in the FLOW AUTO CDC clause
@@ -231,8 +241,7 @@ struct AutoCdcSpec {
     Box<Expr> sequenceBy;
     Box<Expr> systemSequenceBy;
     std::optional<ColumnSel> columns;
-    int storedAs = 0; ///< 0 absent, 1, 2, 3 = BITEMPORAL
-    Span storedAsSpan;
+    std::optional<StoredAs> storedAs; ///< absent without a STORED AS clause
     std::optional<ColumnSel> trackHistory;
     std::optional<Ident> columnsToUpdate;
     Span span;

@@ -262,22 +262,21 @@ AutoCdcSpec Parser::parseAutoCdc(bool withInto, bool legacy) {
         }
     }
     if (atKeyword("STORED")) {
-        spec.storedAsSpan = beginSpan();
+        StoredAs& stored = spec.storedAs.emplace();
+        stored.span = beginSpan();
         advance();
         expectKeyword("AS", "after STORED");
-        if (acceptKeyword("BITEMPORAL")) {
-            spec.storedAs = 3;
-        } else {
+        if (!acceptKeyword("BITEMPORAL")) {
             expectKeyword("SCD", "after STORED AS");
             expectKeyword("TYPE", "after SCD");
             if (!failed() && cur().kind == TokenKind::Integer && (cur().text == "1" || cur().text == "2")) {
-                spec.storedAs = cur().text == "1" ? 1 : 2;
+                stored.scdType = cur().text == "1" ? pipeline::ScdType::Type1 : pipeline::ScdType::Type2;
                 advance();
             } else {
                 fail("expected 1 or 2 after SCD TYPE");
             }
         }
-        endSpan(spec.storedAsSpan);
+        endSpan(stored.span);
         take(kStoredAs);
     }
     if (atKeyword("TRACK")) {

@@ -131,14 +131,16 @@ pipeline::AutoCdcFlow PipelineBuilder::autoCdc(const AutoCdcSpec& spec, pipeline
             f.sequenceBy.push_back(expression(seq));
         }
     }
-    if (spec.systemSequenceBy || spec.storedAs == 3)
+    if (spec.systemSequenceBy || (spec.storedAs && spec.storedAs->bitemporal()))
         error("bitemporal AUTO CDC (SYSTEM SEQUENCE BY, STORED AS BITEMPORAL) is not supported by the "
               "simulator",
-              spec.systemSequenceBy ? spec.systemSequenceBy->span.location : spec.storedAsSpan.location);
+              spec.systemSequenceBy ? spec.systemSequenceBy->span.location : spec.storedAs->span.location);
     if (spec.columns)
         f.columns = selection(*spec.columns);
-    f.scdType = spec.storedAs == 2 ? pipeline::ScdType::Type2 : pipeline::ScdType::Type1;
-    f.storedAsLocation = spec.storedAsSpan.location;
+    if (spec.storedAs) {
+        f.scdType = spec.storedAs->scdType.value_or(pipeline::ScdType::Type1);
+        f.storedAsLocation = spec.storedAs->span.location;
+    }
     if (spec.trackHistory)
         f.trackHistory = selection(*spec.trackHistory);
     if (spec.columnsToUpdate)

@@ -443,10 +443,10 @@ std::string Printer::autoCdc(const AutoCdcSpec& spec) {
         s += "\nSYSTEM SEQUENCE BY " + expr(*spec.systemSequenceBy);
     if (spec.columns)
         s += "\nCOLUMNS " + columnSel(*spec.columns);
-    if (spec.storedAs == 3)
+    if (spec.storedAs && spec.storedAs->bitemporal())
         s += "\nSTORED AS BITEMPORAL";
-    else if (spec.storedAs)
-        s += "\nSTORED AS SCD TYPE " + std::to_string(spec.storedAs);
+    else if (spec.storedAs) // the enum's values are the SCD type numbers
+        s += "\nSTORED AS SCD TYPE " + std::to_string(static_cast<int>(*spec.storedAs->scdType));
     if (spec.trackHistory)
         s += "\nTRACK HISTORY ON " + columnSel(*spec.trackHistory);
     if (spec.columnsToUpdate)

@@ -1,6 +1,6 @@
 #include "core/storage/ProjectSettings.h"
 
-namespace cdc::storage::ProjectSettings {
+namespace cdc::storage::projectsettings {
 
 Status ensureSchema(Database& db) {
     if (db.tableExists("__cdc_project"))
@@ -29,4 +29,4 @@ Status setValue(Database& db, std::string_view key, std::string_view value) {
     return stmt->run();
 }
 
-} // namespace cdc::storage::ProjectSettings
+} // namespace cdc::storage::projectsettings

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace cdc::storage::ProjectSettings {
+namespace cdc::storage::projectsettings {
 
 inline constexpr const char* kPipelineKey = "pipeline.sql";
 inline constexpr const char* kClockKey = "clock";            ///< simulated time, epoch seconds
@@ -27,4 +27,4 @@ std::optional<std::string> value(const Database& db, std::string_view key);
 /// Inserts or replaces `key` (creates the table when missing).
 Status setValue(Database& db, std::string_view key, std::string_view value);
 
-} // namespace cdc::storage::ProjectSettings
+} // namespace cdc::storage::projectsettings

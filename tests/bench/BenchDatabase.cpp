@@ -1,3 +1,5 @@
+// Files a previous run left are deleted first, so every method starts from an empty database whatever
+// ran before; pragmas are stepped rather than exec()'d because some answer with a row.
 #include "BenchDatabase.h"
 
 #include <sqlite3.h>

@@ -1,3 +1,5 @@
+// The pipeline is written as SQL text and parsed, not assembled as a pipeline::Pipeline, so the engine
+// runs exactly what the front end makes of what a user would type.
 #include "EngineApplier.h"
 
 #include "HandwrittenApplier.h"

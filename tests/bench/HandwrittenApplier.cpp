@@ -1,3 +1,5 @@
+// Deliberately the SQL a careful user writes, not a tuned rival: SCD2 recomputes the whole history on
+// every update (right for late events, but its cost grows with the log), SCD1 never collects its tombstones.
 #include "HandwrittenApplier.h"
 
 #include "SourceTable.h"

@@ -1,3 +1,5 @@
+// The commit and the WAL checkpoint are timed too, as they are for every applier, so the limit is
+// comparable with their figures rather than flattering them.
 #include "SpeedLimit.h"
 
 #include "BenchDatabase.h"

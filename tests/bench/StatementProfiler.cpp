@@ -1,3 +1,5 @@
+// SQLite's own trace hook rather than a wrapper around storage::Statement, so profiling needs no change
+// in core and sees every statement the connection runs.
 #include "StatementProfiler.h"
 
 #include <sqlite3.h>

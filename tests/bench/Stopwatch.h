@@ -1,4 +1,6 @@
 #pragma once
+/// Shared by every phase of cdcstudio-bench and the GUI refresh figure so they all time the same way;
+/// header-only, as it is two clock reads.
 
 #include <chrono>
 #include <ctime>

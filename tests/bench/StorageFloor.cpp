@@ -1,3 +1,5 @@
+// Each update is two set-based statements over the new rowid range of the source (the write, then the
+// feed): the cheapest SQL for the work, with nothing read back into C++.
 #include "StorageFloor.h"
 
 #include "HandwrittenApplier.h"

@@ -1,3 +1,5 @@
+// Everything is fixed (the name and city pools, the seed, splitmix64) so runs on other machines and days
+// compare; late events reuse recently touched keys so they occur from the first update on.
 #include "Workload.h"
 
 #include <array>

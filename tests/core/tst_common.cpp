@@ -1,3 +1,5 @@
+// The value types every layer shares (DataType, Diagnostic, ResultSet's writers). Their spelling is what
+// users read in the CLI, error messages and exports, so the tests pin it exactly, wide characters included.
 #include "core/common/DataType.h"
 #include "core/common/Diagnostic.h"
 #include "core/common/ResultSet.h"

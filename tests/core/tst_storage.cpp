@@ -1,3 +1,6 @@
+// The storage promises the rest relies on: savepoints roll back unless committed, copies work across
+// page sizes (older projects open), kept statements never show stale columns, extensions cannot load,
+// and catalog names resolve by unique suffix.
 #include "core/storage/Backup.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"

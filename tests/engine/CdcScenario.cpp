@@ -1,3 +1,6 @@
+// Values are drawn where an engine goes wrong rather than uniformly: BIGINTs past 2^53, strings whose
+// byte order is not the natural one, NULL STRUCT fields, timestamps in every spelling and offset, ties and
+// NULLs. Sequences are made as typed fields and only then written as literals, so the model reads no SQL.
 #include "CdcScenario.h"
 
 #include <algorithm>

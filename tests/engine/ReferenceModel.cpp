@@ -1,3 +1,6 @@
+// Deliberately the slow, obvious way: touched keys are re-sorted and folded from their events on every
+// update, so the engine's incremental shortcuts have nothing to share with it; each rule is applied where
+// its section or decision number is cited.
 #include "ReferenceModel.h"
 
 #include <algorithm>

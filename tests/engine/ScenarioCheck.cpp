@@ -1,3 +1,5 @@
+// Differences are reported as engine-only and model-only lines of sorted display rows, written as SQL
+// comments (`--`) so a shrunk reproducer can be pasted into a pipeline file as it is.
 #include "ScenarioCheck.h"
 
 #include "EngineTestUtil.h"

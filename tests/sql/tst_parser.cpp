@@ -1,3 +1,5 @@
+// The parser against data, not hand-built ASTs: the seed pipelines must print back to themselves, the
+// tree cases in conformance/sql/parse/ pin trees and diagnostics, and every prefix of a seed fails cleanly.
 #include "core/sql/Parser.h"
 #include "core/sql/Printer.h"
 #include "core/sql/SqlApi.h"

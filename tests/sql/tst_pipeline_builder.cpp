@@ -1,3 +1,6 @@
+// From text to pipeline::Pipeline, the model the engine runs: each clause of the seed flows lands in
+// its field (with positions the editor underlines), every error is reported in order, and Format SQL is
+// canonical, stable and keeps comments.
 #include "core/sql/SqlApi.h"
 #include "core/storage/Database.h"
 

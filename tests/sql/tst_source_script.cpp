@@ -1,3 +1,6 @@
+// Source scripts are the data users feed the simulator, so they must behave as on Databricks: INSERT
+// casts as ANSI store assignment does, a failing script leaves nothing behind, UPDATE / DELETE / TRUNCATE
+// of stored rows are logged (the engine refuses changed input), and pipeline statements are refused.
 #include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
 #include "core/sql/Translator.h"

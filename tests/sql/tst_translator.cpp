@@ -1,3 +1,5 @@
+// The translator is checked by running its SQL, not by reading it: each Spark expression and query in
+// tests/conformance/sql/ is translated, evaluated by SQLite, and its typed result compared with Spark's.
 #include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
 #include "core/sql/Translator.h"

@@ -484,7 +484,7 @@ private slots:
         QCoreApplication::processEvents();
         QVERIFY(lightnessAt(help.browser()->viewport(), corner) < 0.2);
         QVERIFY(help.browser()->document()->defaultStyleSheet().contains(
-            ThemeColors::mix(QApplication::palette().color(QPalette::Base),
+            themecolors::mix(QApplication::palette().color(QPalette::Base),
                              QApplication::palette().color(QPalette::Text), 0.06)
                 .name()));
     }
@@ -552,16 +552,16 @@ private slots:
         ThemeManager::instance()->setTheme(dark ? ThemeManager::Theme::Dark : ThemeManager::Theme::Light,
                                            false);
         const QPalette pal = QApplication::palette();
-        QCOMPARE(ThemeColors::isDark(pal), dark);
+        QCOMPARE(themecolors::isDark(pal), dark);
         QStringList failures;
         const auto check = [&](const QString& what, const QColor& fg, const QColor& bg, double minimum) {
-            const double ratio = ThemeColors::contrastRatio(fg, bg);
+            const double ratio = themecolors::contrastRatio(fg, bg);
             if (ratio < minimum)
                 failures << QStringLiteral("%1: %2 on %3 = %4")
                                 .arg(what, fg.name(), bg.name())
                                 .arg(ratio, 0, 'f', 2);
         };
-        const double text = ThemeColors::kTextContrast, graphic = ThemeColors::kGraphicContrast;
+        const double text = themecolors::kTextContrast, graphic = themecolors::kGraphicContrast;
         const QColor base = pal.color(QPalette::Base), alternate = pal.color(QPalette::AlternateBase);
 
         // The palette's own pairs.
@@ -585,14 +585,14 @@ private slots:
                   text);
         }
         for (const QColor& bg : {base, alternate, ChangePalette::background(RowChange::Deleted, pal),
-                                 ThemeColors::mix(base, ChangePalette::accent(RowChange::Updated), 0.08)})
+                                 themecolors::mix(base, ChangePalette::accent(RowChange::Updated), 0.08)})
             check(QStringLiteral("removed row text"), ChangePalette::ghostText(pal), bg, text);
         check("Due for GC", ChangePalette::accentText(RowChange::Closed, pal), base, text);
         check("Due for GC (alternate)", ChangePalette::accentText(RowChange::Closed, pal), alternate, text);
         for (const QColor& bg : {base, alternate}) {
-            check("error text", ThemeColors::error(pal), bg, text);
-            check("warning text", ThemeColors::warning(pal), bg, text);
-            check("muted text", ThemeColors::mutedText(pal), bg, text);
+            check("error text", themecolors::error(pal), bg, text);
+            check("warning text", themecolors::warning(pal), bg, text);
+            check("muted text", themecolors::mutedText(pal), bg, text);
         }
 
         // The SCD2 timeline.
@@ -620,10 +620,10 @@ private slots:
 
         // The help pages' tinted blocks.
         const QColor ink = pal.color(QPalette::Text);
-        check("help code block", ink, ThemeColors::mix(base, ink, 0.06), text);
-        check("help table header", ink, ThemeColors::mix(base, ink, 0.09), text);
-        check("help key", ink, ThemeColors::mix(base, ink, 0.12), text);
-        check("help note", ink, ThemeColors::mix(base, pal.color(QPalette::Highlight), 0.12), text);
+        check("help code block", ink, themecolors::mix(base, ink, 0.06), text);
+        check("help table header", ink, themecolors::mix(base, ink, 0.09), text);
+        check("help key", ink, themecolors::mix(base, ink, 0.12), text);
+        check("help note", ink, themecolors::mix(base, pal.color(QPalette::Highlight), 0.12), text);
         QVERIFY2(failures.isEmpty(), qPrintable(failures.join(QLatin1Char('\n'))));
     }
 };

@@ -131,7 +131,7 @@ private slots:
             auto db = storage::Database::open(path.toStdString());
             QVERIFY(db.ok());
             createSource(*db, "cdc.users");
-            QVERIFY(ProjectStore::ensureSchema(*db).ok());
+            QVERIFY(projectstore::ensureSchema(*db).ok());
             QVERIFY(db->exec("CREATE TRIGGER evil AFTER INSERT ON __cdc_event_queue BEGIN "
                              "SELECT load_extension('/nonexistent/evil.so'); END").ok());
         }
@@ -203,7 +203,7 @@ private slots:
         Project project;
         createSource(project.db(), "cdc.users");
         QVERIFY(project.appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2)}, QStringLiteral("add")).ok());
-        auto delivered = ProjectStore::deliverEvents(project.db(), 1);
+        auto delivered = projectstore::deliverEvents(project.db(), 1);
         QVERIFY(delivered.ok());
         QCOMPARE(*delivered, 1);
         SourceRowsModel rows(&project, QStringLiteral("users"));
@@ -216,7 +216,7 @@ private slots:
     void rowEncodingRoundTrips() {
         const Row row{Value{}, Value{std::int64_t{9007199254740993}}, Value{2.0}, Value{2.5}, Value{std::string("é\"x")},
                       Value{Blob{{0, 1, 255}}}};
-        QCOMPARE(ProjectStore::decodeRow(ProjectStore::encodeRow(row)), row);
+        QCOMPARE(projectstore::decodeRow(projectstore::encodeRow(row)), row);
     }
 
 private:

@@ -415,7 +415,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
         // A second event for Raul with his first event's sequence value: a tie the update warns about.
-        auto queued = ProjectStore::events(w.project()->db());
+        auto queued = projectstore::events(w.project()->db());
         QVERIFY(queued && !queued->isEmpty());
         QueuedEvent tie = queued->front();
         QCOMPARE(QString::fromStdString(displayText(tie.values[2])), QStringLiteral("Oaxaca"));
@@ -458,7 +458,7 @@ private slots:
         w.workbench()->editor()->setText(sample);
         w.editorController()->reparseNow();
         QVERIFY(!w.editorController()->hasErrors());
-        auto queued = ProjectStore::events(w.project()->db());
+        auto queued = projectstore::events(w.project()->db());
         QVERIFY(queued && queued->size() == 8);
         QueuedEvent keyless = queued->front();
         keyless.id = 0;

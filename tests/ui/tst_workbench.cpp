@@ -106,12 +106,12 @@ private slots:
     }
 
     void csvParsingAndHeaderMapping() {
-        const auto records = CsvReader::parse(QStringLiteral("id,name\r\n1,\"Doe, \"\"J\"\"\"\n2,\n"));
+        const auto records = csvreader::parse(QStringLiteral("id,name\r\n1,\"Doe, \"\"J\"\"\"\n2,\n"));
         QCOMPARE(records.size(), 3);
         QCOMPARE(records[1], (QStringList{"1", "Doe, \"J\""}));
         QCOMPARE(records[2], (QStringList{"2", ""}));
-        QCOMPARE(CsvReader::guessSeparator(QStringLiteral("a\tb\n")), QChar('\t'));
-        QCOMPARE(CsvReader::mapByName({"SEQ", "Name", "x"}, {"name", "seq", "id"}), (QList<int>{1, 0, -1}));
+        QCOMPARE(csvreader::guessSeparator(QStringLiteral("a\tb\n")), QChar('\t'));
+        QCOMPARE(csvreader::mapByName({"SEQ", "Name", "x"}, {"name", "seq", "id"}), (QList<int>{1, 0, -1}));
 
         CsvImportDialog dialog(QStringLiteral("t"), {"id", "name", "seq"}, QStringLiteral("seq,id,name\n5,1,Ada\n6,2,Bob\n"));
         QCOMPARE(dialog.mapping(), (QList<int>{1, 2, 0}));

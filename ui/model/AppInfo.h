@@ -1,4 +1,7 @@
 #pragma once
+/// Product facts in one place, so the title bar, the About dialog and QSettings (organization and
+/// application name) cannot disagree.
+
 #include <QString>
 
 namespace cdc::ui {

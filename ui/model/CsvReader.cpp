@@ -1,6 +1,8 @@
+// The RFC 4180 reader as one pass over the characters: a quote opens a quoted field only at its
+// start, a lone CR ends a record like LF, and blank lines are dropped rather than read as empty rows.
 #include "ui/model/CsvReader.h"
 
-namespace cdc::ui::CsvReader {
+namespace cdc::ui::csvreader {
 
 QList<QStringList> parse(const QString& text, QChar separator) {
     QList<QStringList> records;
@@ -74,4 +76,4 @@ QList<int> mapByName(const QStringList& header, const QStringList& columns) {
     return mapping;
 }
 
-} // namespace cdc::ui::CsvReader
+} // namespace cdc::ui::csvreader

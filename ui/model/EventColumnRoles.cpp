@@ -1,3 +1,5 @@
+// How the roles are found without evaluating anything: the sequence is the SEQUENCE BY column, the
+// operation the first source column named as a word in the delete (or truncate) condition's text.
 #include "ui/model/EventColumnRoles.h"
 
 #include <QRegularExpression>

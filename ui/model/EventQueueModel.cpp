@@ -1,3 +1,5 @@
+// The queue is re-read whole on every Project::dataChanged, which every undoable change emits; the
+// operation and sequence positions are worked out once per source and reload, not once per cell.
 #include "ui/model/EventQueueModel.h"
 
 #include "core/storage/Catalog.h"
@@ -19,7 +21,7 @@ EventQueueModel::EventQueueModel(Project* project, QObject* parent) : QAbstractT
 
 void EventQueueModel::reload() {
     beginResetModel();
-    auto loaded = ProjectStore::events(m_project->db());
+    auto loaded = projectstore::events(m_project->db());
     m_events = loaded ? *loaded : QList<QueuedEvent>{};
     layOutSources();
     endResetModel();

@@ -1,4 +1,7 @@
 #pragma once
+/// The model behind the Event Queue dock. The queue lives in the project's `__cdc_event_queue`
+/// table (see ProjectStore.h), so undo, save and the simulation runner all see the same rows.
+
 #include "ui/model/EventColumnRoles.h"
 #include "ui/model/ProjectStore.h"
 

@@ -1,3 +1,5 @@
+// One quoting rule for TSV and CSV (a field is quoted only when it must be), and JSON through
+// core's value writer so the GUI's export and the CLI's `--format json` cannot drift apart.
 #include "ui/model/GridFormat.h"
 
 #include "core/common/ResultSet.h"

@@ -1,3 +1,5 @@
+// A reset per refresh: each parse yields a new list, not an edit of the old one, and it is a handful
+// of rows. The model sorts them itself so the list reads like the text, errors first.
 #include "ui/model/IssueListModel.h"
 
 #include <QIcon>

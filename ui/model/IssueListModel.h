@@ -1,4 +1,7 @@
 #pragma once
+/// The Issues dock's model: the diagnostics the editor underlines, as a list a user can read and
+/// click through to the location.
+
 #include "core/common/Diagnostic.h"
 
 #include <QAbstractTableModel>

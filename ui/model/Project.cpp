@@ -1,3 +1,6 @@
+// Every edit takes one path, Project::change: snapshot, write in a savepoint, snapshot again, push a
+// SnapshotCommand (a simulation run ends in the same push). The working copy runs in WAL so the update
+// thread can write while the GUI reads.
 #include "ui/model/Project.h"
 
 #include "core/storage/Backup.h"
@@ -42,7 +45,7 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
         CDC_TRY(storage::copyDatabase(*source, *db));
     // WAL lets the update thread write on its own connection while the GUI keeps reading.
     CDC_TRY(db->exec("PRAGMA journal_mode = WAL"));
-    CDC_TRY(ProjectStore::ensureSchema(*db));
+    CDC_TRY(projectstore::ensureSchema(*db));
 
     m_undo.clear();
     m_db = std::make_unique<Database>(std::move(db).value());
@@ -50,7 +53,7 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
     // The new path is in place before anyone hears of the new project: views that show its name read it then.
     const bool pathChanged = filePath != m_filePath;
     m_filePath = filePath;
-    m_pipelineText = ProjectStore::value(*m_db, ProjectStore::kPipelineKey, QString());
+    m_pipelineText = projectstore::value(*m_db, projectstore::kPipelineKey, QString());
     m_pipelineDirty = false;
     m_undo.setClean();
     if (pathChanged)
@@ -63,7 +66,7 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
 
 void Project::reloadWorkingCopy() {
     m_undo.clear();
-    m_pipelineText = ProjectStore::value(*m_db, ProjectStore::kPipelineKey, QString());
+    m_pipelineText = projectstore::value(*m_db, projectstore::kPipelineKey, QString());
     m_pipelineDirty = false;
     m_undo.setClean();
     emit projectReplaced();
@@ -113,22 +116,22 @@ void Project::setPipelineText(const QString& text) {
     if (text == m_pipelineText)
         return;
     m_pipelineText = text;
-    m_pipelineDirty = m_pipelineText != ProjectStore::value(*m_db, ProjectStore::kPipelineKey, QString());
+    m_pipelineDirty = m_pipelineText != projectstore::value(*m_db, projectstore::kPipelineKey, QString());
     notifyModified();
 }
 
 Status Project::storePipelineText() {
-    if (ProjectStore::value(*m_db, ProjectStore::kPipelineKey, QString()) == m_pipelineText)
+    if (projectstore::value(*m_db, projectstore::kPipelineKey, QString()) == m_pipelineText)
         return {};
-    return ProjectStore::setValue(*m_db, ProjectStore::kPipelineKey, m_pipelineText);
+    return projectstore::setValue(*m_db, projectstore::kPipelineKey, m_pipelineText);
 }
 
-qint64 Project::clock() const { return ProjectStore::intValue(*m_db, ProjectStore::kClockKey, ProjectStore::kDefaultClock); }
+qint64 Project::clock() const { return projectstore::intValue(*m_db, projectstore::kClockKey, projectstore::kDefaultClock); }
 qint64 Project::clockTick() const {
-    return ProjectStore::intValue(*m_db, ProjectStore::kClockTickKey, ProjectStore::kDefaultTick);
+    return projectstore::intValue(*m_db, projectstore::kClockTickKey, projectstore::kDefaultTick);
 }
-QString Project::readme() const { return ProjectStore::value(*m_db, ProjectStore::kReadmeKey, QString()); }
-QString Project::sampleId() const { return ProjectStore::value(*m_db, ProjectStore::kSampleKey, QString()); }
+QString Project::readme() const { return projectstore::value(*m_db, projectstore::kReadmeKey, QString()); }
+QString Project::sampleId() const { return projectstore::value(*m_db, projectstore::kSampleKey, QString()); }
 
 Result<std::shared_ptr<Database>> Project::snapshot() {
     auto copy = storage::snapshotToMemory(*m_db);
@@ -167,7 +170,7 @@ Status Project::change(const QString& text, const std::function<Status(Database&
 
 Status Project::appendEvents(const QList<QueuedEvent>& events, const QString& text) {
     return change(text, [&](Database& db) -> Status {
-        auto ids = ProjectStore::appendEvents(db, events);
+        auto ids = projectstore::appendEvents(db, events);
         if (!ids)
             return ids.error();
         return {};
@@ -175,22 +178,22 @@ Status Project::appendEvents(const QList<QueuedEvent>& events, const QString& te
 }
 
 Status Project::updateEvent(const QueuedEvent& event) {
-    return change(tr("Edit event %1").arg(event.id), [&](Database& db) { return ProjectStore::updateEvent(db, event); });
+    return change(tr("Edit event %1").arg(event.id), [&](Database& db) { return projectstore::updateEvent(db, event); });
 }
 
 Status Project::removeEvents(const QList<qint64>& ids) {
     return change(ids.size() == 1 ? tr("Delete event") : tr("Delete %n events", nullptr, int(ids.size())),
-                  [&](Database& db) { return ProjectStore::removeEvents(db, ids); });
+                  [&](Database& db) { return projectstore::removeEvents(db, ids); });
 }
 
 Status Project::reorderEvents(const QList<qint64>& orderedIds) {
-    return change(tr("Reorder events"), [&](Database& db) { return ProjectStore::reorderEvents(db, orderedIds); });
+    return change(tr("Reorder events"), [&](Database& db) { return projectstore::reorderEvents(db, orderedIds); });
 }
 
 Status Project::advanceClock(qint64 seconds) {
     const qint64 next = clock() + seconds;
     return change(tr("Advance clock"),
-                  [&](Database& db) { return ProjectStore::setValue(db, ProjectStore::kClockKey, QString::number(next)); });
+                  [&](Database& db) { return projectstore::setValue(db, projectstore::kClockKey, QString::number(next)); });
 }
 
 void Project::notifyModified() {

@@ -1,3 +1,6 @@
+// Queued rows are JSON arrays because one queue holds rows of differently shaped tables; REALs and
+// BLOBs are wrapped so 1.0 and bytes come back as they went in. `__cdc_delivery` remembers the source row
+// each delivered event became, so a rewind can take it back and requeue the event at the front.
 #include "ui/model/ProjectStore.h"
 
 #include "core/storage/Catalog.h"
@@ -6,13 +9,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
-namespace cdc::ui::ProjectStore {
+namespace cdc::ui::projectstore {
 
 using storage::Database;
 
 Status ensureSchema(Database& db) {
     CDC_TRY(storage::Catalog::ensureSchema(db));
-    CDC_TRY(storage::ProjectSettings::ensureSchema(db));
+    CDC_TRY(storage::projectsettings::ensureSchema(db));
     return db.exec(R"sql(
 CREATE TABLE IF NOT EXISTS __cdc_event_queue(
   id       INTEGER PRIMARY KEY,
@@ -31,7 +34,7 @@ CREATE TABLE IF NOT EXISTS __cdc_delivery(
 }
 
 std::optional<QString> value(const Database& db, const char* key) {
-    auto text = storage::ProjectSettings::value(db, key);
+    auto text = storage::projectsettings::value(db, key);
     return text ? std::optional<QString>(QString::fromStdString(*text)) : std::nullopt;
 }
 
@@ -46,7 +49,7 @@ qint64 intValue(const Database& db, const char* key, qint64 fallback) {
 }
 
 Status setValue(Database& db, const char* key, const QString& text) {
-    return storage::ProjectSettings::setValue(db, key, text.toStdString());
+    return storage::projectsettings::setValue(db, key, text.toStdString());
 }
 
 QString encodeRow(const cdc::Row& row) {
@@ -292,4 +295,4 @@ Status rewindClock(Database& db, qint64 updateId) {
     return setValue(db, kClockKey, QString::number(time));
 }
 
-} // namespace cdc::ui::ProjectStore
+} // namespace cdc::ui::projectstore

@@ -24,15 +24,15 @@ struct QueuedEvent {
     bool operator==(const QueuedEvent&) const = default;
 };
 
-namespace ProjectStore {
+namespace projectstore {
 
 // The settings' keys have one home, in core, since the CLI writes the pipeline text too.
-using storage::ProjectSettings::kClockKey;
-using storage::ProjectSettings::kClockStartKey;
-using storage::ProjectSettings::kClockTickKey;
-using storage::ProjectSettings::kPipelineKey;
-using storage::ProjectSettings::kReadmeKey;
-using storage::ProjectSettings::kSampleKey;
+using storage::projectsettings::kClockKey;
+using storage::projectsettings::kClockStartKey;
+using storage::projectsettings::kClockTickKey;
+using storage::projectsettings::kPipelineKey;
+using storage::projectsettings::kReadmeKey;
+using storage::projectsettings::kSampleKey;
 inline constexpr qint64 kDefaultClock = 1767225600; // 2026-01-01T00:00:00Z
 inline constexpr qint64 kDefaultTick = 60;
 
@@ -70,5 +70,5 @@ Status rewindClock(storage::Database& db, qint64 updateId);
 QString encodeRow(const cdc::Row& row);
 cdc::Row decodeRow(const QString& json);
 
-} // namespace ProjectStore
+} // namespace projectstore
 } // namespace cdc::ui

@@ -1,9 +1,11 @@
+// The ids are listed here rather than read from the resource folder so the menu keeps a teaching
+// order (SCD1 before SCD2, the labs last).
 #include "ui/model/SampleLibrary.h"
 
 #include <QFile>
 #include <QRegularExpression>
 
-namespace cdc::ui::SampleLibrary {
+namespace cdc::ui::samplelibrary {
 
 namespace {
 QString readResource(const QString& path) {
@@ -34,4 +36,4 @@ SampleInfo load(const QString& id) {
     return info;
 }
 
-} // namespace cdc::ui::SampleLibrary
+} // namespace cdc::ui::samplelibrary

@@ -1,4 +1,7 @@
 #pragma once
+/// The sample projects of the Samples menu and `--sample`: each is a folder of README,
+/// pipeline, source and event scripts compiled into the resources, so the app works with no files installed.
+
 #include <QList>
 #include <QString>
 
@@ -14,11 +17,11 @@ struct SampleInfo {
     QString events;   ///< events.sql: its rows become the event queue
 };
 
-namespace SampleLibrary {
+namespace samplelibrary {
 /// The ids in menu order.
 QStringList ids();
 /// Loads a sample from the resources; an unknown id gives an empty id.
 SampleInfo load(const QString& id);
-} // namespace SampleLibrary
+} // namespace samplelibrary
 
 } // namespace cdc::ui

@@ -1,3 +1,6 @@
+// The worker opens its own connection on the working file (WAL lets the GUI keep reading) and never
+// touches Project: progress comes back through queued calls guarded by a QPointer, and the undo step
+// is pushed on the GUI thread, in complete().
 #include "ui/model/SimulationRunner.h"
 
 #include "core/storage/Database.h"
@@ -97,16 +100,16 @@ bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int
                 out.error = tx.error();
                 break;
             }
-            if (b == 0 && !ProjectStore::value(*db, ProjectStore::kClockStartKey))
-                if (auto st = ProjectStore::setValue(*db, ProjectStore::kClockStartKey, QString::number(clock)); !st) {
+            if (b == 0 && !projectstore::value(*db, projectstore::kClockStartKey))
+                if (auto st = projectstore::setValue(*db, projectstore::kClockStartKey, QString::number(clock)); !st) {
                     out.error = st.error();
                     break;
                 }
-            if (auto delivered = ProjectStore::deliverEvents(*db, batches[b]); !delivered) {
+            if (auto delivered = projectstore::deliverEvents(*db, batches[b]); !delivered) {
                 out.error = delivered.error();
                 break;
             }
-            if (auto st = ProjectStore::setValue(*db, ProjectStore::kClockKey, QString::number(now)); !st) {
+            if (auto st = projectstore::setValue(*db, projectstore::kClockKey, QString::number(now)); !st) {
                 out.error = st.error();
                 break;
             }
@@ -115,7 +118,7 @@ bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int
                 out.error = report.error();
                 break; // the batch's transaction rolls back: events stay queued
             }
-            if (auto st = ProjectStore::assignDeliveries(*db, report->updateId); !st) {
+            if (auto st = projectstore::assignDeliveries(*db, report->updateId); !st) {
                 out.error = st.error();
                 break;
             }

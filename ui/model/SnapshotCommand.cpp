@@ -1,3 +1,5 @@
+// Restoring is a backup-API copy into the working connection; the first redo is skipped because the
+// change was made before the command was pushed.
 #include "ui/model/SnapshotCommand.h"
 
 #include "core/storage/Backup.h"

@@ -1,4 +1,8 @@
 #pragma once
+/// The project's only kind of undo command (pushed by Project for edits and by SimulationRunner for
+/// runs): a whole-database copy stays right for changes the engine makes, which no hand-written inverse
+/// would follow.
+
 #include "core/storage/Database.h"
 
 #include <QUndoCommand>

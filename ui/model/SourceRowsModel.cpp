@@ -1,3 +1,5 @@
+// Why reload() patches rows rather than resetting: every cell edit comes back through
+// Project::dataChanged, and a reset would close the editor and lose the current cell mid-Tab.
 #include "ui/model/SourceRowsModel.h"
 
 #include "core/common/Text.h"
@@ -44,7 +46,7 @@ void SourceRowsModel::reload() {
                 delivered << stmt->row();
             }
         }
-        if (auto queued = ProjectStore::events(db))
+        if (auto queued = projectstore::events(db))
             for (const auto& e : *queued)
                 if (equalsIgnoreCase(e.source.toStdString(), info.name))
                     pending << e;
@@ -113,7 +115,7 @@ QVariant SourceRowsModel::data(const QModelIndex& index, int role) const {
     case CellValueRole: return cellValue(value, type);
     case Qt::ForegroundRole:
         if (!pending || isNull(value))
-            return ThemeColors::mutedText(QGuiApplication::palette());
+            return themecolors::mutedText(QGuiApplication::palette());
         return {};
     case Qt::FontRole:
         if (isNull(value)) {

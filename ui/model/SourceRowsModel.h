@@ -1,4 +1,7 @@
 #pragma once
+/// The model of one tab of the Sources dock. Rows still queued are edited here, not in the source
+/// table: nothing reaches the table until the simulation delivers it, as in a real stream.
+
 #include "core/storage/Catalog.h"
 #include "ui/model/ProjectStore.h"
 

@@ -1,3 +1,5 @@
+// Capturing runs the script for real (the CLI's executor) and reads back the rows above each table's
+// highest rowid before the rollback, so the queued values are exactly what the INSERTs would store.
 #include "ui/model/SourceScripts.h"
 
 #include "core/sql/SqlApi.h"
@@ -7,7 +9,7 @@
 
 #include <map>
 
-namespace cdc::ui::SourceScripts {
+namespace cdc::ui::sourcescripts {
 
 using storage::Database;
 
@@ -84,15 +86,15 @@ Status installSample(Project& project, const SampleInfo& sample) {
     auto events = captureEvents(db, sample.events, sample.id + QStringLiteral("/events.sql"));
     if (!events)
         return events.error();
-    if (auto ids = ProjectStore::appendEvents(db, *events); !ids)
+    if (auto ids = projectstore::appendEvents(db, *events); !ids)
         return ids.error();
-    CDC_TRY(ProjectStore::setValue(db, ProjectStore::kPipelineKey, sample.pipeline));
-    CDC_TRY(ProjectStore::setValue(db, ProjectStore::kReadmeKey, sample.readme));
-    CDC_TRY(ProjectStore::setValue(db, ProjectStore::kSampleKey, sample.id));
-    CDC_TRY(ProjectStore::setValue(db, ProjectStore::kClockKey, QString::number(ProjectStore::kDefaultClock)));
+    CDC_TRY(projectstore::setValue(db, projectstore::kPipelineKey, sample.pipeline));
+    CDC_TRY(projectstore::setValue(db, projectstore::kReadmeKey, sample.readme));
+    CDC_TRY(projectstore::setValue(db, projectstore::kSampleKey, sample.id));
+    CDC_TRY(projectstore::setValue(db, projectstore::kClockKey, QString::number(projectstore::kDefaultClock)));
     CDC_TRY(tx->commit());
     project.reloadWorkingCopy();
     return {};
 }
 
-} // namespace cdc::ui::SourceScripts
+} // namespace cdc::ui::sourcescripts

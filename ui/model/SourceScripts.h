@@ -14,7 +14,7 @@ namespace cdc::ui {
 class Project;
 struct SampleInfo;
 
-namespace SourceScripts {
+namespace sourcescripts {
 
 /// Runs `script` in a savepoint that is rolled back, and returns the rows it added to source
 /// tables, in table order then insertion order. Catalog changes are rolled back too.
@@ -24,5 +24,5 @@ Result<QList<QueuedEvent>> captureEvents(storage::Database& db, const QString& s
 /// and explanation. The result is an untitled, unmodified project.
 Status installSample(Project& project, const SampleInfo& sample);
 
-} // namespace SourceScripts
+} // namespace sourcescripts
 } // namespace cdc::ui

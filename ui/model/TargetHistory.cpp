@@ -1,8 +1,10 @@
+// The latest update needs no rewind (and can be patched from `previous`); any earlier one is
+// rewound in a savepoint and read before the rollback puts the database back.
 #include "ui/model/TargetHistory.h"
 
 #include "core/engine/Engine.h"
 
-namespace cdc::ui::TargetHistory {
+namespace cdc::ui::targethistory {
 
 cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStringList& order, qint64 updateId,
                                                const QList<TargetSnapshot>& previous) {
@@ -20,4 +22,4 @@ cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStr
     return snapshots;
 }
 
-} // namespace cdc::ui::TargetHistory
+} // namespace cdc::ui::targethistory

@@ -1,10 +1,12 @@
+// The WCAG formulas as the standard writes them, and the base hues of error and warning text for
+// light and dark themes, nudged by readableOn() until they pass on both Base and AlternateBase.
 #include "ui/model/ThemeColors.h"
 
 #include <QtMath>
 
 #include <algorithm>
 
-namespace cdc::ui::ThemeColors {
+namespace cdc::ui::themecolors {
 
 namespace {
 double channel(double c) {
@@ -67,4 +69,4 @@ QColor mutedText(const QPalette& palette) {
                              palette);
 }
 
-} // namespace cdc::ui::ThemeColors
+} // namespace cdc::ui::themecolors

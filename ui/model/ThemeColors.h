@@ -6,7 +6,7 @@
 #include <QColor>
 #include <QPalette>
 
-namespace cdc::ui::ThemeColors {
+namespace cdc::ui::themecolors {
 
 /// The WCAG 2 contrast ratio a text colour needs against its background (normal-size text, level AA).
 inline constexpr double kTextContrast = 4.5;
@@ -32,4 +32,4 @@ QColor warning(const QPalette& palette);
 /// Secondary text (comments, removed rows, quiet labels): half way to the background, still readable.
 QColor mutedText(const QPalette& palette);
 
-} // namespace cdc::ui::ThemeColors
+} // namespace cdc::ui::themecolors

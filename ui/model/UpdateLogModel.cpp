@@ -1,3 +1,5 @@
+// The engine's log is shown as it comes (columns by name, typed cells for sort and export); a logged
+// error's `file:line:col` is parsed back so a double-click can jump to the position.
 #include "ui/model/UpdateLogModel.h"
 
 #include "core/engine/Engine.h"
@@ -75,7 +77,7 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
         if (role == CellValueRole)
             return cellValue(text.isEmpty() ? cdc::Value{} : cdc::Value{text.toStdString()}, std::nullopt);
         if (role == Qt::ForegroundRole)
-            return QBrush(ThemeColors::error(QGuiApplication::palette()));
+            return QBrush(themecolors::error(QGuiApplication::palette()));
         if (role == Qt::ToolTipRole)
             return tr("This update failed and was rolled back: nothing changed. Double-click to see the position.");
         return {};
@@ -95,7 +97,7 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::TextAlignmentRole && (std::holds_alternative<std::int64_t>(value) || std::holds_alternative<double>(value)))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() == m_errorColumn)
-        return QBrush(ThemeColors::error(QGuiApplication::palette()));
+        return QBrush(themecolors::error(QGuiApplication::palette()));
     return {};
 }
 

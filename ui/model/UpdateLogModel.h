@@ -1,4 +1,7 @@
 #pragma once
+/// The model behind the Update Log dock. Failed updates live only here, in memory: their transaction
+/// rolled back, so the engine's log never saw them. They are dropped when another project opens.
+
 #include "core/common/Diagnostic.h"
 #include "core/common/ResultSet.h"
 

@@ -1,3 +1,5 @@
+// The log's per-flow rows are folded into one entry per update; columns are looked up by name so a
+// metric added to the engine's log does not shift the others. The header tips follow the user guide.
 #include "ui/model/UpdateTimelineModel.h"
 
 #include "core/engine/Engine.h"

@@ -1,4 +1,7 @@
 #pragma once
+/// The model behind the Update Timeline dock, where a user picks the update the result panels show
+/// and the point to rewind to; hence the extra "Start" row for the state before any update.
+
 #include "core/common/ResultSet.h"
 
 #include <QAbstractTableModel>

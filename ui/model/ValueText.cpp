@@ -1,3 +1,5 @@
+// Both directions go through core (displayValue, castValue) so a grid cell, the CLI's output and a
+// source INSERT spell and accept values the same way.
 #include "ui/model/ValueText.h"
 
 #include "core/common/ResultSet.h"

@@ -1,3 +1,5 @@
+// An amount and a unit rather than a date editor: the clock only moves forward and the GC threshold
+// is a duration. A preset shows in the largest unit that divides it, so it reads in days, not seconds.
 #include "ui/widgets/AdvanceClockDialog.h"
 
 #include <QComboBox>

@@ -1,3 +1,5 @@
+// Scintilla keeps colours of its own, so they are copied from the palette here and again on every
+// PaletteChange; diagnostics become indicators on byte ranges, their messages shown on mouse dwell.
 #include "ui/widgets/CodeEditor.h"
 
 #include "ui/model/ThemeColors.h"
@@ -60,8 +62,8 @@ void CodeEditor::applyPalette() {
     setSelectionBackgroundColor(palette.color(QPalette::Highlight));
     setSelectionForegroundColor(palette.color(QPalette::HighlightedText));
     setMatchedBraceBackgroundColor(caretLine.darker(110));
-    setIndicatorForegroundColor(ThemeColors::error(palette), ErrorIndicator);
-    setIndicatorForegroundColor(ThemeColors::warning(palette), WarningIndicator);
+    setIndicatorForegroundColor(themecolors::error(palette), ErrorIndicator);
+    setIndicatorForegroundColor(themecolors::warning(palette), WarningIndicator);
     recolor();
 }
 

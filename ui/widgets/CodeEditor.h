@@ -1,4 +1,7 @@
 #pragma once
+/// QScintilla rather than QPlainTextEdit: folding, completion lists and squiggle indicators come with
+/// it, and it counts positions in UTF-8 bytes as core's diagnostics do, so nothing converts offsets.
+
 #include "core/common/Diagnostic.h"
 
 #include <Qsci/qsciscintilla.h>

@@ -1,3 +1,5 @@
+// The hidden columns are stored as a list of indices under the view's settings key, and re-applied
+// after a model reset, which would otherwise show every column again.
 #include "ui/widgets/ColumnChooser.h"
 
 #include <QAbstractItemModel>

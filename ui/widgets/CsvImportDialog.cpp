@@ -1,3 +1,5 @@
+// The first guess: "header" is ticked when a first-row cell names a table column, columns are then
+// mapped by name, else by position. The preview shows the first 50 rows exactly as they will be mapped.
 #include "ui/widgets/CsvImportDialog.h"
 
 #include "ui/model/CsvReader.h"
@@ -18,9 +20,9 @@ CsvImportDialog::CsvImportDialog(const QString& table, const QStringList& column
     : QDialog(parent), m_columns(columns), m_hasHeader(new QCheckBox(tr("First row is a header"), this)),
       m_preview(new QTableWidget(this)), m_summary(new QLabel(this)) {
     setWindowTitle(tr("Import rows into %1").arg(table));
-    m_all = CsvReader::parse(text, CsvReader::guessSeparator(text));
+    m_all = csvreader::parse(text, csvreader::guessSeparator(text));
     const QStringList first = m_all.value(0);
-    const QList<int> byName = CsvReader::mapByName(first, columns);
+    const QList<int> byName = csvreader::mapByName(first, columns);
     const bool looksLikeHeader = std::any_of(byName.begin(), byName.end(), [](int i) { return i >= 0; });
     m_hasHeader->setChecked(looksLikeHeader);
 

@@ -1,4 +1,7 @@
 #pragma once
+/// Import from a file asks, where Paste Rows guesses (by header name, else by position): a file's
+/// columns seldom match the table's order, and a wrong guess over many rows is costly to undo by eye.
+
 #include <QDialog>
 #include <QList>
 #include <QStringList>

@@ -1,3 +1,6 @@
+// The issues come from three places (parse and validation, outdated targets, the last run) and are
+// merged with repeats dropped. Completion is re-read from the catalog on every data change, as source SQL
+// may have added tables.
 #include "ui/widgets/EditorController.h"
 
 #include "core/engine/Engine.h"

@@ -1,4 +1,7 @@
 #pragma once
+/// Everything about the pipeline text, so MainWindow only wires it to the editor and the Issues dock.
+/// The text keeps Scintilla's own undo history; the project learns it only for saving and "modified".
+
 #include "core/common/Diagnostic.h"
 #include "core/engine/Engine.h"
 #include "core/pipeline/Pipeline.h"

@@ -1,3 +1,5 @@
+// Moves go through the model's undoable reorder, which resets the model, so the selection is put back
+// by event id. The shortcuts are scoped to the panel so Delete and Alt+arrows keep their meaning elsewhere.
 #include "ui/widgets/EventQueuePanel.h"
 
 #include "ui/model/EventQueueModel.h"

@@ -1,4 +1,7 @@
 #pragma once
+/// The queue is the simulator's input: reordering it is how a user stages late and out-of-order events
+/// to watch SEQUENCE BY sort them out, so the panel is about order (drag, Alt+Up / Alt+Down) first.
+
 #include <QWidget>
 
 class QTableView;

@@ -1,3 +1,5 @@
+// Typing searches again from the start of the current match, so each extra letter narrows it in
+// place; Replace All is wrapped in one undo action so a single Ctrl+Z takes it back.
 #include "ui/widgets/FindReplaceBar.h"
 
 #include "ui/widgets/CodeEditor.h"

@@ -1,4 +1,7 @@
 #pragma once
+/// QScintilla can search (findFirst / findNext) but has no UI for it; a strip rather than a dialog keeps
+/// the text in view and editable while the user searches.
+
 #include <QWidget>
 
 class QLineEdit;

@@ -1,3 +1,5 @@
+// The keys are taken in the delegate's editor event filter, before the view's own Tab handling. The
+// editable grids are the Sources tabs (GridTools::setEditable), whose first rows are read-only.
 #include "ui/widgets/GridEditDelegate.h"
 
 #include <QKeyEvent>

@@ -1,3 +1,5 @@
+// The count is a label inside the line edit, placed by hand left of the clear button on every
+// resize; Esc clears the text first, so it never reaches a dialog or dock around the box.
 #include "ui/widgets/GridFilterBox.h"
 
 #include "ui/model/GridProxyModel.h"

@@ -1,3 +1,5 @@
+// The grid's shortcuts are WidgetShortcut so Ctrl+C in the editor stays the editor's. Column widths
+// are measured on the rows that arrive or change, never the whole table, so a patched target stays cheap.
 #include "ui/widgets/GridTools.h"
 
 #include "ui/model/GridProxyModel.h"

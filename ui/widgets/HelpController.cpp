@@ -1,3 +1,5 @@
+// Topics are keyed by the objectNames MainWindow gives its docks and toolbars, so help needs no
+// pointers into the window; a widget with no topic falls back to the guide's contents.
 #include "ui/widgets/HelpController.h"
 
 #include "ui/widgets/HelpWindow.h"

@@ -1,4 +1,7 @@
 #pragma once
+/// F1 opens the page about where the user is, because the docks' subjects (tombstones, SCD2
+/// versions, the update log) are exactly what a newcomer has to look up.
+
 #include <QObject>
 #include <QPointer>
 #include <QUrl>

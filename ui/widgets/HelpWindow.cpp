@@ -1,3 +1,5 @@
+// The contents tree is read from the pages themselves (the index's links, then each page's h2 anchors),
+// so adding a page or section needs no list here. Only colours are set in code; layout is in help.css.
 #include "ui/widgets/HelpWindow.h"
 
 #include "ui/model/AppInfo.h"
@@ -229,7 +231,7 @@ bool HelpWindow::findInPage(const QString& text, bool backward) {
 }
 
 void HelpWindow::applyColours() {
-    using namespace ThemeColors;
+    using namespace themecolors;
     const QPalette pal = palette();
     const QColor base = pal.color(QPalette::Base), text = pal.color(QPalette::Text);
     // Only colours live here; layout is in help.css, which the pages link.

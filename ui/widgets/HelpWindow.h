@@ -1,4 +1,7 @@
 #pragma once
+/// A QTextBrowser over pages compiled into the binary rather than Qt Assistant or a web view: the guide
+/// is a handful of static pages, so help works offline and needs no extra runtime package.
+
 #include <QList>
 #include <QUrl>
 #include <QWidget>

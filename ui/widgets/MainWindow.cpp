@@ -1,3 +1,6 @@
+// The wiring between parts that do not know each other (timeline to results, runner to log, parse to
+// queue columns) lives here, as do the window-wide Undo / Redo that pick the editor's history or the
+// project's by focus, and the dock layout: the default is kept before the saved one is restored.
 #include "ui/widgets/MainWindow.h"
 
 #include "ui/model/AppInfo.h"
@@ -336,8 +339,8 @@ void MainWindow::createMenus() {
     run->addAction(m_sourceSql);
 
     QMenu* samples = menuBar()->addMenu(tr("&Samples"));
-    for (const QString& id : SampleLibrary::ids()) {
-        const SampleInfo sample = SampleLibrary::load(id);
+    for (const QString& id : samplelibrary::ids()) {
+        const SampleInfo sample = samplelibrary::load(id);
         QAction* action = samples->addAction(sample.title);
         action->setStatusTip(tr("Open the sample project \"%1\" (%2)").arg(sample.title, id));
         action->setData(id);

@@ -1,4 +1,7 @@
 #pragma once
+/// Kept to assembly on purpose (a main window that grows features becomes unreadable); the accessors
+/// are for the GUI tests, which drive this real window rather than panels built on their own.
+
 #include <QMainWindow>
 
 class QDockWidget;

@@ -1,4 +1,8 @@
+// The wording depends on the cause: a schema change makes the next update refuse to run, a changed
+// expression only leaves processed rows stale. The amber tint is recomputed on every palette change.
 #include "ui/widgets/OutdatedBanner.h"
+
+#include "ui/model/ThemeColors.h"
 
 #include <QAction>
 #include <QApplication>
@@ -67,16 +71,8 @@ void OutdatedBanner::applyPalette() {
     m_applying = true;
     QPalette p = QApplication::palette();
     const QColor base = p.color(QPalette::Window);
-    const QColor amber(240, 170, 30);
     const bool dark = base.lightness() < 128;
-    QColor tint = amber;
-    tint.setAlpha(dark ? 70 : 55);
-    const auto mix = [](const QColor& under, const QColor& over) {
-        const double a = over.alphaF();
-        return QColor::fromRgbF(under.redF() * (1 - a) + over.redF() * a, under.greenF() * (1 - a) + over.greenF() * a,
-                                under.blueF() * (1 - a) + over.blueF() * a);
-    };
-    p.setColor(QPalette::Window, mix(base, tint));
+    p.setColor(QPalette::Window, themecolors::mix(base, themecolors::warning(p), dark ? 0.27 : 0.22));
     setPalette(p);
     m_applying = false;
 }

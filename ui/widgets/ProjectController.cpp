@@ -1,3 +1,5 @@
+// Errors always reach the status bar and a message box only when the window is shown, so offscreen
+// tests and --screenshot never block. Shortcuts Qt leaves empty on some desktops are spelled out.
 #include "ui/widgets/ProjectController.h"
 
 #include "ui/model/Project.h"
@@ -76,14 +78,14 @@ bool ProjectController::openFile(const QString& path) {
 bool ProjectController::openSample(const QString& id) {
     if (!maybeSave())
         return false;
-    const SampleInfo sample = SampleLibrary::load(id);
+    const SampleInfo sample = samplelibrary::load(id);
     if (sample.id.isEmpty()) {
         showError(tr("Cannot open the sample"), Diagnostic::error("UNKNOWN_SAMPLE", "there is no sample called '" + id.toStdString() +
                                                                                          "'; try one of: " +
-                                                                                         SampleLibrary::ids().join(QLatin1String(", ")).toStdString()));
+                                                                                         samplelibrary::ids().join(QLatin1String(", ")).toStdString()));
         return false;
     }
-    if (auto st = SourceScripts::installSample(*m_project, sample); !st) {
+    if (auto st = sourcescripts::installSample(*m_project, sample); !st) {
         showError(tr("Cannot open the sample %1").arg(id), st.error());
         return false;
     }

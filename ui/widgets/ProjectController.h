@@ -1,4 +1,7 @@
 #pragma once
+/// The one place that asks the user about files, so Project (ui/model) never shows a dialog; tests
+/// answer the unsaved-changes question through setSavePrompt and drive the rest without dialogs.
+
 #include "core/common/Diagnostic.h"
 
 #include <QMessageBox>

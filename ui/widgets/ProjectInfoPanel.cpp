@@ -1,3 +1,5 @@
+// READMEs are Markdown, rendered by QTextBrowser::setMarkdown with no converter of our own; a
+// project with no README gets a three-step how-to instead.
 #include "ui/widgets/ProjectInfoPanel.h"
 
 #include "ui/model/Project.h"

@@ -1,4 +1,7 @@
 #pragma once
+/// A sample's README says what to try at each step, so it stays docked beside the workbench rather
+/// than in a dialog that is closed after the first read.
+
 #include <QWidget>
 
 class QTextBrowser;

@@ -1,3 +1,5 @@
+// Reloads on every data change and every clean parse; when the loaded snapshots are the very ones
+// shown, nothing is emitted, so the views keep selection and scroll through edits that touch no target.
 #include "ui/widgets/ResultsController.h"
 
 #include "core/engine/Engine.h"
@@ -36,7 +38,7 @@ void ResultsController::reload() {
     const qint64 shown = m_updateId < 0 || m_updateId > lastId ? lastId : m_updateId;
     // Right after an update the shown snapshots are of the update before: the loader patches them
     // with the new update's changes instead of re-reading every target.
-    auto loaded = TargetHistory::snapshotsAt(m_project->db(), targetOrder(m_editor->pipeline()), shown,
+    auto loaded = targethistory::snapshotsAt(m_project->db(), targetOrder(m_editor->pipeline()), shown,
                                              m_latestShown ? m_snapshots : QList<TargetSnapshot>());
     const bool same = m_latestShown && loaded.ok() && loaded->isSharedWith(m_snapshots);
     m_latestShown = loaded.ok() && shown == lastId;

@@ -1,4 +1,7 @@
 #pragma once
+/// One loader outside the panels, so the target table, the SCD2 timeline and the tombstones can never
+/// show different updates: it follows the Timeline's selection and the project's data changes.
+
 #include "ui/model/results/TargetSnapshot.h"
 
 #include <QObject>

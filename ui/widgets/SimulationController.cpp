@@ -1,3 +1,5 @@
+// A run first re-parses now rather than after the typing debounce, so it never runs older text than
+// the editor shows; when it ends, its warnings replace the previous run's in the Issues list.
 #include "ui/widgets/SimulationController.h"
 
 #include "ui/model/Project.h"
@@ -118,7 +120,7 @@ SimulationController::SimulationController(Project* project, EditorController* e
 }
 
 int SimulationController::queuedCount() const {
-    auto events = ProjectStore::events(m_project->db());
+    auto events = projectstore::events(m_project->db());
     return events ? int(events->size()) : 0;
 }
 

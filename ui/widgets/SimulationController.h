@@ -1,4 +1,7 @@
 #pragma once
+/// Every replay button is a list of batch sizes for SimulationRunner (Step {1}, Deliver N {N}, Run to
+/// End one per event, Update {0}), so all of them share one path, one progress bar and one undo step.
+
 #include "core/common/Diagnostic.h"
 #include "core/engine/Engine.h"
 

@@ -1,3 +1,5 @@
+// Execute goes through Project::change, so a whole script is one undo step. Queue as Events captures
+// rows only of tables that existed before the script ran, so it says so when it finds none.
 #include "ui/widgets/SourceSqlDialog.h"
 
 #include "core/sql/SqlApi.h"
@@ -52,7 +54,7 @@ bool SourceSqlDialog::report(const Status& status) {
         return true;
     }
     m_message->setText(QStringLiteral("<span style='color:%1'>%2</span>")
-                           .arg(ThemeColors::error(palette()).name(),
+                           .arg(themecolors::error(palette()).name(),
                                 QString::fromStdString(status.error().format()).toHtmlEscaped()));
     m_editor->setDiagnostics({status.error()});
     m_editor->goToLocation(status.error().location);
@@ -67,7 +69,7 @@ bool SourceSqlDialog::execute() {
 }
 
 bool SourceSqlDialog::queueAsEvents() {
-    auto events = SourceScripts::captureEvents(m_project->db(), m_editor->text(), QStringLiteral("source.sql"));
+    auto events = sourcescripts::captureEvents(m_project->db(), m_editor->text(), QStringLiteral("source.sql"));
     if (!events)
         return report(events.error());
     if (events->isEmpty())

@@ -1,4 +1,7 @@
 #pragma once
+/// Source tables and rows are test data, not pipeline, so they get their own SQL box and the editor
+/// holds only what Databricks would run. Queue as Events lets one script seed the queue, not the tables.
+
 #include "core/common/Diagnostic.h"
 
 #include <QDialog>

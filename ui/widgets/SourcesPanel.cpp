@@ -1,3 +1,5 @@
+// Tabs are rebuilt only when the set of source tables changes (each model reloads itself on
+// dataChanged), so an edit keeps the current tab, cell and filter. Paste maps by header, else by position.
 #include "ui/widgets/SourcesPanel.h"
 
 #include "core/common/Text.h"
@@ -172,12 +174,12 @@ void SourcesPanel::pasteText(const QString& text) {
     auto* model = currentModel();
     if (!model)
         return;
-    auto records = CsvReader::parse(text, CsvReader::guessSeparator(text));
+    auto records = csvreader::parse(text, csvreader::guessSeparator(text));
     if (records.isEmpty()) {
         emit statusMessage(tr("The clipboard holds no rows"));
         return;
     }
-    QList<int> mapping = CsvReader::mapByName(records.first(), model->columnNames());
+    QList<int> mapping = csvreader::mapByName(records.first(), model->columnNames());
     const bool header = std::any_of(mapping.begin(), mapping.end(), [](int i) { return i >= 0; });
     if (header)
         records.removeFirst();

@@ -1,4 +1,7 @@
 #pragma once
+/// Where rows are written by hand: delivered rows greyed above the queued ones show what the pipeline
+/// has read next to what is still to come, in the table's own columns.
+
 #include "core/common/Diagnostic.h"
 
 #include <QWidget>

@@ -1,3 +1,5 @@
+// Word lists are lower-cased because Scintilla's SQL lexer matches lowered words. The hues suit our
+// light and dark papers and are then brought to text contrast against whatever Base is in use.
 #include "ui/widgets/SqlLexer.h"
 
 #include "ui/model/ThemeColors.h"
@@ -68,7 +70,7 @@ void SqlLexer::setSchemaNames(const QStringList& names) { m_schema = joinLower(n
 
 void SqlLexer::applyPalette() {
     const QPalette palette = QApplication::palette();
-    const bool dark = ThemeColors::isDark(palette);
+    const bool dark = themecolors::isDark(palette);
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     setDefaultFont(mono);
     setFont(mono);
@@ -98,7 +100,7 @@ void SqlLexer::applyPalette() {
     // still brought to text contrast.
     for (int style = 0; style <= QuotedOperator; ++style) {
         setPaper(palette.color(QPalette::Base), style);
-        setColor(ThemeColors::readableOn(color(style), palette.color(QPalette::Base)), style);
+        setColor(themecolors::readableOn(color(style), palette.color(QPalette::Base)), style);
     }
 }
 

@@ -1,4 +1,7 @@
 #pragma once
+/// QsciLexerSQL's own keyword sets are generic SQL; pipeline words, function names and the project's
+/// tables and columns need sets of their own (5 to 7) so that each can get its own style.
+
 #include <Qsci/qscilexersql.h>
 
 #include <QByteArray>

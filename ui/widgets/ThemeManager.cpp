@@ -1,3 +1,5 @@
+// The dark palette sets every role a widget or ThemeColors reads, active and disabled; the light one
+// is Fusion's with three roles fixed for contrast. The desktop is asked once, at start-up.
 #include "ui/widgets/ThemeManager.h"
 
 #include <QAction>

@@ -1,4 +1,7 @@
 #pragma once
+/// Qt 6.4 has no colour-scheme hint and Fusion's own palette is light only, so the application carries
+/// a light and a dark palette for Fusion and works out the desktop's preference itself.
+
 #include <QObject>
 #include <QPalette>
 #include <QString>

@@ -1,3 +1,5 @@
+// A rewind is one Project::change (the engine's rewind, later deliveries back into the queue, the
+// clock reset), so one Ctrl+Z restores all three. Selecting the last row means "follow the latest" (-1).
 #include "ui/widgets/TimelinePanel.h"
 
 #include "core/engine/Engine.h"
@@ -91,8 +93,8 @@ Status TimelinePanel::rewindTo(qint64 updateId) {
         return Diagnostic::error("NOTHING_TO_REWIND", "select an earlier update to rewind to");
     CDC_TRY(m_project->change(updateId == 0 ? tr("Rewind to the start") : tr("Rewind to update %1").arg(updateId),
                               [updateId](storage::Database& db) -> Status {
-                                  CDC_TRY(ProjectStore::undeliverAfter(db, updateId));
-                                  CDC_TRY(ProjectStore::rewindClock(db, updateId));
+                                  CDC_TRY(projectstore::undeliverAfter(db, updateId));
+                                  CDC_TRY(projectstore::rewindClock(db, updateId));
                                   return engine::rewindTo(db, updateId);
                               }));
     m_selected = -1;

@@ -1,4 +1,7 @@
 #pragma once
+/// Looking back and going back are kept apart on purpose: selecting an update only changes what the
+/// result docks show, while Rewind Here changes the project (undoably).
+
 #include "core/common/Diagnostic.h"
 
 #include <QWidget>

@@ -1,3 +1,5 @@
+// Zoom is Scintilla's own (points added to every style), clamped and remembered in QSettings so a
+// restart shows the same text size.
 #include "ui/widgets/WorkbenchPanel.h"
 
 #include "ui/widgets/CodeEditor.h"

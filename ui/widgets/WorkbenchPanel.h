@@ -1,4 +1,7 @@
 #pragma once
+/// The window's central widget. The editing actions live here rather than in MainWindow so the zoom
+/// keys can be scoped to the editor: the SCD2 timeline zooms its axis with the same keys.
+
 #include <QWidget>
 
 class QAction;

@@ -1,3 +1,5 @@
+// The rows are written out by hand from the doc example rather than produced by the engine, so the
+// view tests compare with known answers and do not depend on the engine being right.
 #include "ResultFixtures.h"
 
 namespace cdc::test {

@@ -1,7 +1,8 @@
+// The feed is folded per row identity first, then only the feed's keys are looked up in the
+// key-ordered target rows (binary search), so the cost follows the update's size, not the target's.
 #include "ui/model/results/ChangeClassifier.h"
 
 #include "ui/model/results/ResultText.h"
-
 #include "ui/model/results/TargetRowOrder.h"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// One update's feed is small, so each snapshot resets the model; the one real job is telling an SCD2
+// close (__END_AT from NULL to a value) from a plain update, which `_change_type` does not say.
 #include "ui/model/results/ChangeFeedModel.h"
 
 #include "ui/model/results/ChangeClassifier.h"

@@ -1,6 +1,11 @@
+// Integers and integral reals share one identity encoding because a feed may widen a column's type;
+// compareValues is total across kinds (NULL, numbers, text, bytes) so a column of mixed cells still sorts.
 #include "ui/model/results/ResultText.h"
 
 #include "ui/model/ValueText.h"
+
+#include <QDateTime>
+#include <QTimeZone>
 
 #include <cmath>
 #include <cstring>
@@ -22,14 +27,10 @@ std::vector<int> columnIndices(const cdc::ResultSet& rs, const QStringList& name
     return out;
 }
 
-QString valueText(const cdc::Value& v, const std::optional<cdc::DataType>& type) {
-    return QString::fromStdString(cdc::displayValue(v, type));
-}
-
 QString cellText(const cdc::ResultSet& rs, std::size_t row, int column) {
     if (column < 0 || row >= rs.rows.size() || static_cast<std::size_t>(column) >= rs.rows[row].size())
         return {};
-    return valueText(rs.rows[row][column], rs.typeOf(column));
+    return displayText(rs.rows[row][column], rs.typeOf(column));
 }
 
 QVariant typedCell(const cdc::ResultSet& rs, std::size_t row, int column) {
@@ -140,13 +141,6 @@ QString rowDetails(const cdc::ResultSet& rs, std::size_t row) {
                                              cellText(rs, row, static_cast<int>(c)));
     return lines.join(QLatin1Char('\n'));
 }
-
-} // namespace cdc::ui::resulttext
-
-#include <QDateTime>
-#include <QTimeZone>
-
-namespace cdc::ui::resulttext {
 
 std::optional<double> parseTimestampSeconds(const QString& text) {
     const QString s = text.trimmed();

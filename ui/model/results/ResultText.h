@@ -19,7 +19,6 @@ std::vector<int> columnIndices(const cdc::ResultSet& rs, const QStringList& name
 
 /// A cell as people read it (NULL as "null"); empty for a missing column (index -1).
 QString cellText(const cdc::ResultSet& rs, std::size_t row, int column);
-QString valueText(const cdc::Value& v, const std::optional<cdc::DataType>& type);
 /// The same cell as CellValueRole data (its value and column type); NULL for a missing column.
 QVariant typedCell(const cdc::ResultSet& rs, std::size_t row, int column);
 

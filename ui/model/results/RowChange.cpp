@@ -1,3 +1,5 @@
+// The four hues are fixed, as in diff views (green, blue, amber, red), so a change looks the same in
+// every panel; only their tints and text shades follow the theme, through ThemeColors' contrast rules.
 #include "ui/model/results/RowChange.h"
 
 #include "ui/model/ThemeColors.h"
@@ -19,9 +21,9 @@ QColor ChangePalette::accent(RowChange change) {
     return QColor(0x8b, 0x94, 0x9e);
 }
 
-QColor ChangePalette::mix(const QColor& a, const QColor& b, double amountOfB) { return ThemeColors::mix(a, b, amountOfB); }
+QColor ChangePalette::mix(const QColor& a, const QColor& b, double amountOfB) { return themecolors::mix(a, b, amountOfB); }
 
-bool ChangePalette::isDark(const QPalette& palette) { return ThemeColors::isDark(palette); }
+bool ChangePalette::isDark(const QPalette& palette) { return themecolors::isDark(palette); }
 
 QColor ChangePalette::background(RowChange change, const QPalette& palette) {
     if (change == RowChange::None)
@@ -32,11 +34,11 @@ QColor ChangePalette::background(RowChange change, const QPalette& palette) {
 
 QColor ChangePalette::ghostText(const QPalette& palette) {
     // Removed rows sit on the Deleted tint in the target table: muted, but readable there too.
-    return ThemeColors::readableOn(ThemeColors::mutedText(palette), background(RowChange::Deleted, palette));
+    return themecolors::readableOn(themecolors::mutedText(palette), background(RowChange::Deleted, palette));
 }
 
 QColor ChangePalette::accentText(RowChange change, const QPalette& palette) {
-    return ThemeColors::readableOn(ThemeColors::readableOn(accent(change), palette.color(QPalette::Base)),
+    return themecolors::readableOn(themecolors::readableOn(accent(change), palette.color(QPalette::Base)),
                                    palette.color(QPalette::AlternateBase));
 }
 

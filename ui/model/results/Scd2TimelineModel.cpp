@@ -1,10 +1,13 @@
+// Lanes are built by grouping rows on their key identity and sorting them as the table lists them.
+// After an update only the lanes of touched keys (and of those the previous update highlighted) are
+// rebuilt; the rest only have their row numbers shifted, so the cost follows the update, not the target.
 #include "ui/model/results/Scd2TimelineModel.h"
 
+#include "ui/model/ValueText.h"
 #include "ui/model/results/ResultText.h"
+#include "ui/model/results/TargetRowOrder.h"
 
 #include <QGuiApplication>
-
-#include "ui/model/results/TargetRowOrder.h"
 
 #include <algorithm>
 #include <numeric>
@@ -376,14 +379,14 @@ QString Scd2TimelineModel::laneLabel(int lane) const {
     QStringList parts;
     const int row = m_lanes[lane].keyRow;
     for (int c : m_keyColumns)
-        parts << resulttext::valueText(cell(row, c), m_snapshot->rows.typeOf(static_cast<std::size_t>(std::max(c, 0))));
+        parts << displayText(cell(row, c), m_snapshot->rows.typeOf(static_cast<std::size_t>(std::max(c, 0))));
     return parts.join(QStringLiteral(", "));
 }
 
 QString Scd2TimelineModel::barLabel(const TimelineBar& bar) const {
     QStringList parts;
     for (int c : m_labelColumns)
-        parts << resulttext::valueText(cell(bar.row, c), m_snapshot->rows.typeOf(static_cast<std::size_t>(c)));
+        parts << displayText(cell(bar.row, c), m_snapshot->rows.typeOf(static_cast<std::size_t>(c)));
     return parts.join(QStringLiteral(" \u00b7 "));
 }
 
@@ -403,7 +406,7 @@ QString Scd2TimelineModel::barToolTip(const TimelineBar& bar) const {
     const cdc::ResultSet& rs = m_snapshot->rows;
     for (std::size_t c = 0; c < rs.columns.size(); ++c)
         lines << QStringLiteral("%1: %2").arg(QString::fromStdString(rs.columns[c]),
-                                             resulttext::valueText(cell(bar.row, static_cast<int>(c)), rs.typeOf(c)));
+                                             displayText(cell(bar.row, static_cast<int>(c)), rs.typeOf(c)));
     return lines.join(QLatin1Char('\n'));
 }
 

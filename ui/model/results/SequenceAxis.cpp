@@ -1,3 +1,5 @@
+// STRUCT sequences arrive as JSON text, so their fields are read in written order (QJsonObject would
+// sort the keys) and compared field by field; ticks snap to 1-2-5 steps, or to calendar-like steps in time.
 #include "ui/model/results/SequenceAxis.h"
 
 #include "ui/model/results/ResultText.h"

@@ -1,3 +1,5 @@
+// The feed's rows are grouped by key (stably, keeping commit order) and each touched key's rows are
+// rebuilt in one span; the rows between spans are copied as they are, so the cost is the changed keys.
 #include "ui/model/results/SnapshotPatcher.h"
 
 #include "ui/model/results/ResultText.h"

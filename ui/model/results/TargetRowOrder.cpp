@@ -1,3 +1,5 @@
+// Comparisons go through resulttext::compareValues, which orders values as SQLite's ORDER BY
+// does, so the loader's sorted rows pass sort()'s check untouched and binary searches agree with them.
 #include "ui/model/results/TargetRowOrder.h"
 
 #include "ui/model/results/ResultText.h"

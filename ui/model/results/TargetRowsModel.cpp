@@ -1,3 +1,6 @@
+// How a patch is announced: the old ghost rows leave first, then each changed key's rows are removed
+// and inserted, last key first so the rows before keep their numbers. Views read the model between those
+// signals, so resolve() answers each row from the old or the new snapshot (Transition) until it is over.
 #include "ui/model/results/TargetRowsModel.h"
 
 #include "ui/model/results/ResultText.h"

@@ -1,3 +1,5 @@
+// The small shared pieces of TargetSnapshot; the loading is in TargetSnapshotLoader.cpp. Serials
+// are atomic so a snapshot loaded on any thread gets a number no other snapshot has.
 #include "ui/model/results/TargetSnapshot.h"
 
 #include <atomic>

@@ -1,3 +1,5 @@
+// Columns are found by name in the live and collected sets separately, as they need not share a layout;
+// the status and a "never" due time are words made here, so they sort and export as text, not values.
 #include "ui/model/results/TombstoneModel.h"
 
 #include "ui/model/results/ResultText.h"

@@ -1,3 +1,5 @@
+// A kind the update did not produce is greyed rather than hidden, so the key keeps its layout and
+// still tells which colour means what.
 #include "ui/widgets/results/ChangeLegend.h"
 
 #include <QHBoxLayout>

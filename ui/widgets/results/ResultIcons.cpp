@@ -1,3 +1,5 @@
+// One QIconEngine that draws with the palette's colour at paint time, so the icons follow a theme
+// switch with nothing to reload; each icon is a few strokes in a 16x16 box.
 #include "ui/widgets/results/ResultIcons.h"
 
 #include <QApplication>

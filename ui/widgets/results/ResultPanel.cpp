@@ -1,3 +1,5 @@
+// The snapshot list is held once per panel and the current snapshot aliases into it (shared_ptr),
+// so a large target is never copied for a panel; the same target with new data refreshes in place.
 #include "ui/widgets/results/ResultPanel.h"
 
 #include "ui/widgets/results/TargetSelector.h"

@@ -1,3 +1,5 @@
+// The counts come from the model's lanes (ghost bars left out) rather than from the snapshot's rows,
+// so they match what is drawn. The zoom keys are scoped to the panel: the SQL editor uses the same ones.
 #include "ui/widgets/results/Scd2TimelinePanel.h"
 
 #include "ui/model/results/ResultText.h"

@@ -1,3 +1,6 @@
+// Painted by hand on a scroll area rather than with a QGraphicsScene: an item per version would cost
+// memory and time at 100,000 versions, while drawing the visible lanes from the model stays cheap. The
+// selection follows its version through a patched refresh by a persistent index.
 #include "ui/widgets/results/Scd2TimelineView.h"
 
 #include "ui/model/results/Scd2TimelineModel.h"

@@ -1,3 +1,5 @@
+// The list is refilled with signals blocked and a change announced once afterwards, so the panel never
+// passes through an empty selection, and a refill that keeps the target announces nothing.
 #include "ui/widgets/results/TargetSelector.h"
 
 namespace cdc::ui {

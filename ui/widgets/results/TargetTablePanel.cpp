@@ -1,3 +1,5 @@
+// After an update of the shown target the rows model patches itself, so columns only widen (never
+// narrow, which would make them jump); the hidden change feed is sized only when it is shown.
 #include "ui/widgets/results/TargetTablePanel.h"
 
 #include "ui/model/results/ChangeFeedModel.h"

@@ -1,3 +1,5 @@
+// Untouched versions get a neutral slate hue so the change colours stand out; fills are mixed more
+// strongly on dark bases, and labels are brought to contrast on whatever fill they sit on.
 #include "ui/widgets/results/TimelineColors.h"
 
 #include "ui/model/ThemeColors.h"
@@ -14,9 +16,9 @@ QColor hueOf(RowChange change) {
 } // namespace
 
 TimelineColors TimelineColors::from(const QPalette& palette) {
-    using ThemeColors::mix;
+    using themecolors::mix;
     TimelineColors c;
-    c.m_dark = ThemeColors::isDark(palette);
+    c.m_dark = themecolors::isDark(palette);
     c.m_text = palette.color(QPalette::Text);
     c.base = palette.color(QPalette::Base);
     c.window = palette.color(QPalette::Window);
@@ -25,7 +27,7 @@ TimelineColors TimelineColors::from(const QPalette& palette) {
     c.selectedLane = mix(c.base, palette.color(QPalette::Highlight), 0.10);
     c.grid = mix(c.base, c.m_text, 0.10);
     c.rule = mix(c.window, c.windowText, 0.18);
-    c.quietText = ThemeColors::readableOn(mix(c.windowText, c.window, 0.45), c.window);
+    c.quietText = themecolors::readableOn(mix(c.windowText, c.window, 0.45), c.window);
     c.selection = palette.color(QPalette::Highlight);
     c.removed = ChangePalette::accent(RowChange::Deleted);
     return c;
@@ -35,16 +37,16 @@ QColor TimelineColors::barFill(RowChange change, bool hovered) const {
     const bool changed = change != RowChange::None;
     // Dark backgrounds need more of the hue to show; light ones less, to keep the label readable.
     const QColor fill =
-        ThemeColors::mix(base, hueOf(change), changed ? (m_dark ? 0.50 : 0.34) : (m_dark ? 0.42 : 0.24));
-    return hovered ? ThemeColors::mix(fill, hueOf(change), 0.15) : fill;
+        themecolors::mix(base, hueOf(change), changed ? (m_dark ? 0.50 : 0.34) : (m_dark ? 0.42 : 0.24));
+    return hovered ? themecolors::mix(fill, hueOf(change), 0.15) : fill;
 }
 
 QColor TimelineColors::barBorder(RowChange change) const {
-    return ThemeColors::mix(base, hueOf(change), change != RowChange::None ? 1.0 : (m_dark ? 0.75 : 0.6));
+    return themecolors::mix(base, hueOf(change), change != RowChange::None ? 1.0 : (m_dark ? 0.75 : 0.6));
 }
 
 QColor TimelineColors::barLabel(RowChange change, bool hovered) const {
-    return ThemeColors::readableOn(m_text, barFill(change, hovered));
+    return themecolors::readableOn(m_text, barFill(change, hovered));
 }
 
 } // namespace cdc::ui

@@ -1,3 +1,5 @@
+// SCD2 keeps every delete as a tombstone, so columns are measured on the rows in view only; a clock
+// change widens them because a status may now read "Due for GC".
 #include "ui/widgets/results/TombstonePanel.h"
 
 #include "ui/model/results/TombstoneModel.h"
