@@ -1,4 +1,5 @@
 #include "core/common/DataType.h"
+#include "core/common/Text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -6,20 +7,6 @@
 namespace cdc {
 
 namespace {
-
-std::string upper(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::toupper(c); });
-    return out;
-}
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
 
 /// Splits "a, STRUCT<x: INT, y: INT>, c" at top-level commas.
 std::vector<std::string_view> splitTopLevel(std::string_view s) {
@@ -126,7 +113,7 @@ std::string DataType::toString() const {
 std::optional<DataType> DataType::parse(std::string_view text) {
     text = trim(text);
     std::size_t open = text.find_first_of("<(");
-    std::string head = upper(trim(text.substr(0, open)));
+    std::string head = toUpper(trim(text.substr(0, open)));
     if (open == std::string_view::npos) {
         for (const auto& simple : kSimpleNames)
             if (head == simple.name)

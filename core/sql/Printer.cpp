@@ -1,5 +1,6 @@
 #include "core/sql/Printer.h"
 
+#include "core/common/Text.h"
 #include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
 
@@ -84,9 +85,7 @@ std::string Printer::identifier(std::string_view name) {
         if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
             plain = false;
     if (plain && !isReservedWord(name)) {
-        std::string u;
-        for (char c : name)
-            u += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        const std::string u = toUpper(name);
         if (u != "NULL" && u != "TRUE" && u != "FALSE")
             return std::string(name);
     }

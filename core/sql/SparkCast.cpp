@@ -1,6 +1,7 @@
 #include "core/sql/SparkCast.h"
 
 #include "core/sql/SparkTime.h"
+#include "core/common/Text.h"
 
 #include <charconv>
 #include <cmath>
@@ -11,14 +12,6 @@
 namespace cdc::sql {
 
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())))
-        s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back())))
-        s.remove_suffix(1);
-    return s;
-}
 
 std::optional<double> parseDouble(std::string_view s) {
     s = trim(s);

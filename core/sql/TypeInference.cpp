@@ -66,9 +66,7 @@ DataType TypeInference::literalType(const Expr& e) {
         return DataType::of(K::Int);
     }
     case LiteralKind::Decimal: {
-        std::string upper;
-        for (char c : e.text)
-            upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        std::string upper = toUpper(e.text);
         const bool bigDecimal = upper.size() > 2 && upper.compare(upper.size() - 2, 2, "BD") == 0;
         if (bigDecimal)
             upper.resize(upper.size() - 2);
