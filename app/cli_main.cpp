@@ -6,8 +6,8 @@
 #include "core/python/PythonPipelineReader.h"
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
-#include "core/storage/ProjectSettings.h"
 #include "core/storage/Database.h"
+#include "core/storage/ProjectSettings.h"
 
 #include <cstdio>
 #include <ctime>
@@ -114,7 +114,8 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
 
 /// ISO-8601 (`2026-08-30T10:00:00Z`, `2026-08-30 10:00:00`, `2026-08-30`) or epoch seconds.
 std::optional<std::int64_t> parseTime(const std::string& text) {
-    if (!text.empty() && text.find_first_not_of("0123456789-") == std::string::npos && text.find('-', 1) == std::string::npos) {
+    if (!text.empty() && text.find_first_not_of("0123456789-") == std::string::npos &&
+        text.find('-', 1) == std::string::npos) {
         try {
             return std::stoll(text);
         } catch (...) {
@@ -216,27 +217,39 @@ int commandTombstones(const Arguments& args) {
 
 cdc::ResultSet metricsTable(const cdc::engine::UpdateReport& report) {
     cdc::ResultSet rs;
-    rs.columns = {"update_id",       "flow",           "target",          "rows_read",
-                  "num_upserted_rows", "num_deleted_rows", "stale_dropped", "versions_opened",
-                  "versions_closed", "versions_split", "tombstones_created", "tombstones_collected",
-                  "ties",            "duration_ms"};
+    rs.columns = {"update_id",
+                  "flow",
+                  "target",
+                  "rows_read",
+                  "num_upserted_rows",
+                  "num_deleted_rows",
+                  "stale_dropped",
+                  "versions_opened",
+                  "versions_closed",
+                  "versions_split",
+                  "tombstones_created",
+                  "tombstones_collected",
+                  "ties",
+                  "duration_ms"};
     for (const auto& m : report.flows) {
-        rs.rows.push_back({report.updateId, m.flow, m.target, m.rowsRead, m.upserted, m.deleted, m.staleDropped,
-                           m.versionsOpened, m.versionsClosed, m.versionsSplit, m.tombstonesCreated,
-                           m.tombstonesCollected, m.ties, m.durationMs});
+        rs.rows.push_back({report.updateId, m.flow, m.target, m.rowsRead, m.upserted, m.deleted,
+                           m.staleDropped, m.versionsOpened, m.versionsClosed, m.versionsSplit,
+                           m.tombstonesCreated, m.tombstonesCollected, m.ties, m.durationMs});
     }
     return rs;
 }
 
-/// What `update` records of one pipeline file for the app's editor: SQL verbatim; Python as the pipeline SQL it
-/// reads as (the editor takes SQL); each file under a comment naming it when there are several.
-std::string recordedPipelineText(const std::string& file, const std::string& text, bool python, std::size_t files) {
+/// What `update` records of one pipeline file for the app's editor: SQL verbatim; Python as the pipeline SQL
+/// it reads as (the editor takes SQL); each file under a comment naming it when there are several.
+std::string recordedPipelineText(const std::string& file, const std::string& text, bool python,
+                                 std::size_t files) {
     std::string out;
     if (files > 1)
         out += "-- " + file + "\n";
     if (python) {
         auto sqlText = cdc::python::translateToSql(text, file);
-        out += "-- pipeline SQL read from the Python file " + file + "\n" + (sqlText ? *sqlText : std::string());
+        out +=
+            "-- pipeline SQL read from the Python file " + file + "\n" + (sqlText ? *sqlText : std::string());
     } else {
         out += text;
     }
@@ -256,7 +269,8 @@ int commandUpdate(const Arguments& args) {
     if (args.now) {
         options.now = parseTime(*args.now);
         if (!options.now)
-            return usageError("--now takes ISO-8601 (2026-08-30T10:00:00Z) or epoch seconds, not '" + *args.now + "'");
+            return usageError("--now takes ISO-8601 (2026-08-30T10:00:00Z) or epoch seconds, not '" +
+                              *args.now + "'");
     }
     cdc::pipeline::Pipeline pipeline;
     std::string recorded; // the pipeline as the app's editor will show it
@@ -266,7 +280,8 @@ int commandUpdate(const Arguments& args) {
             return userError(cdc::Diagnostic::error("IO", "cannot read '" + file + "'"));
         // Python pipeline files are read, never run: the declarative subset becomes pipeline SQL.
         bool python = file.size() > 3 && file.substr(file.size() - 3) == ".py";
-        auto parsed = python ? cdc::python::parsePythonPipeline(*text, file) : cdc::sql::parsePipeline(*text, file);
+        auto parsed =
+            python ? cdc::python::parsePythonPipeline(*text, file) : cdc::sql::parsePipeline(*text, file);
         recorded += recordedPipelineText(file, *text, python, args.operands.size());
         for (const auto& d : parsed.diagnostics)
             if (d.severity != cdc::Severity::Error)
@@ -288,7 +303,9 @@ int commandUpdate(const Arguments& args) {
     auto tx = cdc::storage::Transaction::begin(*db, "cdc_cli_update");
     if (!tx)
         return userError(tx.error());
-    if (auto st = cdc::storage::projectsettings::setValue(*db, cdc::storage::projectsettings::kPipelineKey, recorded); !st)
+    if (auto st = cdc::storage::projectsettings::setValue(*db, cdc::storage::projectsettings::kPipelineKey,
+                                                          recorded);
+        !st)
         return userError(st.error());
     auto report = cdc::engine::runUpdate(*db, pipeline, options);
     if (!report)
@@ -301,14 +318,17 @@ int commandUpdate(const Arguments& args) {
     if (fmt == "json") {
         std::cout << cdc::toJson(table);
     } else {
-        std::printf("update %lld completed in %.1f ms\n", static_cast<long long>(report->updateId), report->durationMs);
+        std::printf("update %lld completed in %.1f ms\n", static_cast<long long>(report->updateId),
+                    report->durationMs);
         for (const auto& m : report->flows) {
-            std::printf("  flow %s -> %s: %lld read, %lld upserted, %lld deleted, %lld stale dropped", m.flow.c_str(),
-                        m.target.c_str(), static_cast<long long>(m.rowsRead), static_cast<long long>(m.upserted),
-                        static_cast<long long>(m.deleted), static_cast<long long>(m.staleDropped));
+            std::printf("  flow %s -> %s: %lld read, %lld upserted, %lld deleted, %lld stale dropped",
+                        m.flow.c_str(), m.target.c_str(), static_cast<long long>(m.rowsRead),
+                        static_cast<long long>(m.upserted), static_cast<long long>(m.deleted),
+                        static_cast<long long>(m.staleDropped));
             if (m.versionsOpened || m.versionsClosed || m.versionsSplit)
                 std::printf(", versions +%lld/-%lld (%lld split)", static_cast<long long>(m.versionsOpened),
-                            static_cast<long long>(m.versionsClosed), static_cast<long long>(m.versionsSplit));
+                            static_cast<long long>(m.versionsClosed),
+                            static_cast<long long>(m.versionsSplit));
             if (m.tombstonesCreated || m.tombstonesCollected)
                 std::printf(", tombstones +%lld/-%lld", static_cast<long long>(m.tombstonesCreated),
                             static_cast<long long>(m.tombstonesCollected));

@@ -3,8 +3,8 @@
 // with the default layout so the pictures are reproducible. Exit status: 0 success, 1 error, 2 wrong usage.
 #include "core/sql/SqlApi.h"
 #include "ui/model/AppInfo.h"
-#include "ui/widgets/MainWindow.h"
 #include "ui/model/SampleLibrary.h"
+#include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
 #include "ui/widgets/ThemeManager.h"
@@ -25,26 +25,33 @@ int main(int argc, char** argv) {
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/cdcstudio.svg")));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Design and simulate Databricks AUTO CDC pipelines offline."));
+    parser.setApplicationDescription(
+        QStringLiteral("Design and simulate Databricks AUTO CDC pipelines offline."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("A .cdcstudio project to open."), QStringLiteral("[project]"));
-    const QCommandLineOption projectOption(QStringLiteral("project"), QStringLiteral("Open the project file P."), QStringLiteral("P"));
-    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
-                                              QStringLiteral("Write a PNG of the main window to FILE and quit."), QStringLiteral("FILE"));
+    parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("A .cdcstudio project to open."),
+                                 QStringLiteral("[project]"));
+    const QCommandLineOption projectOption(QStringLiteral("project"),
+                                           QStringLiteral("Open the project file P."), QStringLiteral("P"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"), QStringLiteral("Write a PNG of the main window to FILE and quit."),
+        QStringLiteral("FILE"));
     const QCommandLineOption sampleOption(QStringLiteral("sample"),
-                                          QStringLiteral("Open the sample project ID (%1).").arg(cdc::ui::samplelibrary::ids().join(QLatin1String(", "))),
+                                          QStringLiteral("Open the sample project ID (%1).")
+                                              .arg(cdc::ui::samplelibrary::ids().join(QLatin1String(", "))),
                                           QStringLiteral("ID"));
-    const QCommandLineOption stepOption(QStringLiteral("step"), QStringLiteral("Deliver N events, one update each, before showing."),
+    const QCommandLineOption stepOption(QStringLiteral("step"),
+                                        QStringLiteral("Deliver N events, one update each, before showing."),
                                         QStringLiteral("N"));
     const QCommandLineOption dockOption(
         QStringLiteral("show-dock"),
-        QStringLiteral("Bring the dock NAME to the front: scd2Dock (the SCD2 timeline), timelineDock (the update "
-                       "timeline), targetsDock, tombstonesDock, queueDock, sourcesDock, issuesDock, logDock, infoDock."),
+        QStringLiteral(
+            "Bring the dock NAME to the front: scd2Dock (the SCD2 timeline), timelineDock (the update "
+            "timeline), targetsDock, tombstonesDock, queueDock, sourcesDock, issuesDock, logDock, infoDock."),
         QStringLiteral("NAME"));
-    const QCommandLineOption themeOption(QStringLiteral("theme"),
-                                         QStringLiteral("Use the light, dark or system theme for this run only."),
-                                         QStringLiteral("THEME"));
+    const QCommandLineOption themeOption(
+        QStringLiteral("theme"), QStringLiteral("Use the light, dark or system theme for this run only."),
+        QStringLiteral("THEME"));
     parser.addOptions({projectOption, sampleOption, stepOption, screenshotOption, dockOption, themeOption});
     parser.process(app);
 

@@ -34,17 +34,28 @@ struct SimpleName {
 };
 
 constexpr SimpleName kSimpleNames[] = {
-    {"VOID", DataType::Kind::Void},         {"NULL", DataType::Kind::Void},
-    {"BOOLEAN", DataType::Kind::Boolean},   {"BOOL", DataType::Kind::Boolean},
-    {"TINYINT", DataType::Kind::TinyInt},   {"BYTE", DataType::Kind::TinyInt},
-    {"SMALLINT", DataType::Kind::SmallInt}, {"SHORT", DataType::Kind::SmallInt},
-    {"INT", DataType::Kind::Int},           {"INTEGER", DataType::Kind::Int},
-    {"BIGINT", DataType::Kind::BigInt},     {"LONG", DataType::Kind::BigInt},
-    {"FLOAT", DataType::Kind::Float},       {"REAL", DataType::Kind::Float},
-    {"DOUBLE", DataType::Kind::Double},     {"STRING", DataType::Kind::String},
-    {"TEXT", DataType::Kind::String},       {"BINARY", DataType::Kind::Binary},
-    {"DATE", DataType::Kind::Date},         {"TIMESTAMP", DataType::Kind::Timestamp},
-    {"TIMESTAMP_LTZ", DataType::Kind::Timestamp}, {"TIMESTAMP_NTZ", DataType::Kind::TimestampNtz},
+    {"VOID", DataType::Kind::Void},
+    {"NULL", DataType::Kind::Void},
+    {"BOOLEAN", DataType::Kind::Boolean},
+    {"BOOL", DataType::Kind::Boolean},
+    {"TINYINT", DataType::Kind::TinyInt},
+    {"BYTE", DataType::Kind::TinyInt},
+    {"SMALLINT", DataType::Kind::SmallInt},
+    {"SHORT", DataType::Kind::SmallInt},
+    {"INT", DataType::Kind::Int},
+    {"INTEGER", DataType::Kind::Int},
+    {"BIGINT", DataType::Kind::BigInt},
+    {"LONG", DataType::Kind::BigInt},
+    {"FLOAT", DataType::Kind::Float},
+    {"REAL", DataType::Kind::Float},
+    {"DOUBLE", DataType::Kind::Double},
+    {"STRING", DataType::Kind::String},
+    {"TEXT", DataType::Kind::String},
+    {"BINARY", DataType::Kind::Binary},
+    {"DATE", DataType::Kind::Date},
+    {"TIMESTAMP", DataType::Kind::Timestamp},
+    {"TIMESTAMP_LTZ", DataType::Kind::Timestamp},
+    {"TIMESTAMP_NTZ", DataType::Kind::TimestampNtz},
     {"VARIANT", DataType::Kind::Variant},
 };
 
@@ -79,30 +90,48 @@ bool DataType::isOrderable() const {
 
 std::string DataType::toString() const {
     switch (kind) {
-    case Kind::Void: return "VOID";
-    case Kind::Boolean: return "BOOLEAN";
-    case Kind::TinyInt: return "TINYINT";
-    case Kind::SmallInt: return "SMALLINT";
-    case Kind::Int: return "INT";
-    case Kind::BigInt: return "BIGINT";
-    case Kind::Float: return "FLOAT";
-    case Kind::Double: return "DOUBLE";
-    case Kind::Decimal: return "DECIMAL(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
-    case Kind::String: return "STRING";
-    case Kind::Binary: return "BINARY";
-    case Kind::Date: return "DATE";
-    case Kind::Timestamp: return "TIMESTAMP";
-    case Kind::TimestampNtz: return "TIMESTAMP_NTZ";
-    case Kind::Variant: return "VARIANT";
-    case Kind::Array: return "ARRAY<" + (children.empty() ? std::string("VOID") : children[0].toString()) + ">";
+    case Kind::Void:
+        return "VOID";
+    case Kind::Boolean:
+        return "BOOLEAN";
+    case Kind::TinyInt:
+        return "TINYINT";
+    case Kind::SmallInt:
+        return "SMALLINT";
+    case Kind::Int:
+        return "INT";
+    case Kind::BigInt:
+        return "BIGINT";
+    case Kind::Float:
+        return "FLOAT";
+    case Kind::Double:
+        return "DOUBLE";
+    case Kind::Decimal:
+        return "DECIMAL(" + std::to_string(precision) + "," + std::to_string(scale) + ")";
+    case Kind::String:
+        return "STRING";
+    case Kind::Binary:
+        return "BINARY";
+    case Kind::Date:
+        return "DATE";
+    case Kind::Timestamp:
+        return "TIMESTAMP";
+    case Kind::TimestampNtz:
+        return "TIMESTAMP_NTZ";
+    case Kind::Variant:
+        return "VARIANT";
+    case Kind::Array:
+        return "ARRAY<" + (children.empty() ? std::string("VOID") : children[0].toString()) + ">";
     case Kind::Map:
-        return "MAP<" + (children.size() == 2 ? children[0].toString() + ", " + children[1].toString() : "") + ">";
+        return "MAP<" + (children.size() == 2 ? children[0].toString() + ", " + children[1].toString() : "") +
+               ">";
     case Kind::Struct: {
         std::string s = "STRUCT<";
         for (std::size_t i = 0; i < children.size(); ++i) {
             if (i)
                 s += ", ";
-            s += (i < fieldNames.size() ? fieldNames[i] : "col" + std::to_string(i + 1)) + ": " + children[i].toString();
+            s += (i < fieldNames.size() ? fieldNames[i] : "col" + std::to_string(i + 1)) + ": " +
+                 children[i].toString();
         }
         return s + ">";
     }
@@ -207,14 +236,22 @@ std::optional<DataType> commonType(const DataType& a, const DataType& b) {
         return a;
     auto rank = [](K k) {
         switch (k) {
-        case K::TinyInt: return 1;
-        case K::SmallInt: return 2;
-        case K::Int: return 3;
-        case K::BigInt: return 4;
-        case K::Decimal: return 5;
-        case K::Float: return 6;
-        case K::Double: return 7;
-        default: return 0;
+        case K::TinyInt:
+            return 1;
+        case K::SmallInt:
+            return 2;
+        case K::Int:
+            return 3;
+        case K::BigInt:
+            return 4;
+        case K::Decimal:
+            return 5;
+        case K::Float:
+            return 6;
+        case K::Double:
+            return 7;
+        default:
+            return 0;
         }
     };
     if (a.isNumeric() && b.isNumeric()) {

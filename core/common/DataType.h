@@ -54,13 +54,17 @@ struct DataType {
 
     bool isIntegral() const;
     bool isNumeric() const;
-    bool isTemporal() const { return kind == Kind::Date || kind == Kind::Timestamp || kind == Kind::TimestampNtz; }
+    bool isTemporal() const {
+        return kind == Kind::Date || kind == Kind::Timestamp || kind == Kind::TimestampNtz;
+    }
     /// Spark can sort it (sequence columns must be orderable): not MAP/VARIANT, nor containers of them.
     bool isOrderable() const;
 
-    /// Canonical Spark spelling: `INT`, `BIGINT`, `DECIMAL(10,2)`, `ARRAY<STRING>`, `STRUCT<a: INT, b: STRING>`.
+    /// Canonical Spark spelling: `INT`, `BIGINT`, `DECIMAL(10,2)`, `ARRAY<STRING>`, `STRUCT<a: INT, b:
+    /// STRING>`.
     std::string toString() const;
-    /// Parses the canonical spelling and the common aliases (INTEGER, LONG, SHORT, BYTE, REAL, TEXT, VARCHAR(n)...).
+    /// Parses the canonical spelling and the common aliases (INTEGER, LONG, SHORT, BYTE, REAL, TEXT,
+    /// VARCHAR(n)...).
     static std::optional<DataType> parse(std::string_view text);
     /// SQLite column affinity for a CREATE TABLE: INTEGER, REAL, TEXT, BLOB or empty (no affinity).
     std::string sqliteAffinity() const;

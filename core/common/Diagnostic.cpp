@@ -4,9 +4,12 @@ namespace cdc {
 
 std::string severityName(Severity s) {
     switch (s) {
-    case Severity::Error: return "error";
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
+    case Severity::Error:
+        return "error";
+    case Severity::Warning:
+        return "warning";
+    case Severity::Note:
+        return "note";
     }
     return "error";
 }

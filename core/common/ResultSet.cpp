@@ -23,11 +23,21 @@ std::string jsonString(std::string_view s) {
     std::string out = "\"";
     for (unsigned char c : s) {
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (c < 0x20) {
                 char buf[8];
@@ -107,7 +117,8 @@ std::string jsonValue(const Value& v, const std::optional<DataType>& type) {
             if (auto* s = std::get_if<std::string>(&v); s && looksLikeJsonContainer(*s))
                 return *s;
             break;
-        default: break;
+        default:
+            break;
         }
     }
     if (auto* i = std::get_if<std::int64_t>(&v))
@@ -196,7 +207,8 @@ std::size_t displayWidth(std::string_view s) {
             cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
         bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) ||
                     (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) ||
-                    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6);
+                    (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+                    (cp >= 0xFFE0 && cp <= 0xFFE6);
         width += wide ? 2 : 1;
         i += len;
     }
@@ -239,10 +251,13 @@ std::string toTable(const ResultSet& rs) {
 
 std::string format(const ResultSet& rs, OutputFormat f) {
     switch (f) {
-    case OutputFormat::Json: return toJson(rs);
-    case OutputFormat::Csv: return toCsv(rs);
+    case OutputFormat::Json:
+        return toJson(rs);
+    case OutputFormat::Csv:
+        return toCsv(rs);
     case OutputFormat::Table:
-    case OutputFormat::Text: return toTable(rs);
+    case OutputFormat::Text:
+        return toTable(rs);
     }
     return toTable(rs);
 }

@@ -16,7 +16,9 @@ struct Blob {
 
 using Value = std::variant<std::monostate, std::int64_t, double, std::string, Blob>;
 
-inline bool isNull(const Value& v) { return std::holds_alternative<std::monostate>(v); }
+inline bool isNull(const Value& v) {
+    return std::holds_alternative<std::monostate>(v);
+}
 
 /// Debug / table rendering: NULL as "null", reals in shortest round-trip form.
 std::string displayText(const Value& v);

@@ -12,7 +12,8 @@ namespace {
 std::string describeKey(const TargetPlan& t, const Row& keyValues) {
     std::string out;
     for (std::size_t i = 0; i < t.keyIndex.size() && i < keyValues.size(); ++i)
-        out += (i ? ", " : "") + t.columns[static_cast<std::size_t>(t.keyIndex[i])].name + "=" + displayText(keyValues[i]);
+        out += (i ? ", " : "") + t.columns[static_cast<std::size_t>(t.keyIndex[i])].name + "=" +
+               displayText(keyValues[i]);
     return out;
 }
 
@@ -26,11 +27,12 @@ std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const
         std::string s = "1";
         if (!t.isKey(i)) {
             if (f.columnsToUpdateSql) {
-                s = "(EXISTS (SELECT 1 FROM json_each(" + ctuColumn + ") WHERE lower(value) = " +
-                    storage::quoteString(toLower(t.columns[i].name)) + "))";
+                s = "(EXISTS (SELECT 1 FROM json_each(" + ctuColumn +
+                    ") WHERE lower(value) = " + storage::quoteString(toLower(t.columns[i].name)) + "))";
                 any = true;
             } else if (f.ignoreNull[i]) {
-                s = valueSql(i); // built by appending: GCC 12 -O3 warns falsely (-Wrestrict) on `"(" + col(i)`
+                s = valueSql(
+                    i); // built by appending: GCC 12 -O3 warns falsely (-Wrestrict) on `"(" + col(i)`
                 s.insert(0, 1, '(');
                 s += " IS NOT NULL)";
                 any = true;
@@ -52,14 +54,16 @@ void reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, cons
     for (std::int64_t i = 0; i < shown; ++i) {
         const TieSample& tie = samples[static_cast<std::size_t>(i)];
         ctx.warnings.push_back(Diagnostic::warning(
-            "SEQUENCE_TIE", "flow '" + f.name + "': " + std::to_string(tie.events) + " events for key " +
-                                describeKey(t, tie.key) + " share the sequence value " + displayText(tie.shown) +
-                                "; " + rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
+            "SEQUENCE_TIE",
+            "flow '" + f.name + "': " + std::to_string(tie.events) + " events for key " +
+                describeKey(t, tie.key) + " share the sequence value " + displayText(tie.shown) + "; " +
+                rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
             f.flow->sequenceBy.front().location));
     }
     if (m.ties > shown)
         ctx.warnings.push_back(Diagnostic::warning("SEQUENCE_TIE",
-                                                   "flow '" + f.name + "': " + std::to_string(m.ties - shown) +
+                                                   "flow '" + f.name +
+                                                       "': " + std::to_string(m.ties - shown) +
                                                        " more keys with events sharing a sequence value",
                                                    f.flow->sequenceBy.front().location));
 }

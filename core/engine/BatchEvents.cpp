@@ -37,18 +37,19 @@ Status validate(const UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f
         counts += (counts.empty() ? "" : ", ") + f.flow->keys[k].name + ": " + std::to_string(nullKeys[k]);
     }
     if (!counts.empty())
-        return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NULL_KEY",
-                                 microbatchPrefix(t, ctx.updateId) +
-                                     "The microbatch contains rows with null values in the following key column(s): " +
-                                     counts + ". All rows must have non-null values for every key column.",
-                                 where);
+        return Diagnostic::error(
+            "AUTOCDC_MICROBATCH_VALIDATION.NULL_KEY",
+            microbatchPrefix(t, ctx.updateId) +
+                "The microbatch contains rows with null values in the following key column(s): " + counts +
+                ". All rows must have non-null values for every key column.",
+            where);
     return Status::success();
 }
 
 } // namespace
 
-Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor, FlowMetrics& m,
-                       bool& partial, const std::function<void(BatchEvent&&)>& onEvent) {
+Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor,
+                       FlowMetrics& m, bool& partial, const std::function<void(BatchEvent&&)>& onEvent) {
     const std::size_t n = t.columns.size();
     const auto supply = supplySql(t, f, "ctu");
     partial = !supply.empty();
@@ -119,20 +120,26 @@ std::size_t KeyHash::operator()(const Row& key) const {
     for (const Value& v : key) {
         std::size_t x = 0;
         switch (v.index()) {
-        case 1: x = std::hash<std::int64_t>{}(std::get<std::int64_t>(v)); break;
+        case 1:
+            x = std::hash<std::int64_t>{}(std::get<std::int64_t>(v));
+            break;
         case 2: {
             const double d = std::get<double>(v);
             const auto i = static_cast<std::int64_t>(d);
             x = static_cast<double>(i) == d ? std::hash<std::int64_t>{}(i) : std::hash<double>{}(d);
             break;
         }
-        case 3: x = std::hash<std::string>{}(std::get<std::string>(v)); break;
+        case 3:
+            x = std::hash<std::string>{}(std::get<std::string>(v));
+            break;
         case 4: {
             const auto& b = std::get<Blob>(v).bytes;
-            x = std::hash<std::string_view>{}(std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
+            x = std::hash<std::string_view>{}(
+                std::string_view(reinterpret_cast<const char*>(b.data()), b.size()));
             break;
         }
-        default: break;
+        default:
+            break;
         }
         h = h * 1000003u ^ x;
     }

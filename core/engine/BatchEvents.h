@@ -15,11 +15,11 @@
 namespace cdc::engine {
 
 struct BatchEvent {
-    std::int64_t rid = 0; ///< arrival order
-    int op = 0;           ///< 0 upsert, 1 delete (truncates are not read)
-    Value s, shown;       ///< comparable sequence key, displayed sequence value
-    Row values;           ///< every target column
-    Value ctu;            ///< COLUMNS TO UPDATE value (NULL without the clause)
+    std::int64_t rid = 0;       ///< arrival order
+    int op = 0;                 ///< 0 upsert, 1 delete (truncates are not read)
+    Value s, shown;             ///< comparable sequence key, displayed sequence value
+    Row values;                 ///< every target column
+    Value ctu;                  ///< COLUMNS TO UPDATE value (NULL without the clause)
     std::vector<bool> supplied; ///< per column, partial updates only (see supplySql)
 
     bool isDelete() const { return op == 1; }
@@ -30,8 +30,8 @@ struct BatchEvent {
 /// The same pass validates the batch (AUTOCDC_MICROBATCH_VALIDATION: no NULL sequence, no NULL key but in
 /// truncates; then the update fails and its transaction rolls back) and counts it: `m.rowsRead`,
 /// `ctx.batchTruncates`. A separate validating scan cost about 6 % of an SCD1 update.
-Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor, FlowMetrics& m,
-                       bool& partial, const std::function<void(BatchEvent&&)>& onEvent);
+Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor,
+                       FlowMetrics& m, bool& partial, const std::function<void(BatchEvent&&)>& onEvent);
 
 /// The key columns of a target row.
 Row keyOf(const TargetPlan& t, const Row& values);
@@ -62,7 +62,8 @@ template <class Map> std::vector<std::pair<const Row*, typename Map::mapped_type
             return std::get<std::int64_t>((*a.first)[0]) < std::get<std::int64_t>((*b.first)[0]);
         });
     else
-        std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return keyLess(*a.first, *b.first); });
+        std::sort(order.begin(), order.end(),
+                  [](const auto& a, const auto& b) { return keyLess(*a.first, *b.first); });
     return order;
 }
 

@@ -7,7 +7,8 @@ namespace cdc::engine {
 std::string changeFeedMetadataSql() {
     // The timestamp is the update's `now` in the stored TIMESTAMP form (core/common/DataType.h): feed rows
     // are Spark data, read by queries like any table's.
-    return "CASE _change_type WHEN 0 THEN 'insert' WHEN 1 THEN 'update_preimage' WHEN 2 THEN 'update_postimage' "
+    return "CASE _change_type WHEN 0 THEN 'insert' WHEN 1 THEN 'update_preimage' WHEN 2 THEN "
+           "'update_postimage' "
            "ELSE 'delete' END AS _change_type, _commit_version, (SELECT datetime(now, 'unixepoch') FROM "
            "__cdc_updates WHERE update_id = _commit_version) AS _commit_timestamp";
 }
@@ -35,7 +36,9 @@ Status ChangeFeedWriter::flush() {
         for (std::size_t c = 0; c < m_width; ++c)
             s.bindStatic(at + static_cast<int>(c), p.values[c]);
         const int meta = at + static_cast<int>(m_width);
-        s.bind(meta, static_cast<std::int64_t>(p.changeType)).bind(meta + 1, m_ctx.updateId).bind(meta + 2, p.position);
+        s.bind(meta, static_cast<std::int64_t>(p.changeType))
+            .bind(meta + 1, m_ctx.updateId)
+            .bind(meta + 2, p.position);
     }));
     m_queued = 0;
     return Status::success();

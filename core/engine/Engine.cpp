@@ -25,12 +25,13 @@ Result<StoredTarget> findTarget(const storage::Database& db, const std::string& 
     if (!found)
         return found.error();
     if (!found.value())
-        return Diagnostic::error("UNKNOWN_TARGET", "'" + target + "' is not an AUTO CDC target of this database");
+        return Diagnostic::error("UNKNOWN_TARGET",
+                                 "'" + target + "' is not an AUTO CDC target of this database");
     return std::move(*found.value());
 }
 
-Result<ResultSet> collect(const storage::Database& db, const std::string& sql, const std::vector<Value>& binds,
-                          std::vector<std::optional<DataType>> types) {
+Result<ResultSet> collect(const storage::Database& db, const std::string& sql,
+                          const std::vector<Value>& binds, std::vector<std::optional<DataType>> types) {
     auto st = db.prepare(sql);
     if (!st)
         return st.error();
@@ -45,7 +46,8 @@ Result<ResultSet> collect(const storage::Database& db, const std::string& sql, c
     return rs;
 }
 
-Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target, std::optional<std::int64_t> gcUpdate) {
+Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target,
+                                std::optional<std::int64_t> gcUpdate) {
     auto ref = findTarget(db, target);
     if (!ref)
         return ref.error();
@@ -71,15 +73,17 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
         // Internal tables name data columns c<i> by their position.
         std::string sel;
         for (int k : ref->keyIndex)
-            sel += col(static_cast<std::size_t>(k)) + " AS " + quoteIdentifier(ref->columns[static_cast<std::size_t>(k)].name) + ", ";
+            sel += col(static_cast<std::size_t>(k)) + " AS " +
+                   quoteIdentifier(ref->columns[static_cast<std::size_t>(k)].name) + ", ";
         if (!ref->scd2())
-            sql = "SELECT " + sel + "__cdc_dv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, __cdc_deleted_at + ?1 "
-                  "AS __GC_DUE_AT FROM " + quoteIdentifier(tables.backing) +
-                  " WHERE __cdc_d IS NOT NULL ORDER BY " + keys;
+            sql = "SELECT " + sel +
+                  "__cdc_dv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, __cdc_deleted_at + ?1 "
+                  "AS __GC_DUE_AT FROM " +
+                  quoteIdentifier(tables.backing) + " WHERE __cdc_d IS NOT NULL ORDER BY " + keys;
         else // SCD2 keeps delete events in its event log; they are never collected (history must not change)
-            sql = "SELECT " + sel + "__cdc_sv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, NULL AS __GC_DUE_AT FROM " +
-                  quoteIdentifier(tables.backing) + " WHERE __cdc_del ORDER BY " + keys +
-                  ", __cdc_s";
+            sql = "SELECT " + sel +
+                  "__cdc_sv AS __SEQUENCE, __cdc_deleted_at AS __DELETED_AT, NULL AS __GC_DUE_AT FROM " +
+                  quoteIdentifier(tables.backing) + " WHERE __cdc_del ORDER BY " + keys + ", __cdc_s";
         binds.push_back(threshold);
     }
     // __DELETED_AT and __GC_DUE_AT stay epoch seconds, typed TIMESTAMP: text only when shown.
@@ -96,7 +100,8 @@ Status validate(storage::Database& db, const pipeline::Pipeline& pipeline) {
     return Status::success();
 }
 
-Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline, const UpdateOptions& options) {
+Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline,
+                               const UpdateOptions& options) {
     db.runNewConnectionSetups(); // the flows' SQL calls the SQL front end's functions
     // Once per connection: registering a function again expires every prepared statement, and the
     // connection keeps them for reuse across updates (storage::Database::prepare).
@@ -138,7 +143,8 @@ Result<ResultSet> tombstones(storage::Database& db, const std::string& target) {
     return tombstoneRows(db, target, std::nullopt);
 }
 
-Result<ResultSet> collectedTombstones(storage::Database& db, const std::string& target, std::int64_t updateId) {
+Result<ResultSet> collectedTombstones(storage::Database& db, const std::string& target,
+                                      std::int64_t updateId) {
     return tombstoneRows(db, target, updateId);
 }
 
@@ -171,7 +177,8 @@ Result<std::int64_t> lastUpdateId(storage::Database& db) {
     return scalar(db, "SELECT max(update_id) FROM __cdc_updates");
 }
 
-Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db, const pipeline::Pipeline& pipeline) {
+Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db,
+                                                    const pipeline::Pipeline& pipeline) {
     std::vector<OutdatedTarget> out;
     db.runNewConnectionSetups(); // as validate()
     auto plan = planPipeline(db, pipeline);
@@ -186,7 +193,8 @@ Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db, const
     // effect then and every later one.
     auto definitions = db.prepare(
         "SELECT DISTINCT definition FROM __cdc_target_definitions WHERE target = ?1 AND update_id >= "
-        "(SELECT coalesce(max(update_id), 0) FROM __cdc_target_definitions WHERE target = ?1 AND update_id <= ?2)");
+        "(SELECT coalesce(max(update_id), 0) FROM __cdc_target_definitions WHERE target = ?1 AND update_id "
+        "<= ?2)");
     if (!definitions)
         return definitions.error();
     for (std::size_t i = 0; i < plan->targets.size(); ++i) {
@@ -197,27 +205,31 @@ Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db, const
         if (!stored.value())
             continue;
         if (stored.value()->signature != t.signature()) {
-            out.push_back({stored.value()->name, "SCHEMA_CHANGED",
-                           "the keys, columns, sequence type or SCD type of '" + stored.value()->name +
-                               "' changed since it was built; the next update refuses to run until a full refresh "
-                               "rebuilds it",
-                           t.location});
+            out.push_back(
+                {stored.value()->name, "SCHEMA_CHANGED",
+                 "the keys, columns, sequence type or SCD type of '" + stored.value()->name +
+                     "' changed since it was built; the next update refuses to run until a full refresh "
+                     "rebuilds it",
+                 t.location});
             continue;
         }
         const auto current = static_cast<std::int64_t>(definitionHash(plan.value(), i));
         bool differs = false;
         definitions->reset();
-        definitions->bind(1, std::string_view(stored.value()->name)).bind(2, std::max(lastFull.value(), stored.value()->createdIn));
+        definitions->bind(1, std::string_view(stored.value()->name))
+            .bind(2, std::max(lastFull.value(), stored.value()->createdIn));
         CDC_TRY(definitions->forEachRow([&](const storage::Statement& row) {
             differs = row.int64(0) != current;
             return !differs;
         }));
         if (differs)
-            out.push_back({stored.value()->name, "DEFINITION_CHANGED",
-                           "'" + stored.value()->name + "' is out of date with the pipeline: its rows were computed "
-                               "by an earlier definition of its flows (a source, a view, an expression or an option "
-                               "changed), and rows already processed keep those values; a full refresh recomputes them",
-                           t.location});
+            out.push_back(
+                {stored.value()->name, "DEFINITION_CHANGED",
+                 "'" + stored.value()->name +
+                     "' is out of date with the pipeline: its rows were computed "
+                     "by an earlier definition of its flows (a source, a view, an expression or an option "
+                     "changed), and rows already processed keep those values; a full refresh recomputes them",
+                 t.location});
     }
     return out;
 }
@@ -241,7 +253,8 @@ Result<ResultSet> changeFeed(storage::Database& db, const std::string& target, s
     if (!found)
         return found.error();
     if (!found.value() || found.value()->kind != storage::TableKind::Target)
-        return Diagnostic::error("UNKNOWN_TARGET", "'" + target + "' is not an AUTO CDC target of this database");
+        return Diagnostic::error("UNKNOWN_TARGET",
+                                 "'" + target + "' is not an AUTO CDC target of this database");
     const storage::TableInfo& info = *found.value();
     std::vector<std::optional<DataType>> types;
     for (const auto& c : info.columns)
@@ -252,11 +265,12 @@ Result<ResultSet> changeFeed(storage::Database& db, const std::string& target, s
     std::string columns;
     for (const auto& c : info.columns)
         columns += quoteIdentifier(c.name) + ", ";
-    return collect(db,
-                   "SELECT " + columns + changeFeedMetadataSql() + " FROM " +
-                       quoteIdentifier(storage::TargetTables(info.name).changeFeedRows) +
-                       " WHERE _commit_version >= ?1 AND _commit_version <= ?2 ORDER BY _commit_version, __pos",
-                   {fromUpdate, toUpdate.value_or(INT64_MAX)}, types);
+    return collect(
+        db,
+        "SELECT " + columns + changeFeedMetadataSql() + " FROM " +
+            quoteIdentifier(storage::TargetTables(info.name).changeFeedRows) +
+            " WHERE _commit_version >= ?1 AND _commit_version <= ?2 ORDER BY _commit_version, __pos",
+        {fromUpdate, toUpdate.value_or(INT64_MAX)}, types);
 }
 
 } // namespace cdc::engine

@@ -38,7 +38,8 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
 Result<ResultSet> tombstones(storage::Database& db, const std::string& target);
 
 /// Tombstones that update `updateId` garbage-collected (same columns as tombstones(), plus __COLLECTED_IN).
-Result<ResultSet> collectedTombstones(storage::Database& db, const std::string& target, std::int64_t updateId);
+Result<ResultSet> collectedTombstones(storage::Database& db, const std::string& target,
+                                      std::int64_t updateId);
 
 /// The update log: one row per update and flow with every metric, the error if any, and the time (epoch
 /// seconds in a TIMESTAMP column).
@@ -53,7 +54,8 @@ Result<std::int64_t> lastUpdateId(storage::Database& db);
 
 /// The pipeline's targets that a full refresh would change (see OutdatedTarget); targets no update has
 /// built yet are not listed. Fails like validate() when the pipeline does not plan.
-Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db, const pipeline::Pipeline& pipeline);
+Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db,
+                                                    const pipeline::Pipeline& pipeline);
 
 /// Whether update `updateId` was a full refresh. Its change feed lists the rebuilt rows as inserts and not
 /// the rows the refresh replaced, so a reader cannot patch an earlier state with it.

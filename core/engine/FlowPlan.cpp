@@ -43,8 +43,8 @@ int indexOfColumn(const std::vector<ColumnInfo>& cols, std::string_view name) {
 
 std::string streamItem(std::size_t input, const std::string& sqliteName) {
     const std::string i = std::to_string(input);
-    return "(SELECT rowid AS __cdc_rowid, * FROM " + quoteIdentifier(sqliteName) + " WHERE rowid > {{LO:" + i +
-           "}} AND rowid <= {{HI:" + i + "}})";
+    return "(SELECT rowid AS __cdc_rowid, * FROM " + quoteIdentifier(sqliteName) +
+           " WHERE rowid > {{LO:" + i + "}} AND rowid <= {{HI:" + i + "}})";
 }
 
 class Resolver {
@@ -53,7 +53,8 @@ public:
 
     Result<ResolvedSource> resolve(const pipeline::RelationRef& ref, int depth = 0) {
         if (depth > 16)
-            return Diagnostic::error("RECURSIVE_VIEW", "view '" + ref.name + "' refers to itself", ref.location);
+            return Diagnostic::error("RECURSIVE_VIEW", "view '" + ref.name + "' refers to itself",
+                                     ref.location);
         if (const pipeline::View* view = m_pipeline.findView(ref.name))
             return resolveView(*view, depth);
         auto found = storage::Catalog::find(m_db, ref.name);
@@ -61,7 +62,8 @@ public:
             return Diagnostic::error(found.error().code, found.error().message, ref.location);
         if (!found.value())
             return Diagnostic::error("UNKNOWN_SOURCE",
-                                     "source '" + ref.name + "' is neither a table in the database nor a view of the pipeline",
+                                     "source '" + ref.name +
+                                         "' is neither a table in the database nor a view of the pipeline",
                                      ref.location);
         const storage::TableInfo& t = *found.value();
         if (t.kind != storage::TableKind::Source)
@@ -139,11 +141,14 @@ Diagnostic unknownColumn(const std::string& what, const Identifier& id, const st
     for (const auto& c : cols)
         names += (names.empty() ? "" : ", ") + c.name;
     return Diagnostic::error("UNKNOWN_COLUMN",
-                             what + " column '" + id.name + "' does not exist in the source (columns: " + names + ")",
+                             what + " column '" + id.name +
+                                 "' does not exist in the source (columns: " + names + ")",
                              id.location);
 }
 
-bool truthy(const std::string& v) { return equalsIgnoreCase(v, "true") || v == "1"; }
+bool truthy(const std::string& v) {
+    return equalsIgnoreCase(v, "true") || v == "1";
+}
 
 std::optional<std::string> property(const std::map<std::string, std::string>& props, std::string_view key) {
     for (const auto& [k, v] : props)
@@ -183,13 +188,14 @@ public:
 
     Status plan(const AutoCdcFlow& f) {
         if (f.fromSnapshot)
-            return Diagnostic::error("UNSUPPORTED", "AUTO CDC FROM SNAPSHOT is not supported by this engine yet",
-                                     f.location);
+            return Diagnostic::error(
+                "UNSUPPORTED", "AUTO CDC FROM SNAPSHOT is not supported by this engine yet", f.location);
         const pipeline::StreamingTable* table = m_pipeline.findTable(f.target.name);
         if (!table)
             return Diagnostic::error("UNKNOWN_TARGET",
                                      "target '" + f.target.name +
-                                         "' is not declared; add CREATE OR REFRESH STREAMING TABLE " + f.target.name,
+                                         "' is not declared; add CREATE OR REFRESH STREAMING TABLE " +
+                                         f.target.name,
                                      f.target.location);
         auto src = m_resolver.resolve(f.source);
         if (!src)
@@ -239,12 +245,14 @@ private:
     /// Option combinations that Databricks rejects at analysis time.
     static Status checkOptionCombinations(const AutoCdcFlow& f) {
         if (f.applyAsTruncate && f.scdType == ScdType::Type2)
-            return Diagnostic::error("TRUNCATE_WITH_SCD2",
-                                     "APPLY AS TRUNCATE WHEN is supported only for SCD TYPE 1; SCD TYPE 2 does not "
-                                     "support truncate operations",
-                                     f.applyAsTruncate->location);
+            return Diagnostic::error(
+                "TRUNCATE_WITH_SCD2",
+                "APPLY AS TRUNCATE WHEN is supported only for SCD TYPE 1; SCD TYPE 2 does not "
+                "support truncate operations",
+                f.applyAsTruncate->location);
         if (f.trackHistory && f.scdType != ScdType::Type2)
-            return Diagnostic::error("TRACK_HISTORY_WITH_SCD1", "TRACK HISTORY ON requires STORED AS SCD TYPE 2",
+            return Diagnostic::error("TRACK_HISTORY_WITH_SCD1",
+                                     "TRACK HISTORY ON requires STORED AS SCD TYPE 2",
                                      f.trackHistory->location);
         if (f.columnsToUpdate && f.ignoreNullUpdates)
             return Diagnostic::error("COLUMNS_TO_UPDATE_WITH_IGNORE_NULL_UPDATES",
@@ -284,14 +292,15 @@ private:
                 type = probeType(m_db, src, e.sqlite);
             }
             if (!type.isOrderable())
-                return Diagnostic::error("AUTOCDC_MICROBATCH_VALIDATION.NON_ORDERABLE_SEQUENCE",
-                                         "The sequencing column has non-orderable type " + type.toString() +
-                                             ". The sequencing column must be of a type that supports ordering.",
-                                         e.location);
+                return Diagnostic::error(
+                    "AUTOCDC_MICROBATCH_VALIDATION.NON_ORDERABLE_SEQUENCE",
+                    "The sequencing column has non-orderable type " + type.toString() +
+                        ". The sequencing column must be of a type that supports ordering.",
+                    e.location);
             seqSql.push_back(e.sqlite);
             seqTypes.push_back(type);
             seqNames.push_back(i < f.sequenceFieldNames.size() ? f.sequenceFieldNames[i]
-                                                                : "col" + std::to_string(i + 1));
+                                                               : "col" + std::to_string(i + 1));
         }
         if (seqSql.empty())
             return Diagnostic::error("MISSING_SEQUENCE", "SEQUENCE BY is required", f.location);
@@ -330,17 +339,20 @@ private:
             auto it = std::find(selected.begin(), selected.end(), keySource[k]);
             if (it == selected.end())
                 return Diagnostic::error("KEY_NOT_SELECTED",
-                                         "key column '" + f.keys[k].name + "' must be kept in the target by COLUMNS",
+                                         "key column '" + f.keys[k].name +
+                                             "' must be kept in the target by COLUMNS",
                                          f.keys[k].location);
             t.keyIndex.push_back(static_cast<int>(it - selected.begin()));
         }
         for (int i : selected) {
             const ColumnInfo& c = cols[static_cast<std::size_t>(i)];
-            if (f.scdType == ScdType::Type2 && (equalsIgnoreCase(c.name, "__START_AT") || equalsIgnoreCase(c.name, "__END_AT")))
-                return Diagnostic::error("RESERVED_COLUMN",
-                                         "the source column '" + c.name +
-                                             "' collides with the SCD TYPE 2 version columns; exclude it with COLUMNS * EXCEPT",
-                                         f.columns.location.valid() ? f.columns.location : f.location);
+            if (f.scdType == ScdType::Type2 &&
+                (equalsIgnoreCase(c.name, "__START_AT") || equalsIgnoreCase(c.name, "__END_AT")))
+                return Diagnostic::error(
+                    "RESERVED_COLUMN",
+                    "the source column '" + c.name +
+                        "' collides with the SCD TYPE 2 version columns; exclude it with COLUMNS * EXCEPT",
+                    f.columns.location.valid() ? f.columns.location : f.location);
             t.columns.push_back(c);
             fp.columnSql.push_back(quoteIdentifier(c.name));
         }
@@ -358,20 +370,21 @@ private:
                 if (i >= 0) {
                     named[static_cast<std::size_t>(i)] = true;
                 } else if (th.mode == ColumnSelection::Mode::Except && indexOfColumn(cols, c.name) >= 0) {
-                    m_plan.warnings.push_back(Diagnostic::warning(
-                        "TRACK_HISTORY_UNSELECTED", "TRACK HISTORY ON * EXCEPT names '" + c.name +
-                                                        "', which is not a target column; it has no effect",
-                        c.location));
+                    m_plan.warnings.push_back(
+                        Diagnostic::warning("TRACK_HISTORY_UNSELECTED",
+                                            "TRACK HISTORY ON * EXCEPT names '" + c.name +
+                                                "', which is not a target column; it has no effect",
+                                            c.location));
                 } else {
-                    return Diagnostic::error("UNKNOWN_COLUMN",
-                                             "TRACK HISTORY ON column '" + c.name + "' is not a column of the target",
-                                             c.location);
+                    return Diagnostic::error(
+                        "UNKNOWN_COLUMN",
+                        "TRACK HISTORY ON column '" + c.name + "' is not a column of the target", c.location);
                 }
             }
             for (std::size_t i = 0; i < t.columns.size(); ++i)
-                t.tracked[i] = th.mode == ColumnSelection::Mode::Only ? named[i]
+                t.tracked[i] = th.mode == ColumnSelection::Mode::Only     ? named[i]
                                : th.mode == ColumnSelection::Mode::Except ? !named[i]
-                                                                            : true;
+                                                                          : true;
         }
         return Status::success();
     }
@@ -383,7 +396,8 @@ private:
             std::vector<bool> declared(t.columns.size(), false);
             bool start = false, end = false;
             for (const pipeline::ColumnSpec& c : table->schema) {
-                const bool version = equalsIgnoreCase(c.name, "__START_AT") || equalsIgnoreCase(c.name, "__END_AT");
+                const bool version =
+                    equalsIgnoreCase(c.name, "__START_AT") || equalsIgnoreCase(c.name, "__END_AT");
                 if (version && f.scdType == ScdType::Type2) {
                     if (c.type.toString() != t.sequenceType.toString())
                         return Diagnostic::error("SCHEMA_MISMATCH",
@@ -396,8 +410,9 @@ private:
                 int i = indexOfColumn(t.columns, c.name);
                 if (i < 0)
                     return Diagnostic::error("SCHEMA_MISMATCH",
-                                             "column '" + c.name + "' of " + t.name + "'s declared schema is not produced by flow '" +
-                                                 fp.name + "'",
+                                             "column '" + c.name + "' of " + t.name +
+                                                 "'s declared schema is not produced by flow '" + fp.name +
+                                                 "'",
                                              c.location);
                 declared[static_cast<std::size_t>(i)] = true;
             }
@@ -408,10 +423,12 @@ private:
                                                  "', which the declared schema of " + t.name + " lacks",
                                              table->location);
             if (f.scdType == ScdType::Type2 && !(start && end))
-                return Diagnostic::error("SCHEMA_MISMATCH",
-                                         "an SCD TYPE 2 target with a declared schema must include __START_AT and "
-                                         "__END_AT of the sequence type " + t.sequenceType.toString(),
-                                         table->location);
+                return Diagnostic::error(
+                    "SCHEMA_MISMATCH",
+                    "an SCD TYPE 2 target with a declared schema must include __START_AT and "
+                    "__END_AT of the sequence type " +
+                        t.sequenceType.toString(),
+                    table->location);
         }
         return Status::success();
     }
@@ -426,14 +443,15 @@ private:
                 int i = indexOfColumn(t.columns, c.name);
                 if (i < 0)
                     return Diagnostic::error("UNKNOWN_COLUMN",
-                                             "IGNORE NULL UPDATES column '" + c.name + "' is not a column of the target",
+                                             "IGNORE NULL UPDATES column '" + c.name +
+                                                 "' is not a column of the target",
                                              c.location);
                 named[static_cast<std::size_t>(i)] = true;
             }
             for (std::size_t i = 0; i < t.columns.size(); ++i)
-                fp.ignoreNull[i] = in.mode == ColumnSelection::Mode::Only ? named[i]
+                fp.ignoreNull[i] = in.mode == ColumnSelection::Mode::Only     ? named[i]
                                    : in.mode == ColumnSelection::Mode::Except ? !named[i]
-                                                                                : true;
+                                                                              : true;
             for (int k : t.keyIndex)
                 fp.ignoreNull[static_cast<std::size_t>(k)] = false;
         }
@@ -451,7 +469,8 @@ private:
             if (type.kind != DataType::Kind::Array && type.kind != DataType::Kind::String)
                 return Diagnostic::error("COLUMNS_TO_UPDATE_TYPE",
                                          "COLUMNS TO UPDATE column '" + f.columnsToUpdate->name +
-                                             "' must be an ARRAY<STRING> of column names, not " + type.toString(),
+                                             "' must be an ARRAY<STRING> of column names, not " +
+                                             type.toString(),
                                          f.columnsToUpdate->location);
             fp.columnsToUpdateSql = quoteIdentifier(cols[static_cast<std::size_t>(i)].name);
         }
@@ -484,7 +503,8 @@ private:
             auto st = m_db.prepare("SELECT (" + e->sqlite + ") FROM " + probeFrom + " AS __src LIMIT 0");
             if (!st)
                 return Diagnostic::error("INVALID_EXPRESSION",
-                                         "cannot evaluate '" + e->sparkText + "' over the source: " + st.error().message,
+                                         "cannot evaluate '" + e->sparkText +
+                                             "' over the source: " + st.error().message,
                                          e->location);
         }
         return Status::success();
@@ -495,12 +515,13 @@ private:
             if (!equalsIgnoreCase(m_plan.targets[i].name, t.name))
                 continue;
             if (m_plan.targets[i].signature() != t.signature())
-                return Diagnostic::error("INCOMPATIBLE_FLOWS",
-                                         "flow '" + fp.name + "' writes '" + t.name +
-                                             "' with different keys, columns, sequence type, SCD type or tracked "
-                                             "columns than flow into it declared before; all flows into one target "
-                                             "must agree",
-                                         f.location);
+                return Diagnostic::error(
+                    "INCOMPATIBLE_FLOWS",
+                    "flow '" + fp.name + "' writes '" + t.name +
+                        "' with different keys, columns, sequence type, SCD type or tracked "
+                        "columns than flow into it declared before; all flows into one target "
+                        "must agree",
+                    f.location);
             fp.target = i;
             m_plan.flows.push_back(std::move(fp));
             return Status::success();
@@ -519,15 +540,18 @@ private:
 
 } // namespace
 
-Result<std::int64_t> gcThreshold(const std::map<std::string, std::string>& properties, const SourceLocation& where) {
-    for (const char* key : {"pipelines.cdc.tombstoneGCThresholdInSeconds", "pipelines.applyChanges.tombstoneGCThresholdInSeconds"})
+Result<std::int64_t> gcThreshold(const std::map<std::string, std::string>& properties,
+                                 const SourceLocation& where) {
+    for (const char* key : {"pipelines.cdc.tombstoneGCThresholdInSeconds",
+                            "pipelines.applyChanges.tombstoneGCThresholdInSeconds"})
         if (auto v = property(properties, key)) {
             std::int64_t seconds = 0;
             const char* end = v->data() + v->size();
             const auto [stop, error] = std::from_chars(v->data(), end, seconds);
             if (error != std::errc() || stop != end || seconds < 0)
                 return Diagnostic::error("INVALID_PROPERTY",
-                                         std::string(key) + " takes a whole number of seconds (0 or more), not '" + *v + "'",
+                                         std::string(key) +
+                                             " takes a whole number of seconds (0 or more), not '" + *v + "'",
                                          where);
             return seconds;
         }
@@ -535,7 +559,8 @@ Result<std::int64_t> gcThreshold(const std::map<std::string, std::string>& prope
 }
 
 std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& properties) {
-    // Stored properties were checked when the target was planned; a file edited since falls back to the default.
+    // Stored properties were checked when the target was planned; a file edited since falls back to the
+    // default.
     auto seconds = gcThreshold(properties, {});
     return seconds ? seconds.value() : kDefaultGcThresholdSeconds;
 }
@@ -543,7 +568,8 @@ std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& propertie
 std::string TargetPlan::signature() const {
     // store6: undo journal blobs, SCD2 events and versions in one table, a clustered change feed storing
     // its change type as a number and its commit timestamp once per update (in __cdc_updates).
-    std::string s = std::string(kStoreLayoutTag) + "scd" + std::to_string(static_cast<int>(scdType)) + ";seq=" + sequenceType.toString() + ";cols=";
+    std::string s = std::string(kStoreLayoutTag) + "scd" + std::to_string(static_cast<int>(scdType)) +
+                    ";seq=" + sequenceType.toString() + ";cols=";
     for (std::size_t i = 0; i < columns.size(); ++i)
         s += columns[i].name + ":" + columns[i].type.toString() + (tracked[i] ? "" : "~") + ",";
     s += ";keys=";
@@ -617,20 +643,23 @@ Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::P
     for (const auto& f : pipeline.cdcFlows) {
         std::string name = toLower(f.name.name.empty() ? f.target.name : f.name.name);
         if (!flowNames.insert(name).second)
-            return Diagnostic::error("DUPLICATE_FLOW", "flow name '" + f.name.name + "' is used twice in the pipeline",
+            return Diagnostic::error("DUPLICATE_FLOW",
+                                     "flow name '" + f.name.name + "' is used twice in the pipeline",
                                      f.name.location.valid() ? f.name.location : f.location);
         FlowPlanner planner(db, pipeline, plan);
         CDC_TRY(planner.plan(f));
     }
     for (const auto& a : pipeline.appendFlows)
-        plan.warnings.push_back(Diagnostic::warning(
-            "NOT_RUN", "append flow '" + a.name.name + "' into '" + a.target.name +
-                           "' is not run by the engine yet; only AUTO CDC flows update targets",
-            a.location));
+        plan.warnings.push_back(
+            Diagnostic::warning("NOT_RUN",
+                                "append flow '" + a.name.name + "' into '" + a.target.name +
+                                    "' is not run by the engine yet; only AUTO CDC flows update targets",
+                                a.location));
     for (const auto& v : pipeline.views)
         if (v.materialized)
             plan.warnings.push_back(Diagnostic::warning(
-                "NOT_RUN", "materialized view '" + v.name.name + "' is not refreshed by the engine yet", v.location));
+                "NOT_RUN", "materialized view '" + v.name.name + "' is not refreshed by the engine yet",
+                v.location));
     return plan;
 }
 

@@ -70,7 +70,7 @@ struct FlowPlan {
     std::string sequenceNullSql; ///< true when the row's sequence is NULL
     std::string operationSql;    ///< 0 upsert, 1 delete, 2 truncate
     bool hasTruncate = false;
-    std::vector<bool> ignoreNull;              ///< per target column
+    std::vector<bool> ignoreNull; ///< per target column
     std::optional<std::string> columnsToUpdateSql;
 };
 
@@ -90,7 +90,8 @@ Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::P
 
 /// The GC threshold from table properties (pipelines.cdc.tombstoneGCThresholdInSeconds, or the older
 /// pipelines.applyChanges.* name): a value that is not a whole number of seconds is an error at `where`.
-Result<std::int64_t> gcThreshold(const std::map<std::string, std::string>& properties, const SourceLocation& where);
+Result<std::int64_t> gcThreshold(const std::map<std::string, std::string>& properties,
+                                 const SourceLocation& where);
 /// The same for a stored target's properties; the default where they do not hold a valid threshold.
 std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& properties);
 

@@ -8,10 +8,11 @@ namespace {
 constexpr std::size_t kMaxParameters = 32000; // SQLite's default limit is 32766
 } // namespace
 
-MultiRowInsert::MultiRowInsert(const storage::Database& db, std::string head, std::size_t width, std::string tail,
-                               std::size_t maxRowsPerStatement)
+MultiRowInsert::MultiRowInsert(const storage::Database& db, std::string head, std::size_t width,
+                               std::string tail, std::size_t maxRowsPerStatement)
     : m_db(db), m_head(std::move(head)), m_tail(std::move(tail)), m_width(width),
-      m_batchRows(std::clamp<std::size_t>(kMaxParameters / std::max<std::size_t>(width, 1), 1, maxRowsPerStatement)) {}
+      m_batchRows(std::clamp<std::size_t>(kMaxParameters / std::max<std::size_t>(width, 1), 1,
+                                          maxRowsPerStatement)) {}
 
 Result<storage::Statement*> MultiRowInsert::statementFor(std::size_t rows) {
     std::optional<storage::Statement>& slot = rows == 1 ? m_single : m_batch;

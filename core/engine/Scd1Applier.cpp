@@ -17,7 +17,9 @@ using namespace sqltext;
 
 namespace {
 
-std::string q(const std::string& s) { return quoteIdentifier(s); }
+std::string q(const std::string& s) {
+    return quoteIdentifier(s);
+}
 
 // Outcome of a key's winning event against the stored row (semantics.md §2.7 with Part 1 #2 ties).
 enum class Outcome { Stale, Insert, Update, Resurrect, Delete, DeleteBump, EarlyDelete, DeleteNoop };
@@ -126,8 +128,8 @@ class Scd1Writer {
 public:
     Scd1Writer(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, FlowMetrics& m)
         : m_ctx(ctx), m_t(t), m_f(f), m_m(m), m_n(t.columns.size()), m_undo(t.tables.undo), m_feed(ctx, t),
-          m_write(ctx.db, "INSERT INTO main." + q(t.tables.backing) + "(" + store::backingColumns(t) + ")", m_n + 6,
-                  upsertClause(t)) {}
+          m_write(ctx.db, "INSERT INTO main." + q(t.tables.backing) + "(" + store::backingColumns(t) + ")",
+                  m_n + 6, upsertClause(t)) {}
 
     Status run(const Value& watermark) {
         CDC_TRY(readBatch(watermark));
@@ -196,9 +198,10 @@ private:
                 assigned.push_back(col(i));
         // __cdc_upd stays: it names the update that created the row, which rewind deletes.
         assigned.insert(assigned.end(), {"__cdc_s", "__cdc_sv", "__cdc_d", "__cdc_dv", "__cdc_deleted_at"});
-        return "ON CONFLICT(" + join(t.keyIndex.size(), [&](std::size_t k) {
-                   return col(static_cast<std::size_t>(t.keyIndex[k]));
-               }) + ") DO UPDATE SET " + join(assigned.size(), [&](std::size_t c) {
+        return "ON CONFLICT(" +
+               join(t.keyIndex.size(),
+                    [&](std::size_t k) { return col(static_cast<std::size_t>(t.keyIndex[k])); }) +
+               ") DO UPDATE SET " + join(assigned.size(), [&](std::size_t c) {
                    return assigned[c] + " = excluded." + assigned[c];
                });
     }
@@ -219,8 +222,8 @@ private:
                          std::to_string(r * nk + k + 1);
             where += ')';
         }
-        auto lookup = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM main." + q(m_t.tables.backing) +
-                                       " WHERE " + where);
+        auto lookup = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM main." +
+                                       q(m_t.tables.backing) + " WHERE " + where);
         if (!lookup)
             return lookup.error();
         slot.emplace(std::move(lookup.value()));
@@ -248,8 +251,10 @@ private:
             for (std::size_t k = 0; k < nk; ++k)
                 found[k] = r.value(m_t.keyIndex[k]);
             // The chunk is in keyLess order, the order the rows' keys compare in.
-            const auto at = std::lower_bound(chunkBegin, chunkEnd, found,
-                                             [](const auto& entry, const Row& key) { return keyLess(*entry.first, key); });
+            const auto at =
+                std::lower_bound(chunkBegin, chunkEnd, found, [](const auto& entry, const Row& key) {
+                    return keyLess(*entry.first, key);
+                });
             if (at == chunkEnd || keyLess(found, *at->first))
                 return; // cannot happen: every row matched one of the chunk's keys
             StoredRow& row = stored[static_cast<std::size_t>(at - chunkBegin)];
@@ -278,13 +283,16 @@ private:
         return Status::success();
     }
 
-    Status feed(std::span<const Value> values, ChangeType changeType) { return m_feed.add(values, changeType); }
+    Status feed(std::span<const Value> values, ChangeType changeType) {
+        return m_feed.add(values, changeType);
+    }
 
     Result<Outcome> applyKey(KeyGroup& g, const StoredRow& stored) {
         static const Value null;
         Event& w = g.winner;
         const Outcome o = decide(w, stored, m_n);
-        if (m_partial && !w.isDelete() && (o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect))
+        if (m_partial && !w.isDelete() &&
+            (o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect))
             w.values = foldPartial(g, o, stored, m_n);
         auto oldValues = [&] { return std::span<const Value>(stored.image).first(m_n); };
         switch (o) {
@@ -314,7 +322,8 @@ private:
         case Outcome::DeleteBump: {
             m_undo.save(stored.image);
             // The row keeps its last values and sequence; the delete's sequence marks it a tombstone.
-            m_writes.push_back({&stored.image, false, &stored.image[m_n], &stored.image[m_n + 1], &w.s, &w.shown, true, 0});
+            m_writes.push_back(
+                {&stored.image, false, &stored.image[m_n], &stored.image[m_n + 1], &w.s, &w.shown, true, 0});
             if (o == Outcome::Delete)
                 CDC_TRY(feed(oldValues(), ChangeType::Delete));
             return o;
@@ -334,8 +343,8 @@ private:
     std::optional<storage::Statement> m_lookup, m_shortLookup; ///< full chunks; the last, shorter one
     UndoJournal m_undo;
     ChangeFeedWriter m_feed;
-    MultiRowInsert m_write;          ///< upserts whole backing rows
-    std::vector<RowWrite> m_writes;  ///< of the current chunk
+    MultiRowInsert m_write;         ///< upserts whole backing rows
+    std::vector<RowWrite> m_writes; ///< of the current chunk
 };
 
 /// A sequenced TRUNCATE at `cut` removes everything sequenced before it: live rows (with their change-feed

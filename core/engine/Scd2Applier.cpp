@@ -17,7 +17,9 @@ using namespace sqltext;
 
 namespace {
 
-std::string q(const std::string& s) { return quoteIdentifier(s); }
+std::string q(const std::string& s) {
+    return quoteIdentifier(s);
+}
 
 /// One version of a key's history (identity: key + start).
 struct Version {
@@ -167,7 +169,8 @@ private:
         for (BatchEvent& e : events) {
             const bool isDelete = e.isDelete();
             if (groups.empty() || compareValues(groups.back().best.s, e.s) != 0) {
-                // The first of a sequence value is its best; upserts sort first, so it tells whether any exists.
+                // The first of a sequence value is its best; upserts sort first, so it tells whether any
+                // exists.
                 const bool isUpsert = !isDelete;
                 groups.push_back({std::move(e), false, isUpsert, 0});
             }
@@ -179,9 +182,12 @@ private:
     }
 
     std::string keyMatch() const {
-        return join(m_nk, [&](std::size_t i) {
-            return col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
-        }, " AND ");
+        return join(
+            m_nk,
+            [&](std::size_t i) {
+                return col(static_cast<std::size_t>(m_t.keyIndex[i])) + " = ?" + std::to_string(i + 1);
+            },
+            " AND ");
     }
     std::string param(std::size_t offset) const {
         std::string p = "?"; // not `"?" + to_string(..)`: GCC 12 -O3 warns falsely (-Wrestrict) on that form
@@ -200,10 +206,10 @@ private:
         if (supply.empty())
             supply.assign(m_n, "1");
         auto rows = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + ", " +
-                                     join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM " + backing +
-                                     " WHERE " + keyMatch() + " ORDER BY __cdc_s DESC");
-        auto previous = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM " + backing + " WHERE " +
-                                         keyMatch() + " AND __cdc_s < " + param(1) +
+                                     join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM " +
+                                     backing + " WHERE " + keyMatch() + " ORDER BY __cdc_s DESC");
+        auto previous = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM " + backing +
+                                         " WHERE " + keyMatch() + " AND __cdc_s < " + param(1) +
                                          " AND __v ORDER BY __cdc_s DESC LIMIT 1");
         auto write = m_ctx.db.prepare("INSERT OR REPLACE INTO " + backing + "(" + store::backingColumns(m_t) +
                                       ") VALUES (" + placeholders(2 * m_n + 11) + ")");
@@ -268,7 +274,8 @@ private:
         h.createdIn = image[at + 6];
         if (flags & stored::kVersion) {
             Version v;
-            v.values.assign(image.begin() + static_cast<long>(vAt), image.begin() + static_cast<long>(vAt + m_n));
+            v.values.assign(image.begin() + static_cast<long>(vAt),
+                            image.begin() + static_cast<long>(vAt + m_n));
             for (int k : m_t.keyIndex)
                 v.values[static_cast<std::size_t>(k)] = h.values[static_cast<std::size_t>(k)];
             if (flags & stored::kEventIsVersion)
@@ -309,8 +316,8 @@ private:
                           (endAsShown ? stored::kEndAsShown : 0));
         for (std::size_t i = 0; i < m_n; ++i)
             put(v && !m_t.isKey(i) ? v->values[i] : null);
-        for (const Value* value : {v ? &v->startShown : &null, v && !endAsShown ? &v->end : &null,
-                                   v ? &v->endShown : &null})
+        for (const Value* value :
+             {v ? &v->startShown : &null, v && !endAsShown ? &v->end : &null, v ? &v->endShown : &null})
             put(*value);
     }
 
@@ -414,8 +421,9 @@ private:
     }
 
     HistoryRow* rowAt(std::vector<HistoryRow>& rows, const Value& s) {
-        auto it = std::lower_bound(rows.begin(), rows.end(), s,
-                                   [](const HistoryRow& h, const Value& v) { return compareValues(h.s, v) < 0; });
+        auto it = std::lower_bound(rows.begin(), rows.end(), s, [](const HistoryRow& h, const Value& v) {
+            return compareValues(h.s, v) < 0;
+        });
         return it != rows.end() && compareValues(it->s, s) == 0 ? &*it : nullptr;
     }
 
@@ -434,13 +442,17 @@ private:
 
     /// Puts the replayed versions on their rows and writes the change feed. Identity of an SCD2 row =
     /// keys + __START_AT (§9.1); every version starts at an upsert of the key's log, so its row exists.
-    Status applyDiff(std::vector<HistoryRow>& rows, const std::vector<Version>& old, std::vector<Version>& fresh) {
+    Status applyDiff(std::vector<HistoryRow>& rows, const std::vector<Version>& old,
+                     std::vector<Version>& fresh) {
         std::size_t i = 0, j = 0;
         while (i < old.size() || j < fresh.size()) {
-            const int c = i == old.size() ? 1 : j == fresh.size() ? -1 : compareValues(old[i].start, fresh[j].start);
+            const int c = i == old.size()     ? 1
+                          : j == fresh.size() ? -1
+                                              : compareValues(old[i].start, fresh[j].start);
             HistoryRow* row = rowAt(rows, c < 0 ? old[i].start : fresh[j].start);
             if (!row)
-                return Diagnostic::error("INTERNAL", "SCD2 version without its event row in '" + m_t.name + "'");
+                return Diagnostic::error("INTERNAL",
+                                         "SCD2 version without its event row in '" + m_t.name + "'");
             if (c == 0) {
                 const Version& o = old[i];
                 Version& f = fresh[j];

@@ -27,7 +27,9 @@ std::uint64_t orderedDouble(double d) {
     return (bits & 0x8000000000000000ULL) ? ~bits : (bits | 0x8000000000000000ULL);
 }
 
-std::uint64_t orderedInt(std::int64_t v) { return static_cast<std::uint64_t>(v) ^ 0x8000000000000000ULL; }
+std::uint64_t orderedInt(std::int64_t v) {
+    return static_cast<std::uint64_t>(v) ^ 0x8000000000000000ULL;
+}
 
 void appendEscaped(std::string& out, const unsigned char* p, int n) {
     for (int i = 0; i < n; ++i) {
@@ -43,7 +45,9 @@ void appendEscaped(std::string& out, const unsigned char* p, int n) {
 // where SQLite's numeric comparison does (the stored STRUCT encoding keeps the original form).
 void appendField(std::string& out, sqlite3_value* v, bool exactNumbers) {
     switch (sqlite3_value_type(v)) {
-    case SQLITE_NULL: out.push_back('\x01'); break; // NULL fields sort first
+    case SQLITE_NULL:
+        out.push_back('\x01');
+        break; // NULL fields sort first
     case SQLITE_INTEGER: {
         std::int64_t x = sqlite3_value_int64(v);
         out.push_back('\x02');
@@ -54,7 +58,8 @@ void appendField(std::string& out, sqlite3_value* v, bool exactNumbers) {
     case SQLITE_FLOAT: {
         double x = sqlite3_value_double(v);
         std::int64_t asInt = 0;
-        if (exactNumbers && x >= -9.2e18 && x <= 9.2e18 && static_cast<double>(static_cast<std::int64_t>(x)) == x)
+        if (exactNumbers && x >= -9.2e18 && x <= 9.2e18 &&
+            static_cast<double>(static_cast<std::int64_t>(x)) == x)
             asInt = static_cast<std::int64_t>(x);
         out.push_back('\x02');
         appendBigEndian(out, orderedDouble(x));
@@ -156,8 +161,8 @@ std::string encodeSequenceSql(const std::vector<std::string>& fieldSql, const st
     return out + ")";
 }
 
-std::string displaySequenceSql(const std::vector<std::string>& fieldSql, const std::vector<std::string>& names,
-                               bool isStruct) {
+std::string displaySequenceSql(const std::vector<std::string>& fieldSql,
+                               const std::vector<std::string>& names, bool isStruct) {
     if (!isStruct)
         return "(" + fieldSql.at(0) + ")";
     std::string out = "json_object(";

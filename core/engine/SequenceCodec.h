@@ -24,8 +24,8 @@ std::string encodeSequenceSql(const std::vector<std::string>& fieldSql, const st
                               bool isStruct);
 
 /// SQL for the value shown as __START_AT / __END_AT / __SEQUENCE (a STRUCT becomes a JSON object).
-std::string displaySequenceSql(const std::vector<std::string>& fieldSql, const std::vector<std::string>& names,
-                               bool isStruct);
+std::string displaySequenceSql(const std::vector<std::string>& fieldSql,
+                               const std::vector<std::string>& names, bool isStruct);
 
 /// Canonical `YYYY-MM-DD HH:MM:SS.ffffff` for a stored timestamp text; other text is returned unchanged.
 std::string canonicalTimestamp(const std::string& text);

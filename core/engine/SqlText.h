@@ -19,7 +19,8 @@ inline std::string col(std::size_t i) {
 }
 
 /// `f(0) sep f(1) sep ...`
-inline std::string join(std::size_t n, const std::function<std::string(std::size_t)>& f, const char* sep = ", ") {
+inline std::string join(std::size_t n, const std::function<std::string(std::size_t)>& f,
+                        const char* sep = ", ") {
     std::string out;
     for (std::size_t i = 0; i < n; ++i)
         out += (i ? sep : "") + f(i);
@@ -47,9 +48,13 @@ inline std::string placeholders(std::size_t n) {
 
 /// `a.cK0 = b.cK0 AND ...` over the key positions.
 inline std::string keyJoin(const std::vector<int>& keys, const std::string& a, const std::string& b) {
-    return join(keys.size(), [&](std::size_t i) {
-        return a + "." + col(static_cast<std::size_t>(keys[i])) + " = " + b + "." + col(static_cast<std::size_t>(keys[i]));
-    }, " AND ");
+    return join(
+        keys.size(),
+        [&](std::size_t i) {
+            return a + "." + col(static_cast<std::size_t>(keys[i])) + " = " + b + "." +
+                   col(static_cast<std::size_t>(keys[i]));
+        },
+        " AND ");
 }
 
 inline std::string keyList(const std::vector<int>& keys, const std::string& prefix = "") {

@@ -22,7 +22,8 @@ std::vector<int> parseKeys(const std::string& text) {
 
 /// The parts of the signature (TargetPlan::signature) that the registry has no column for: the sequence
 /// type and which columns are tracked. The column list is walked with the catalog's own names and types,
-/// so names holding ':' or ',' cannot confuse it; a signature that does not match leaves every column tracked.
+/// so names holding ':' or ',' cannot confuse it; a signature that does not match leaves every column
+/// tracked.
 void readSignature(const std::string& signature, StoredTarget& t) {
     t.tracked.assign(t.columns.size(), true);
     const std::size_t seq = signature.find(";seq="), cols = signature.find(";cols=");
@@ -74,7 +75,8 @@ Result<StoredTarget> readRow(const storage::Database& db, const storage::Stateme
     return t;
 }
 
-constexpr const char* kSelect = "SELECT name, scd_type, keys, ncols, created_in, signature FROM __cdc_targets";
+constexpr const char* kSelect =
+    "SELECT name, scd_type, keys, ncols, created_in, signature FROM __cdc_targets";
 
 } // namespace
 

@@ -22,9 +22,10 @@ namespace cdc::engine {
 struct StoredTarget {
     std::string name; ///< as declared (the catalog's name)
     pipeline::ScdType scdType = pipeline::ScdType::Type1;
-    std::vector<storage::ColumnInfo> columns; ///< public data columns, keys included, without __START_AT/__END_AT
-    std::vector<int> keyIndex;                ///< positions of the keys in `columns`
-    std::vector<bool> tracked;                ///< per column: takes part in SCD2 history (all true for SCD1)
+    std::vector<storage::ColumnInfo>
+        columns;               ///< public data columns, keys included, without __START_AT/__END_AT
+    std::vector<int> keyIndex; ///< positions of the keys in `columns`
+    std::vector<bool> tracked; ///< per column: takes part in SCD2 history (all true for SCD1)
     DataType sequenceType;
     std::map<std::string, std::string> properties; ///< TBLPROPERTIES, keys lower-cased
     std::int64_t createdIn = 0;                    ///< the update that created (or last rebuilt) its objects

@@ -2,8 +2,8 @@
 
 #include "core/common/Text.h"
 #include "core/engine/ChangeFeedWriter.h"
-#include "core/engine/StoredTarget.h"
 #include "core/engine/SqlText.h"
+#include "core/engine/StoredTarget.h"
 #include "core/engine/UndoJournal.h"
 #include "core/storage/Catalog.h"
 
@@ -17,7 +17,9 @@ using namespace sqltext;
 
 namespace {
 
-std::string q(const std::string& s) { return quoteIdentifier(s); }
+std::string q(const std::string& s) {
+    return quoteIdentifier(s);
+}
 
 std::string affinity(const DataType& t) {
     std::string a = t.sqliteAffinity();
@@ -38,20 +40,26 @@ std::string dataColumnDefs(const TargetPlan& t, bool rowIdKey = false) {
     });
 }
 
-std::string dataColumns(std::size_t n) { return join(n, [](std::size_t i) { return col(i); }); }
+std::string dataColumns(std::size_t n) {
+    return join(n, [](std::size_t i) { return col(i); });
+}
 
 std::string backingColumnsFor(int scdType, std::size_t n) {
     if (scdType == 2)
-        return dataColumns(n) + ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at, __cdc_upd, __v, " +
+        return dataColumns(n) +
+               ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at, __cdc_upd, __v, " +
                join(n, [](std::size_t i) { return vcol(i); }) + ", __START_AT, __cdc_e, __END_AT";
     return dataColumns(n) + ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at, __cdc_upd";
 }
 
-std::size_t backingWidthFor(int scdType, std::size_t n) { return scdType == 2 ? 2 * n + 11 : n + 6; }
+std::size_t backingWidthFor(int scdType, std::size_t n) {
+    return scdType == 2 ? 2 * n + 11 : n + 6;
+}
 
 /// Drops a table or view by name, whichever it is (older files kept the change feed in a table).
 Status dropNamed(storage::Database& db, const std::string& name) {
-    auto st = db.prepare("SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE AND type IN ('table', 'view')");
+    auto st = db.prepare(
+        "SELECT type FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE AND type IN ('table', 'view')");
     if (!st)
         return st.error();
     st->bind(1, std::string_view(name));
@@ -79,19 +87,21 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     std::string seqAff = affinity(t.sequenceType);
     if (scd2) {
         // One row per (key, sequence): the event-log entry of that sequence and, when a version starts there,
-        // the version (__v = 1, its values v0.., its end). Clustered on (key, sequence), so a key's events and
-        // versions share a page: a new event touches one leaf page, not one per table. __cdc_upd: the update
-        // that created the row (rewind removes the rows of undone updates).
-        sql += "CREATE TABLE " + q(t.tables.backing) + "(" + dataColumnDefs(t) +
-               ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER, "
-               "__cdc_upd INTEGER, __v INTEGER NOT NULL, " +
-               join(n, [&](std::size_t i) { return vcol(i) + affinity(t.columns[i].type); }) + ", __START_AT" + seqAff +
-               ", __cdc_e, __END_AT" + seqAff + ", PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
+        // the version (__v = 1, its values v0.., its end). Clustered on (key, sequence), so a key's events
+        // and versions share a page: a new event touches one leaf page, not one per table. __cdc_upd: the
+        // update that created the row (rewind removes the rows of undone updates).
+        sql +=
+            "CREATE TABLE " + q(t.tables.backing) + "(" + dataColumnDefs(t) +
+            ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del INTEGER, __cdc_ups INTEGER, __cdc_deleted_at INTEGER, "
+            "__cdc_upd INTEGER, __v INTEGER NOT NULL, " +
+            join(n, [&](std::size_t i) { return vcol(i) + affinity(t.columns[i].type); }) + ", __START_AT" +
+            seqAff + ", __cdc_e, __END_AT" + seqAff + ", PRIMARY KEY(" + keys + ", __cdc_s)) WITHOUT ROWID;";
     } else {
         sql += "CREATE TABLE " + q(t.tables.backing) + "(" + dataColumnDefs(t, keyIsRowId(t)) +
                ", __cdc_s, __cdc_sv, __cdc_d, __cdc_dv, __cdc_deleted_at INTEGER, __cdc_upd INTEGER);";
         if (!keyIsRowId(t))
-            sql += "CREATE UNIQUE INDEX " + q(t.tables.backing + "_k") + " ON " + q(t.tables.backing) + "(" + keys + ");";
+            sql += "CREATE UNIQUE INDEX " + q(t.tables.backing + "_k") + " ON " + q(t.tables.backing) + "(" +
+                   keys + ");";
         sql += "CREATE INDEX " + q(t.tables.backing + "_gc") + " ON " + q(t.tables.backing) +
                "(__cdc_deleted_at) WHERE __cdc_d IS NOT NULL;";
     }
@@ -100,9 +110,9 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     auto pub = t.publicColumns();
     std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
     if (scd2)
-        sql += "CREATE VIEW " + q(t.tables.view) + "(" + names + ") AS SELECT " + join(n, [&](std::size_t i) {
-                   return t.isKey(i) ? col(i) : vcol(i);
-               }) + ", __START_AT, __END_AT FROM " + q(t.tables.backing) + " WHERE __v;";
+        sql += "CREATE VIEW " + q(t.tables.view) + "(" + names + ") AS SELECT " +
+               join(n, [&](std::size_t i) { return t.isKey(i) ? col(i) : vcol(i); }) +
+               ", __START_AT, __END_AT FROM " + q(t.tables.backing) + " WHERE __v;";
     else
         sql += "CREATE VIEW " + q(t.tables.view) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +
                q(t.tables.backing) + " WHERE __cdc_d IS NULL;";
@@ -114,12 +124,11 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
            join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
            ", _change_type INTEGER NOT NULL, _commit_version INTEGER NOT NULL, __pos INTEGER NOT NULL, "
            "PRIMARY KEY(_commit_version, __pos)) WITHOUT ROWID;";
-    sql += "CREATE VIEW " + q(t.tables.changeFeed) + " AS SELECT " + names + ", " + changeFeedMetadataSql() + " FROM " +
-           q(t.tables.changeFeedRows) + ";";
+    sql += "CREATE VIEW " + q(t.tables.changeFeed) + " AS SELECT " + names + ", " + changeFeedMetadataSql() +
+           " FROM " + q(t.tables.changeFeedRows) + ";";
     sql += "CREATE TABLE " + q(t.tables.gcLog) + "(" +
-           join(t.keyIndex.size(), [&](std::size_t i) {
-               return q(t.columns[static_cast<std::size_t>(t.keyIndex[i])].name);
-           }) +
+           join(t.keyIndex.size(),
+                [&](std::size_t i) { return q(t.columns[static_cast<std::size_t>(t.keyIndex[i])].name); }) +
            ", __SEQUENCE, __DELETED_AT INTEGER, __GC_DUE_AT INTEGER, __COLLECTED_IN INTEGER);";
     return db.exec(sql);
 }
@@ -145,15 +154,17 @@ std::string keysText(const std::vector<int>& keys) {
 Status restoreJournal(storage::Database& db, const StoredTarget& t, const storage::TargetTables& n,
                       std::int64_t u) {
     const int scdType = static_cast<int>(t.scdType);
-    auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) + " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_chunk DESC");
+    auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) +
+                              " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_chunk DESC");
     if (!entries)
         return entries.error();
     entries->bind(1, u);
     const std::size_t width = backingWidthFor(scdType, t.columns.size());
     // Every backing table is unique on the row's identity (keys, plus the sequence for SCD2), so REPLACE
     // removes whatever the update put in its place.
-    auto put = db.prepare("INSERT OR REPLACE INTO " + q(n.backing) + "(" + backingColumnsFor(scdType, t.columns.size()) +
-                          ") VALUES (" + placeholders(width) + ")");
+    auto put =
+        db.prepare("INSERT OR REPLACE INTO " + q(n.backing) + "(" +
+                   backingColumnsFor(scdType, t.columns.size()) + ") VALUES (" + placeholders(width) + ")");
     if (!put)
         return put.error();
     std::vector<Value> blobs;
@@ -162,9 +173,8 @@ Status restoreJournal(storage::Database& db, const StoredTarget& t, const storag
         const auto* blob = std::get_if<Blob>(&data);
         if (!blob)
             return Diagnostic::error("UNDO_CORRUPT", "the rewind journal of '" + t.name + "' is damaged");
-        auto rows = decodeUndoRows(std::string_view(reinterpret_cast<const char*>(blob->bytes.data()),
-                                                    blob->bytes.size()),
-                                   width);
+        auto rows = decodeUndoRows(
+            std::string_view(reinterpret_cast<const char*>(blob->bytes.data()), blob->bytes.size()), width);
         if (!rows)
             return rows.error();
         for (auto row = rows->rbegin(); row != rows->rend(); ++row) {
@@ -185,8 +195,8 @@ std::string backingColumns(const TargetPlan& t) {
 
 Status ensureGlobalSchema(storage::Database& db) {
     CDC_TRY(storage::Catalog::ensureSchema(db));
-    if (db.tablesExist({"__cdc_updates", "__cdc_update_log", "__cdc_checkpoints", "__cdc_targets", "__cdc_target_state",
-                        "__cdc_target_definitions"}))
+    if (db.tablesExist({"__cdc_updates", "__cdc_update_log", "__cdc_checkpoints", "__cdc_targets",
+                        "__cdc_target_state", "__cdc_target_definitions"}))
         return Status::success(); // every update asks: a query instead of parsing six CREATEs
     return db.exec(R"sql(
 CREATE TABLE IF NOT EXISTS __cdc_updates(
@@ -253,11 +263,12 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
                                      t.location);
         CDC_TRY(dropObjects(ctx.db, t.name));
         CDC_TRY(createObjects(ctx.db, t));
-        CDC_TRY(run(ctx.db,
-                    "INSERT OR REPLACE INTO __cdc_targets(name, signature, scd_type, keys, ncols, created_in) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                    {t.name, t.signature(), static_cast<std::int64_t>(t.scdType), keysText(t.keyIndex),
-                     static_cast<std::int64_t>(t.columns.size()), ctx.updateId}));
+        CDC_TRY(
+            run(ctx.db,
+                "INSERT OR REPLACE INTO __cdc_targets(name, signature, scd_type, keys, ncols, created_in) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                {t.name, t.signature(), static_cast<std::int64_t>(t.scdType), keysText(t.keyIndex),
+                 static_cast<std::int64_t>(t.columns.size()), ctx.updateId}));
     }
     storage::TableInfo info;
     info.name = t.name;
@@ -277,7 +288,8 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
 
 Status recordDefinition(UpdateContext& ctx, const std::string& target, std::uint64_t definition) {
     // A row per change of definition, not per update: most updates only read, and write no page here.
-    auto last = ctx.db.prepare("SELECT definition FROM __cdc_target_definitions WHERE target = ?1 ORDER BY update_id DESC LIMIT 1");
+    auto last = ctx.db.prepare(
+        "SELECT definition FROM __cdc_target_definitions WHERE target = ?1 ORDER BY update_id DESC LIMIT 1");
     if (!last)
         return last.error();
     last->bind(1, std::string_view(target));
@@ -287,8 +299,10 @@ Status recordDefinition(UpdateContext& ctx, const std::string& target, std::uint
     if (has.value() && last->int64(0) == static_cast<std::int64_t>(definition))
         return Status::success();
     last->reset();
-    return run(ctx.db, "INSERT OR REPLACE INTO __cdc_target_definitions(target, update_id, definition) VALUES (?1, ?2, ?3)",
-               {target, ctx.updateId, static_cast<std::int64_t>(definition)});
+    return run(
+        ctx.db,
+        "INSERT OR REPLACE INTO __cdc_target_definitions(target, update_id, definition) VALUES (?1, ?2, ?3)",
+        {target, ctx.updateId, static_cast<std::int64_t>(definition)});
 }
 
 Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t) {
@@ -301,11 +315,13 @@ Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t) 
     if (!count || count.value() == 0)
         return count;
     UndoJournal undo(t.tables.undo);
-    CDC_TRY(undo.saveQuery(ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.tables.backing) + " WHERE " + due, {cutoff}));
+    CDC_TRY(undo.saveQuery(
+        ctx.db, "SELECT " + backingColumns(t) + " FROM " + q(t.tables.backing) + " WHERE " + due, {cutoff}));
     CDC_TRY(undo.flush(ctx.db, ctx.updateId, phase));
-    CDC_TRY(run(ctx.db, "INSERT INTO " + q(t.tables.gcLog) + " SELECT " + keyList(t.keyIndex) +
-                            ", __cdc_dv, __cdc_deleted_at, __cdc_deleted_at + ?2, ?3 FROM " + q(t.tables.backing) +
-                            " WHERE " + due,
+    CDC_TRY(run(ctx.db,
+                "INSERT INTO " + q(t.tables.gcLog) + " SELECT " + keyList(t.keyIndex) +
+                    ", __cdc_dv, __cdc_deleted_at, __cdc_deleted_at + ?2, ?3 FROM " + q(t.tables.backing) +
+                    " WHERE " + due,
                 {cutoff, t.gcThresholdSeconds, ctx.updateId}));
     CDC_TRY(run(ctx.db, "DELETE FROM " + q(t.tables.backing) + " WHERE " + due, {cutoff}));
     return count;
@@ -327,13 +343,16 @@ Result<std::optional<Watermark>> truncateWatermark(const storage::Database& db, 
 
 Status setTruncateWatermark(UpdateContext& ctx, const std::string& target, const Watermark& w) {
     return run(ctx.db,
-               "INSERT OR REPLACE INTO __cdc_target_state(target, update_id, wm_key, wm_value) VALUES (?1, ?2, ?3, ?4)",
+               "INSERT OR REPLACE INTO __cdc_target_state(target, update_id, wm_key, wm_value) VALUES (?1, "
+               "?2, ?3, ?4)",
                {target, ctx.updateId, w.key, w.value});
 }
 
-Result<Checkpoint> checkpoint(const storage::Database& db, const std::string& flow, const std::string& input) {
-    auto st = db.prepare("SELECT last_rowid, change_seq FROM __cdc_checkpoints WHERE flow = ?1 AND input = ?2 "
-                         "ORDER BY update_id DESC LIMIT 1");
+Result<Checkpoint> checkpoint(const storage::Database& db, const std::string& flow,
+                              const std::string& input) {
+    auto st =
+        db.prepare("SELECT last_rowid, change_seq FROM __cdc_checkpoints WHERE flow = ?1 AND input = ?2 "
+                   "ORDER BY update_id DESC LIMIT 1");
     if (!st)
         return st.error();
     st->bind(1, std::string_view(flow)).bind(2, std::string_view(input));
@@ -349,7 +368,8 @@ Result<Checkpoint> checkpoint(const storage::Database& db, const std::string& fl
     return c;
 }
 
-Status saveCheckpoint(UpdateContext& ctx, const std::string& flow, const std::string& input, const Checkpoint& c) {
+Status saveCheckpoint(UpdateContext& ctx, const std::string& flow, const std::string& input,
+                      const Checkpoint& c) {
     return run(ctx.db,
                "INSERT OR REPLACE INTO __cdc_checkpoints(flow, input, update_id, last_rowid, change_seq) "
                "VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -363,7 +383,8 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
         return targets.error();
     std::vector<std::int64_t> updates;
     {
-        auto st = db.prepare("SELECT update_id FROM __cdc_updates WHERE update_id > ?1 ORDER BY update_id DESC");
+        auto st =
+            db.prepare("SELECT update_id FROM __cdc_updates WHERE update_id > ?1 ORDER BY update_id DESC");
         if (!st)
             return st.error();
         st->bind(1, updateId);
@@ -381,8 +402,8 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
             CDC_TRY(run(db, "DELETE FROM " + q(n.changeFeedRows) + " WHERE _commit_version = ?1", {u}));
             CDC_TRY(run(db, "DELETE FROM " + q(n.gcLog) + " WHERE __COLLECTED_IN = ?1", {u}));
         }
-        for (const char* table :
-             {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state", "__cdc_target_definitions", "__cdc_updates"})
+        for (const char* table : {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state",
+                                  "__cdc_target_definitions", "__cdc_updates"})
             CDC_TRY(run(db, std::string("DELETE FROM ") + table + " WHERE update_id = ?1", {u}));
     }
     for (const StoredTarget& t : targets.value()) {

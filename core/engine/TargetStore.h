@@ -1,7 +1,8 @@
 #pragma once
 /// The SQLite objects behind the engine: global bookkeeping (updates, update log, checkpoints, target
 /// registry, truncate watermarks) and, per AUTO CDC target, the backing table, the public view, the
-/// change feed (an SCD2 backing table holds the event log and the versions), the undo journal that makes rewind exact, and the GC log.
+/// change feed (an SCD2 backing table holds the event log and the versions), the undo journal that makes
+/// rewind exact, and the GC log.
 ///
 /// Undo model: every unit of work in an update ("phase") saves the pre-images of the rows it changes
 /// or removes in the target's undo journal (UndoJournal.h, one blob per phase); rows it creates carry
@@ -65,7 +66,8 @@ struct Checkpoint {
     bool exists = false;
 };
 Result<Checkpoint> checkpoint(const storage::Database& db, const std::string& flow, const std::string& input);
-Status saveCheckpoint(UpdateContext& ctx, const std::string& flow, const std::string& input, const Checkpoint& c);
+Status saveCheckpoint(UpdateContext& ctx, const std::string& flow, const std::string& input,
+                      const Checkpoint& c);
 
 /// Undoes every update after `updateId`.
 Status rewind(storage::Database& db, std::int64_t updateId);

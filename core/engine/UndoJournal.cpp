@@ -70,7 +70,8 @@ void UndoJournal::save(const Row& row) {
     endRow();
 }
 
-Status UndoJournal::saveQuery(const storage::Database& db, const std::string& sql, const std::vector<Value>& binds) {
+Status UndoJournal::saveQuery(const storage::Database& db, const std::string& sql,
+                              const std::vector<Value>& binds) {
     auto st = db.prepare(sql);
     if (!st)
         return st.error();
@@ -96,7 +97,9 @@ Status UndoJournal::flush(storage::Database& db, std::int64_t updateId, int phas
     std::size_t from = 0;
     for (std::size_t chunk = 0; chunk < m_cuts.size(); ++chunk) {
         st->reset();
-        st->bind(1, updateId).bind(2, static_cast<std::int64_t>(phase)).bind(3, static_cast<std::int64_t>(chunk));
+        st->bind(1, updateId)
+            .bind(2, static_cast<std::int64_t>(phase))
+            .bind(3, static_cast<std::int64_t>(chunk));
         // The buffer outlives the statement's step: SQLITE_STATIC avoids copying megabytes.
         sqlite3_bind_blob64(st->handle(), 4, m_bytes.data() + from, m_cuts[chunk] - from, SQLITE_STATIC);
         CDC_TRY(st->run());
@@ -159,7 +162,8 @@ Result<std::vector<Row>> decodeUndoRows(std::string_view in, std::size_t columns
 
 std::string undoJournalSchema(const std::string& journalTable) {
     return "CREATE TABLE " + storage::quoteIdentifier(journalTable) +
-           "(__u_upd INTEGER NOT NULL, __u_phase INTEGER NOT NULL, __u_chunk INTEGER NOT NULL, __u_data BLOB NOT NULL, "
+           "(__u_upd INTEGER NOT NULL, __u_phase INTEGER NOT NULL, __u_chunk INTEGER NOT NULL, __u_data BLOB "
+           "NOT NULL, "
            "PRIMARY KEY(__u_upd, __u_phase, __u_chunk));";
 }
 

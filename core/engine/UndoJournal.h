@@ -27,7 +27,8 @@ public:
     /// Saves one pre-image (the table's internal columns in their declared order).
     void save(const Row& row);
     /// Saves every row a query returns, as the pre-image of a set-based change about to run.
-    Status saveQuery(const storage::Database& db, const std::string& sql, const std::vector<Value>& binds = {});
+    Status saveQuery(const storage::Database& db, const std::string& sql,
+                     const std::vector<Value>& binds = {});
 
     std::int64_t rowCount() const { return m_rows; }
 

@@ -30,7 +30,8 @@ Result<UpdateReport> UpdateRunner::run() {
     UpdateReport report;
     report.updateId = m_ctx.updateId;
     report.now = m_ctx.now;
-    CDC_TRY(sqltext::run(m_ctx.db, "INSERT INTO __cdc_updates(update_id, now, full_refresh) VALUES (?1, ?2, ?3)",
+    CDC_TRY(sqltext::run(m_ctx.db,
+                         "INSERT INTO __cdc_updates(update_id, now, full_refresh) VALUES (?1, ?2, ?3)",
                          {m_ctx.updateId, m_ctx.now, static_cast<std::int64_t>(m_options.fullRefresh)}));
     m_hasSourceChanges = m_ctx.db.tableExists("__cdc_source_changes");
     if (m_hasSourceChanges) {
@@ -69,14 +70,15 @@ Result<UpdateReport> UpdateRunner::run() {
 
     report.durationMs = msSince(t0);
     for (const FlowMetrics& m : report.flows)
-        CDC_TRY(sqltext::run(m_ctx.db,
-                             "INSERT INTO __cdc_update_log(update_id, flow, target, rows_read, upserted, deleted, "
-                             "stale_dropped, versions_opened, versions_closed, versions_split, tombstones_created, "
-                             "tombstones_collected, ties, duration_ms, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
-                             "?9, ?10, ?11, ?12, ?13, ?14, NULL)",
-                             {m_ctx.updateId, m.flow, m.target, m.rowsRead, m.upserted, m.deleted, m.staleDropped,
-                              m.versionsOpened, m.versionsClosed, m.versionsSplit, m.tombstonesCreated,
-                              m.tombstonesCollected, m.ties, m.durationMs}));
+        CDC_TRY(sqltext::run(
+            m_ctx.db,
+            "INSERT INTO __cdc_update_log(update_id, flow, target, rows_read, upserted, deleted, "
+            "stale_dropped, versions_opened, versions_closed, versions_split, tombstones_created, "
+            "tombstones_collected, ties, duration_ms, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, "
+            "?9, ?10, ?11, ?12, ?13, ?14, NULL)",
+            {m_ctx.updateId, m.flow, m.target, m.rowsRead, m.upserted, m.deleted, m.staleDropped,
+             m.versionsOpened, m.versionsClosed, m.versionsSplit, m.tombstonesCreated, m.tombstonesCollected,
+             m.ties, m.durationMs}));
     CDC_TRY(sqltext::run(m_ctx.db, "UPDATE __cdc_updates SET duration_ms = ?1 WHERE update_id = ?2",
                          {report.durationMs, m_ctx.updateId}));
     report.warnings = m_plan.warnings;
@@ -86,37 +88,44 @@ Result<UpdateReport> UpdateRunner::run() {
 
 Status UpdateRunner::checkSourceChanges(const FlowPlan& f, const TargetPlan& t, const StreamInput& in,
                                         const store::Checkpoint& cp) {
-    if (!m_hasSourceChanges || !cp.exists || cp.lastRowId <= 0 || m_options.fullRefresh || t.skipChangeCommits)
+    if (!m_hasSourceChanges || !cp.exists || cp.lastRowId <= 0 || m_options.fullRefresh ||
+        t.skipChangeCommits)
         return Status::success();
-    auto st = m_ctx.db.prepare("SELECT kind, min_rowid FROM __cdc_source_changes WHERE seq > ?1 AND (table_name = ?2 "
-                               "COLLATE NOCASE OR table_name = ?3 COLLATE NOCASE) AND (min_rowid IS NULL OR "
-                               "min_rowid <= ?4) ORDER BY seq LIMIT 1");
+    auto st = m_ctx.db.prepare(
+        "SELECT kind, min_rowid FROM __cdc_source_changes WHERE seq > ?1 AND (table_name = ?2 "
+        "COLLATE NOCASE OR table_name = ?3 COLLATE NOCASE) AND (min_rowid IS NULL OR "
+        "min_rowid <= ?4) ORDER BY seq LIMIT 1");
     if (!st)
         return st.error();
-    st->bind(1, cp.changeSeq).bind(2, std::string_view(in.catalogName)).bind(3, std::string_view(in.sqliteName));
+    st->bind(1, cp.changeSeq)
+        .bind(2, std::string_view(in.catalogName))
+        .bind(3, std::string_view(in.sqliteName));
     st->bind(4, cp.lastRowId);
     auto has = st->step();
     if (!has)
         return has.error();
     if (!has.value())
         return Status::success();
-    return Diagnostic::error("SOURCE_CHANGED",
-                             "source '" + in.catalogName + "' had rows that flow '" + f.name +
-                                 "' already processed changed by " + st->text(0) +
-                                 "; AUTO CDC reads sources as append-only streams. Run the update with "
-                                 "--full-refresh, or set TBLPROPERTIES ('pipelines.cdc.skipChangeCommits' = 'true') "
-                                 "on '" + t.name + "' to ignore such changes",
-                             f.flow->source.location);
+    return Diagnostic::error(
+        "SOURCE_CHANGED",
+        "source '" + in.catalogName + "' had rows that flow '" + f.name + "' already processed changed by " +
+            st->text(0) +
+            "; AUTO CDC reads sources as append-only streams. Run the update with "
+            "--full-refresh, or set TBLPROPERTIES ('pipelines.cdc.skipChangeCommits' = 'true') "
+            "on '" +
+            t.name + "' to ignore such changes",
+        f.flow->source.location);
 }
 
-Status UpdateRunner::loadBatch(const FlowPlan& f, const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges) {
+Status UpdateRunner::loadBatch(const FlowPlan& f,
+                               const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges) {
     std::string from = f.fromTemplate;
     for (std::size_t i = 0; i < ranges.size(); ++i) {
         from = replaceAll(from, "{{LO:" + std::to_string(i) + "}}", std::to_string(ranges[i].first));
         from = replaceAll(from, "{{HI:" + std::to_string(i) + "}}", std::to_string(ranges[i].second));
     }
-    std::string select = "SELECT " + f.rowIdSql + " AS rid, " + f.operationSql + " AS op, " + f.sequenceKeySql +
-                         " AS s, " + f.sequenceValueSql + " AS sv";
+    std::string select = "SELECT " + f.rowIdSql + " AS rid, " + f.operationSql + " AS op, " +
+                         f.sequenceKeySql + " AS s, " + f.sequenceValueSql + " AS sv";
     for (std::size_t i = 0; i < f.columnSql.size(); ++i)
         select += ", " + f.columnSql[i] + " AS " + col(i);
     select += ", " + f.columnsToUpdateSql.value_or("NULL") + " AS ctu FROM " + from + " AS __src";
@@ -130,28 +139,32 @@ Status UpdateRunner::validateColumnsToUpdate(const FlowPlan& f, const TargetPlan
     // The appliers' batch read validates keys and sequences (readBatchEvents).
     if (f.columnsToUpdateSql) {
         const SourceLocation at = f.flow->columnsToUpdate->location;
-        auto nulls = scalar(m_ctx.db, "SELECT count(*) FROM " + m_ctx.batch + " WHERE op = 0 AND ctu IS NULL");
+        auto nulls =
+            scalar(m_ctx.db, "SELECT count(*) FROM " + m_ctx.batch + " WHERE op = 0 AND ctu IS NULL");
         if (!nulls)
             return nulls.error();
         if (nulls.value() > 0)
-            return Diagnostic::error("APPLY_CHANGES_ERROR.NULL_BINARY_STATUS_COLUMN",
-                                     "Binary status column values must not be null during upsert operations (" +
-                                         std::to_string(nulls.value()) + " row(s) have a NULL " +
-                                         f.flow->columnsToUpdate->name + ")",
-                                     at);
-        auto bad = scalar(m_ctx.db, "SELECT count(*) FROM " + m_ctx.batch +
-                                         " WHERE op = 0 AND NOT (json_valid(ctu) AND json_type(ctu) = 'array')");
+            return Diagnostic::error(
+                "APPLY_CHANGES_ERROR.NULL_BINARY_STATUS_COLUMN",
+                "Binary status column values must not be null during upsert operations (" +
+                    std::to_string(nulls.value()) + " row(s) have a NULL " + f.flow->columnsToUpdate->name +
+                    ")",
+                at);
+        auto bad =
+            scalar(m_ctx.db, "SELECT count(*) FROM " + m_ctx.batch +
+                                 " WHERE op = 0 AND NOT (json_valid(ctu) AND json_type(ctu) = 'array')");
         if (!bad)
             return bad.error();
         if (bad.value() > 0)
             return Diagnostic::error("APPLY_CHANGES_ERROR.INVALID_COLUMN_POSITION",
-                                     "COLUMNS TO UPDATE values must be arrays of column names",
-                                     at);
+                                     "COLUMNS TO UPDATE values must be arrays of column names", at);
         std::string names;
         for (const auto& c : t.columns)
             names += (names.empty() ? "" : ", ") + storage::quoteString(toLower(c.name));
-        auto unknown = m_ctx.db.prepare("SELECT j.value FROM " + m_ctx.batch + " AS b, json_each(b.ctu) j WHERE b.op = 0 AND "
-                                        "lower(j.value) NOT IN (" + names + ") LIMIT 1");
+        auto unknown = m_ctx.db.prepare("SELECT j.value FROM " + m_ctx.batch +
+                                        " AS b, json_each(b.ctu) j WHERE b.op = 0 AND "
+                                        "lower(j.value) NOT IN (" +
+                                        names + ") LIMIT 1");
         if (!unknown)
             return unknown.error();
         auto u = unknown->step();
@@ -159,8 +172,8 @@ Status UpdateRunner::validateColumnsToUpdate(const FlowPlan& f, const TargetPlan
             return u.error();
         if (u.value())
             return Diagnostic::error("APPLY_CHANGES_ERROR.STATUS_COLUMN_NOT_FOUND",
-                                     "COLUMNS TO UPDATE names '" + unknown->text(0) + "', which is not a column of '" +
-                                         t.name + "'",
+                                     "COLUMNS TO UPDATE names '" + unknown->text(0) +
+                                         "', which is not a column of '" + t.name + "'",
                                      at);
     }
     return Status::success();

@@ -28,12 +28,12 @@ struct FlowMetrics {
     std::string flow;
     std::string target;
     std::int64_t rowsRead = 0;
-    std::int64_t upserted = 0;          ///< Databricks num_upserted_rows
-    std::int64_t deleted = 0;           ///< Databricks num_deleted_rows
-    std::int64_t staleDropped = 0;      ///< events older than the stored state
-    std::int64_t versionsOpened = 0;    ///< SCD2
-    std::int64_t versionsClosed = 0;    ///< SCD2
-    std::int64_t versionsSplit = 0;     ///< SCD2
+    std::int64_t upserted = 0;       ///< Databricks num_upserted_rows
+    std::int64_t deleted = 0;        ///< Databricks num_deleted_rows
+    std::int64_t staleDropped = 0;   ///< events older than the stored state
+    std::int64_t versionsOpened = 0; ///< SCD2
+    std::int64_t versionsClosed = 0; ///< SCD2
+    std::int64_t versionsSplit = 0;  ///< SCD2
     std::int64_t tombstonesCreated = 0;
     std::int64_t tombstonesCollected = 0;
     std::int64_t ties = 0;

@@ -10,11 +10,15 @@ namespace cdc::engine {
 
 inline int valueClass(const Value& v) {
     switch (v.index()) {
-    case 0: return 0;
+    case 0:
+        return 0;
     case 1:
-    case 2: return 1;
-    case 3: return 2;
-    default: return 3;
+    case 2:
+        return 1;
+    case 3:
+        return 2;
+    default:
+        return 3;
     }
 }
 
@@ -23,7 +27,8 @@ inline int compareValues(const Value& a, const Value& b) {
     if (ca != cb)
         return ca < cb ? -1 : 1;
     switch (ca) {
-    case 0: return 0;
+    case 0:
+        return 0;
     case 1: {
         if (a.index() == 1 && b.index() == 1) {
             auto x = std::get<std::int64_t>(a), y = std::get<std::int64_t>(b);
@@ -46,6 +51,8 @@ inline int compareValues(const Value& a, const Value& b) {
 }
 
 /// Equality for change detection: NULL equals NULL here (a column that stays NULL did not change).
-inline bool sameValue(const Value& a, const Value& b) { return compareValues(a, b) == 0; }
+inline bool sameValue(const Value& a, const Value& b) {
+    return compareValues(a, b) == 0;
+}
 
 } // namespace cdc::engine

@@ -36,7 +36,7 @@ struct ColumnSelection {
 };
 
 struct RelationRef {
-    std::string name; ///< possibly multi-part, e.g. main.cdc_tutorial.users_cdf
+    std::string name;        ///< possibly multi-part, e.g. main.cdc_tutorial.users_cdf
     bool stream = false;     ///< read with STREAM(...) / STREAM name
     bool changeFeed = false; ///< table_changes('name', from[, to]): the rows of the target's change feed
     SourceLocation location;
@@ -56,7 +56,8 @@ struct Query {
     std::string sparkText;      ///< canonical Spark SQL of the query
     std::string sqliteTemplate; ///< SQLite SELECT with {{REL:i}} placeholders
     std::vector<RelationRef> relations;
-    std::vector<std::string> outputColumns; ///< names of the result columns when known statically ("*" otherwise)
+    std::vector<std::string>
+        outputColumns; ///< names of the result columns when known statically ("*" otherwise)
     SourceLocation location;
     bool operator==(const Query&) const = default;
 };

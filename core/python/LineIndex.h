@@ -22,7 +22,8 @@ public:
     SourceLocation at(std::size_t offset, std::size_t length = 0) const {
         auto it = std::upper_bound(m_starts.begin(), m_starts.end(), offset);
         std::size_t line = static_cast<std::size_t>(it - m_starts.begin());
-        return {m_file, static_cast<int>(line), static_cast<int>(offset - m_starts[line - 1] + 1), offset, length};
+        return {m_file, static_cast<int>(line), static_cast<int>(offset - m_starts[line - 1] + 1), offset,
+                length};
     }
 
 private:

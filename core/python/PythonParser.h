@@ -18,12 +18,12 @@ using PyValuePtr = std::shared_ptr<PyValue>;
 struct PyValue {
     enum class Kind { String, Number, Bool, None, List, Dict, Call, Name };
     Kind kind = Kind::None;
-    std::string text;                  ///< String value, Number text, Name dotted path, Call callee path
-    std::vector<PyValuePtr> items;     ///< List items, Call positional args, Dict values
-    std::vector<std::string> keys;     ///< Dict keys (string keys only)
+    std::string text;              ///< String value, Number text, Name dotted path, Call callee path
+    std::vector<PyValuePtr> items; ///< List items, Call positional args, Dict values
+    std::vector<std::string> keys; ///< Dict keys (string keys only)
     std::map<std::string, PyValuePtr> kwargs;
-    PyValuePtr receiver;               ///< Call on the result of another call: a.b(x).c(y)
-    Token token;                       ///< first token (strings: the literal)
+    PyValuePtr receiver; ///< Call on the result of another call: a.b(x).c(y)
+    Token token;         ///< first token (strings: the literal)
 };
 
 /// Reads values from a token list; the recognizer of the pipeline API drives it statement by statement.

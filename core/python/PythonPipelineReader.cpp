@@ -57,14 +57,16 @@ private:
         if (first.kind == Tok::Op && first.text == "@")
             return decoratedFunction(p);
         if (first.kind == Tok::Name && first.text == "def")
-            return error(first, "a function without a pipeline decorator (@dp.view, @dp.table, ...) is not supported: "
-                                "CDC Studio reads pipeline files without running them");
+            return error(
+                first, "a function without a pipeline decorator (@dp.view, @dp.table, ...) is not supported: "
+                       "CDC Studio reads pipeline files without running them");
         auto v = p.value();
         if (!v)
             return v.error();
         if (p.atOp("="))
-            return error(p.peek(), "assignments are not supported in pipeline files: CDC Studio reads them without "
-                                   "running Python");
+            return error(p.peek(),
+                         "assignments are not supported in pipeline files: CDC Studio reads them without "
+                         "running Python");
         if ((*v)->kind != PyValue::Kind::Call)
             return error(first, "expected a pipeline API call such as dp.create_auto_cdc_flow(...)");
         return apiCall(**v);
@@ -122,15 +124,18 @@ private:
     Status apiCall(const PyValue& call) {
         auto fn = apiFunction(call.text);
         if (!fn)
-            return error(call.token, "'" + call.text + "' is not a pipeline API call (import the API with "
-                                     "'from pyspark import pipelines as dp')");
-        if (*fn == "create_streaming_table" || *fn == "create_streaming_live_table" || *fn == "create_target_table")
+            return error(call.token, "'" + call.text +
+                                         "' is not a pipeline API call (import the API with "
+                                         "'from pyspark import pipelines as dp')");
+        if (*fn == "create_streaming_table" || *fn == "create_streaming_live_table" ||
+            *fn == "create_target_table")
             return streamingTable(call);
         if (*fn == "create_auto_cdc_flow" || *fn == "apply_changes")
             return autoCdcFlow(call);
         if (*fn == "create_auto_cdc_from_snapshot_flow" || *fn == "apply_changes_from_snapshot")
-            return error(call.token, "create_auto_cdc_from_snapshot_flow is not supported in Python pipeline files yet; "
-                                     "use AUTO CDC ... FROM SNAPSHOT in pipeline SQL");
+            return error(call.token,
+                         "create_auto_cdc_from_snapshot_flow is not supported in Python pipeline files yet; "
+                         "use AUTO CDC ... FROM SNAPSHOT in pipeline SQL");
         return error(call.token, "unsupported pipeline API function '" + *fn + "'");
     }
 
@@ -161,8 +166,8 @@ private:
     Result<const PyValue*> columnRef(const PyValue& v, const char* what) const {
         if (v.kind == PyValue::Kind::String)
             return &v;
-        if (v.kind == PyValue::Kind::Call && (v.text == "col" || v.text.ends_with(".col")) && v.items.size() == 1 &&
-            v.items[0]->kind == PyValue::Kind::String)
+        if (v.kind == PyValue::Kind::Call && (v.text == "col" || v.text.ends_with(".col")) &&
+            v.items.size() == 1 && v.items[0]->kind == PyValue::Kind::String)
             return v.items[0].get();
         return error(v.token, std::string(what) + " must be a column name string or col(\"name\")");
     }
@@ -186,7 +191,8 @@ private:
     /// A SQL expression given as "text" or expr("text"): copied verbatim so positions map exactly.
     Status sqlExpression(PythonSqlWriter& w, const PyValue& v, const char* what) const {
         const PyValue* s = &v;
-        if (v.kind == PyValue::Kind::Call && (v.text == "expr" || v.text.ends_with(".expr")) && v.items.size() == 1)
+        if (v.kind == PyValue::Kind::Call && (v.text == "expr" || v.text.ends_with(".expr")) &&
+            v.items.size() == 1)
             s = v.items[0].get();
         if (s->kind == PyValue::Kind::Call && (s->text == "col" || s->text.ends_with(".col"))) {
             auto c = columnRef(*s, what);
@@ -211,14 +217,17 @@ private:
         return Status::success();
     }
 
-    std::string boolText(const PyValue* v) const { return v && v->kind == PyValue::Kind::Bool ? v->text : ""; }
+    std::string boolText(const PyValue* v) const {
+        return v && v->kind == PyValue::Kind::Bool ? v->text : "";
+    }
 
     // --- statements ---------------------------------------------------------------------------
 
     Status streamingTable(const PyValue& call) {
-        CDC_TRY(checkKnownArguments(call, {"name", "comment", "spark_conf", "table_properties", "path", "partition_cols",
-                                           "cluster_by_auto", "cluster_by", "schema", "expect_all", "expect_all_or_drop",
-                                           "expect_all_or_fail", "row_filter", "private"}));
+        CDC_TRY(checkKnownArguments(call, {"name", "comment", "spark_conf", "table_properties", "path",
+                                           "partition_cols", "cluster_by_auto", "cluster_by", "schema",
+                                           "expect_all", "expect_all_or_drop", "expect_all_or_fail",
+                                           "row_filter", "private"}));
         const PyValue* name = arg(call, "name", 0);
         if (!name)
             return error(call.token, "create_streaming_table needs a name");
@@ -263,14 +272,16 @@ private:
     Status autoCdcFlow(const PyValue& call) {
         CDC_TRY(checkKnownArguments(
             call, {"target", "source", "keys", "sequence_by", "system_sequence_by", "ignore_null_updates",
-                   "ignore_null_updates_column_list", "ignore_null_updates_except_column_list", "columns_to_update",
-                   "apply_as_deletes", "apply_as_truncates", "column_list", "except_column_list", "stored_as_scd_type",
-                   "track_history_column_list", "track_history_except_column_list", "name", "flow_name", "once"}));
+                   "ignore_null_updates_column_list", "ignore_null_updates_except_column_list",
+                   "columns_to_update", "apply_as_deletes", "apply_as_truncates", "column_list",
+                   "except_column_list", "stored_as_scd_type", "track_history_column_list",
+                   "track_history_except_column_list", "name", "flow_name", "once"}));
         const PyValue* target = arg(call, "target", 0);
         const PyValue* source = arg(call, "source", 1);
         const PyValue* keys = arg(call, "keys", 2);
         const PyValue* sequence = arg(call, "sequence_by", 3);
-        for (auto [v, what] : {std::pair{target, "target"}, {source, "source"}, {keys, "keys"}, {sequence, "sequence_by"}})
+        for (auto [v, what] :
+             {std::pair{target, "target"}, {source, "source"}, {keys, "keys"}, {sequence, "sequence_by"}})
             if (!v)
                 return error(call.token, call.text + " needs the '" + what + "' argument");
         auto targetName = stringArg(*target, "target");
@@ -319,7 +330,8 @@ private:
             CDC_TRY(sqlExpression(w, *trunc, "apply_as_truncates"));
         }
         w.from(sequence->token, " SEQUENCE BY ");
-        if (sequence->kind == PyValue::Kind::Call && (sequence->text == "struct" || sequence->text.ends_with(".struct"))) {
+        if (sequence->kind == PyValue::Kind::Call &&
+            (sequence->text == "struct" || sequence->text.ends_with(".struct"))) {
             w.from(sequence->token, "STRUCT(");
             for (std::size_t i = 0; i < sequence->items.size(); ++i) {
                 if (i)
@@ -384,7 +396,8 @@ private:
             return error(at, "unsupported decorator '@" + callee + "'");
         p.skipNewlines();
         if (!p.atName("def"))
-            return Diagnostic::error("PYTHON", "expected a function definition after the decorator", p.here());
+            return Diagnostic::error("PYTHON", "expected a function definition after the decorator",
+                                     p.here());
         p.next();
         if (p.peek().kind != Tok::Name)
             return Diagnostic::error("PYTHON", "expected the function name", p.here());
@@ -406,10 +419,11 @@ private:
             p.skipNewlines();
         }
         if (!p.atName("return"))
-            return Diagnostic::error("PYTHON",
-                                     "a pipeline function must consist of one 'return' of a table read such as "
-                                     "spark.readStream.table(\"name\")",
-                                     p.here());
+            return Diagnostic::error(
+                "PYTHON",
+                "a pipeline function must consist of one 'return' of a table read such as "
+                "spark.readStream.table(\"name\")",
+                p.here());
         p.next();
         bool parenthesized = p.atOp("(");
         auto body = p.value();
@@ -441,7 +455,8 @@ private:
             writeQuery();
         } else if (*fn == "table" || *fn == "materialized_view") {
             bool streaming = read->stream && *fn == "table";
-            w.from(at, streaming ? "CREATE OR REFRESH STREAMING TABLE " : "CREATE OR REFRESH MATERIALIZED VIEW ");
+            w.from(at,
+                   streaming ? "CREATE OR REFRESH STREAMING TABLE " : "CREATE OR REFRESH MATERIALIZED VIEW ");
             w.from(fnName, ident(name));
             w.raw(" AS ");
             writeQuery();
@@ -474,7 +489,8 @@ private:
     /// spark.readStream.table("x"), spark.readStream.option(..).table("x"), spark.read.table("x"),
     /// dp.read_stream("x"), dp.read("x"), spark.table("x").
     Result<TableRead> tableRead(const PyValue& v) const {
-        if (v.kind == PyValue::Kind::Call && v.items.size() >= 1 && v.items[0]->kind == PyValue::Kind::String) {
+        if (v.kind == PyValue::Kind::Call && v.items.size() >= 1 &&
+            v.items[0]->kind == PyValue::Kind::String) {
             std::string callee = v.text;
             bool viaReceiver = v.receiver != nullptr;
             bool stream = callee.find("readStream") != std::string::npos || callee.ends_with("read_stream");
@@ -483,8 +499,8 @@ private:
                     if (r->text.find("readStream") != std::string::npos)
                         stream = true;
             }
-            bool isRead = callee.ends_with(".table") || callee == "table" || callee.ends_with("read_stream") ||
-                          callee.ends_with(".read");
+            bool isRead = callee.ends_with(".table") || callee == "table" ||
+                          callee.ends_with("read_stream") || callee.ends_with(".read");
             if (isRead)
                 return TableRead{v.items[0]->text, v.items[0]->token, stream};
         }

@@ -12,7 +12,8 @@ void PythonSqlWriter::from(const Token& t, std::string_view s, bool exact) {
     m_segments.push_back(seg);
 }
 
-SourceLocation PythonSqlWriter::map(const SourceLocation& sqlLoc, const LineIndex& py, const Token& statementToken) const {
+SourceLocation PythonSqlWriter::map(const SourceLocation& sqlLoc, const LineIndex& py,
+                                    const Token& statementToken) const {
     for (auto it = m_segments.rbegin(); it != m_segments.rend(); ++it) {
         if (sqlLoc.offset >= it->sqlBegin && sqlLoc.offset < std::max(it->sqlEnd, it->sqlBegin + 1)) {
             if (it->exact)
@@ -25,7 +26,8 @@ SourceLocation PythonSqlWriter::map(const SourceLocation& sqlLoc, const LineInde
 
 std::string ident(const std::string& name) {
     bool simple = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_') &&
-                  std::all_of(name.begin(), name.end(), [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '.'; });
+                  std::all_of(name.begin(), name.end(),
+                              [](unsigned char c) { return std::isalnum(c) || c == '_' || c == '.'; });
     if (simple)
         return name;
     std::string out = "`";

@@ -56,7 +56,8 @@ Result<std::vector<Token>> PythonTokenizer::run(const LineIndex& lines) {
         }
         if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
             std::size_t start = i;
-            while (i < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[i])) || m_text[i] == '_'))
+            while (i < m_text.size() &&
+                   (std::isalnum(static_cast<unsigned char>(m_text[i])) || m_text[i] == '_'))
                 ++i;
             std::string word(m_text.substr(start, i - start));
             // String prefixes (r"...", f"...", b"...") glue onto the following quote.
@@ -74,8 +75,8 @@ Result<std::vector<Token>> PythonTokenizer::run(const LineIndex& lines) {
         }
         if (std::isdigit(static_cast<unsigned char>(c))) {
             std::size_t start = i;
-            while (i < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[i])) || m_text[i] == '.' ||
-                                         m_text[i] == '_'))
+            while (i < m_text.size() && (std::isalnum(static_cast<unsigned char>(m_text[i])) ||
+                                         m_text[i] == '.' || m_text[i] == '_'))
                 ++i;
             out.push_back({Tok::Number, std::string(m_text.substr(start, i - start)), start, i - start});
             continue;
@@ -115,8 +116,8 @@ Result<std::vector<Token>> PythonTokenizer::run(const LineIndex& lines) {
     return out;
 }
 
-Result<Token> PythonTokenizer::readString(std::size_t quotePos, std::size_t tokenStart, const LineIndex& lines,
-                                          const std::string& prefix) {
+Result<Token> PythonTokenizer::readString(std::size_t quotePos, std::size_t tokenStart,
+                                          const LineIndex& lines, const std::string& prefix) {
     char q = m_text[quotePos];
     bool triple = m_text.substr(quotePos, 3) == std::string(3, q);
     std::size_t contentStart = quotePos + (triple ? 3 : 1);

@@ -15,12 +15,12 @@ enum class Tok { Name, String, Number, Op, Newline, End };
 
 struct Token {
     Tok kind = Tok::End;
-    std::string text;         ///< name / operator / number text; for strings the decoded value
-    std::size_t offset = 0;   ///< first byte of the token
+    std::string text;       ///< name / operator / number text; for strings the decoded value
+    std::size_t offset = 0; ///< first byte of the token
     std::size_t length = 0;
     std::size_t valueOffset = 0; ///< strings: first byte of the content (after the quotes)
-    bool rawString = true;    ///< strings: content maps 1:1 to source bytes (no escapes decoded)
-    int indent = 0;           ///< Newline tokens: indentation of the next logical line
+    bool rawString = true;       ///< strings: content maps 1:1 to source bytes (no escapes decoded)
+    int indent = 0;              ///< Newline tokens: indentation of the next logical line
 };
 
 /// Splits a Python file into tokens; blank and comment lines vanish, brackets join physical lines.

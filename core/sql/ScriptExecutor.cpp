@@ -365,8 +365,9 @@ Status ScriptExecutor::update(const UpdateStmt& s, const Span& where) {
                                      a.column.span.location);
         const ColumnInfo& col = table->columns[static_cast<std::size_t>(index)];
         // As INSERT (ANSI store assignment); the row a failure names is the table row's position (rowid).
-        sets += (sets.empty() ? "" : ", ") + quoteIdentifier(col.name) + " = spark_store_cast(" + tr.expr(a.value) +
-                ", " + quoteString(col.type.toString()) + ", " + quoteString(col.name) + ", rowid)";
+        sets += (sets.empty() ? "" : ", ") + quoteIdentifier(col.name) + " = spark_store_cast(" +
+                tr.expr(a.value) + ", " + quoteString(col.type.toString()) + ", " + quoteString(col.name) +
+                ", rowid)";
     }
     std::string cond = s.where ? " WHERE " + tr.expr(*s.where) : "";
     if (tr.error())

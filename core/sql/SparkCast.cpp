@@ -1,7 +1,7 @@
 #include "core/sql/SparkCast.h"
 
-#include "core/sql/SparkTime.h"
 #include "core/common/Text.h"
+#include "core/sql/SparkTime.h"
 
 #include <charconv>
 #include <cmath>
@@ -98,10 +98,14 @@ std::string quoted(const Value& v) {
 /// The range of an integral type, as Spark's byte / short / int / long.
 std::pair<std::int64_t, std::int64_t> integralRange(DataType::Kind kind) {
     switch (kind) {
-    case DataType::Kind::TinyInt: return {-128, 127};
-    case DataType::Kind::SmallInt: return {-32768, 32767};
-    case DataType::Kind::Int: return {std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()};
-    default: return {std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
+    case DataType::Kind::TinyInt:
+        return {-128, 127};
+    case DataType::Kind::SmallInt:
+        return {-32768, 32767};
+    case DataType::Kind::Int:
+        return {std::numeric_limits<std::int32_t>::min(), std::numeric_limits<std::int32_t>::max()};
+    default:
+        return {std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()};
     }
 }
 

@@ -45,14 +45,18 @@ const DataType* cachedType(std::string_view spelling) {
 
 Value valueOf(sqlite3_value* v) {
     switch (sqlite3_value_type(v)) {
-    case SQLITE_INTEGER: return static_cast<std::int64_t>(sqlite3_value_int64(v));
-    case SQLITE_FLOAT: return sqlite3_value_double(v);
-    case SQLITE_TEXT: return std::string(textArg(v));
+    case SQLITE_INTEGER:
+        return static_cast<std::int64_t>(sqlite3_value_int64(v));
+    case SQLITE_FLOAT:
+        return sqlite3_value_double(v);
+    case SQLITE_TEXT:
+        return std::string(textArg(v));
     case SQLITE_BLOB: {
         const auto* bytes = static_cast<const std::uint8_t*>(sqlite3_value_blob(v));
         return Blob{std::vector<std::uint8_t>(bytes, bytes + sqlite3_value_bytes(v))};
     }
-    default: return std::monostate{};
+    default:
+        return std::monostate{};
     }
 }
 

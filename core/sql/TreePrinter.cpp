@@ -332,10 +332,11 @@ Node Builder::autoCdc(const AutoCdcSpec& spec, const char* head) const {
     if (spec.columns)
         kids.push_back(list("columns", &spec.columns->span, columnSel(*spec.columns)));
     if (spec.storedAs)
-        kids.push_back(list("stored-as", &spec.storedAs->span,
-                            {atom(spec.storedAs->bitemporal()
-                                      ? std::string("BITEMPORAL")
-                                      : "SCD-TYPE-" + std::to_string(static_cast<int>(*spec.storedAs->scdType)))}));
+        kids.push_back(
+            list("stored-as", &spec.storedAs->span,
+                 {atom(spec.storedAs->bitemporal()
+                           ? std::string("BITEMPORAL")
+                           : "SCD-TYPE-" + std::to_string(static_cast<int>(*spec.storedAs->scdType)))}));
     if (spec.trackHistory)
         kids.push_back(list("track-history-on", &spec.trackHistory->span, columnSel(*spec.trackHistory)));
     if (spec.columnsToUpdate)

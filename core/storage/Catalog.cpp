@@ -8,10 +8,14 @@ namespace cdc::storage {
 
 std::string tableKindName(TableKind kind) {
     switch (kind) {
-    case TableKind::Source: return "source";
-    case TableKind::Target: return "target";
-    case TableKind::View: return "view";
-    case TableKind::MaterializedView: return "materialized_view";
+    case TableKind::Source:
+        return "source";
+    case TableKind::Target:
+        return "target";
+    case TableKind::View:
+        return "view";
+    case TableKind::MaterializedView:
+        return "materialized_view";
     }
     return "source";
 }
@@ -152,13 +156,15 @@ Status Catalog::put(Database& db, const TableInfo& table) {
     ins->bind(1, std::string_view(table.name)).bind(2, std::string_view(table.sqliteName));
     ins->bind(3, std::string_view(tableKindName(table.kind)));
     CDC_TRY(ins->run());
-    auto col = db.prepare("INSERT INTO __cdc_columns(table_name, position, name, type) VALUES (?1, ?2, ?3, ?4)");
+    auto col =
+        db.prepare("INSERT INTO __cdc_columns(table_name, position, name, type) VALUES (?1, ?2, ?3, ?4)");
     if (!col)
         return col.error();
     for (std::size_t i = 0; i < table.columns.size(); ++i) {
         col->reset();
         col->bind(1, std::string_view(table.name)).bind(2, static_cast<std::int64_t>(i));
-        col->bind(3, std::string_view(table.columns[i].name)).bind(4, std::string_view(table.columns[i].type.toString()));
+        col->bind(3, std::string_view(table.columns[i].name))
+            .bind(4, std::string_view(table.columns[i].type.toString()));
         CDC_TRY(col->run());
     }
     auto prop = db.prepare("INSERT INTO __cdc_table_properties(table_name, key, value) VALUES (?1, ?2, ?3)");
@@ -183,6 +189,8 @@ Status Catalog::remove(Database& db, std::string_view exactName) {
     return del->run();
 }
 
-std::string Catalog::sqliteNameFor(std::string_view qualifiedName) { return toLower(qualifiedName); }
+std::string Catalog::sqliteNameFor(std::string_view qualifiedName) {
+    return toLower(qualifiedName);
+}
 
 } // namespace cdc::storage

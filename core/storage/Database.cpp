@@ -64,7 +64,8 @@ public:
         sqlite3_reset(stmt);
         sqlite3_clear_bindings(stmt);
         const char* text = sqlite3_sql(stmt);
-        if (version < 0 || !text || m_idle.size() >= kCapacity || !m_idle.emplace(text, Kept{stmt, version}).second)
+        if (version < 0 || !text || m_idle.size() >= kCapacity ||
+            !m_idle.emplace(text, Kept{stmt, version}).second)
             sqlite3_finalize(stmt);
     }
 
@@ -77,7 +78,8 @@ public:
 private:
     /// Runs a one-value query kept for this purpose; its value, or -1.
     std::int64_t stepOnce(sqlite3_stmt*& query, const char* sql) {
-        if (!query && sqlite3_prepare_v3(m_db, sql, -1, SQLITE_PREPARE_PERSISTENT, &query, nullptr) != SQLITE_OK)
+        if (!query &&
+            sqlite3_prepare_v3(m_db, sql, -1, SQLITE_PREPARE_PERSISTENT, &query, nullptr) != SQLITE_OK)
             return -1;
         const std::int64_t value = sqlite3_step(query) == SQLITE_ROW ? sqlite3_column_int64(query, 0) : -1;
         sqlite3_reset(query);
@@ -156,10 +158,18 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
     (void)memoryStatusOff;
     int flags = SQLITE_OPEN_NOMUTEX;
     switch (mode) {
-    case Mode::ReadWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
-    case Mode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
-    case Mode::ReadOnly: flags |= SQLITE_OPEN_READONLY; break;
-    case Mode::Memory: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY; break;
+    case Mode::ReadWriteCreate:
+        flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+        break;
+    case Mode::ReadWrite:
+        flags |= SQLITE_OPEN_READWRITE;
+        break;
+    case Mode::ReadOnly:
+        flags |= SQLITE_OPEN_READONLY;
+        break;
+    case Mode::Memory:
+        flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY;
+        break;
     }
     sqlite3* raw = nullptr;
     int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
@@ -184,10 +194,12 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
         // history's size through page I/O alone (see docs/performance.md).
         // 2 KB pages for new files (a no-op on existing ones): an update touches keys spread all over the
         // per-key B-trees, one leaf page per key, so smaller pages mean fewer bytes written and checkpointed
-        // per change. Measured on the 1M-event benchmark: SCD2 +27 % events/s, SCD1 +8 % (docs/performance.md).
+        // per change. Measured on the 1M-event benchmark: SCD2 +27 % events/s, SCD1 +8 %
+        // (docs/performance.md).
         if (auto st = db.exec("PRAGMA page_size = 2048"); !st)
             return st.error();
-        if (auto st = db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536");
+        if (auto st =
+                db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536");
             !st)
             return st.error();
     }
@@ -213,7 +225,9 @@ Database& Database::operator=(Database&& other) noexcept {
     return *this;
 }
 
-Database::~Database() { close(); }
+Database::~Database() {
+    close();
+}
 
 void Database::close() {
     // The idle statements go first; statements still in use keep the connection open (close_v2) until
@@ -234,8 +248,8 @@ Result<std::optional<Statement>> Database::prepareFirst(std::string_view sql, st
     }
     sqlite3_stmt* stmt = nullptr;
     const char* tail = nullptr;
-    if (sqlite3_prepare_v3(m_db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt, &tail) !=
-        SQLITE_OK)
+    if (sqlite3_prepare_v3(m_db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT, &stmt,
+                           &tail) != SQLITE_OK)
         return sqliteError(m_db, {});
     rest = tail ? sql.substr(static_cast<std::size_t>(tail - sql.data())) : std::string_view();
     if (!stmt) // only whitespace or a comment
@@ -269,9 +283,15 @@ Result<Statement> Database::prepare(std::string_view sql) const {
     return std::move(*st.value());
 }
 
-std::int64_t Database::lastInsertRowid() const { return sqlite3_last_insert_rowid(m_db); }
-int Database::changes() const { return sqlite3_changes(m_db); }
-bool Database::inTransaction() const { return sqlite3_get_autocommit(m_db) == 0; }
+std::int64_t Database::lastInsertRowid() const {
+    return sqlite3_last_insert_rowid(m_db);
+}
+int Database::changes() const {
+    return sqlite3_changes(m_db);
+}
+bool Database::inTransaction() const {
+    return sqlite3_get_autocommit(m_db) == 0;
+}
 
 bool Database::tableExists(std::string_view name) const {
     auto st = prepare("SELECT 1 FROM sqlite_schema WHERE name = ?1 COLLATE NOCASE");
@@ -296,7 +316,9 @@ bool Database::tablesExist(std::initializer_list<std::string_view> names) const 
     return has.ok() && has.value() && st->int64(0) == static_cast<std::int64_t>(names.size());
 }
 
-Diagnostic Database::lastError(std::string_view context) const { return sqliteError(m_db, context); }
+Diagnostic Database::lastError(std::string_view context) const {
+    return sqliteError(m_db, context);
+}
 
 // --- Statement ---------------------------------------------------------------------------------------
 
@@ -315,7 +337,9 @@ Statement& Statement::operator=(Statement&& other) noexcept {
     return *this;
 }
 
-Statement::~Statement() { release(); }
+Statement::~Statement() {
+    release();
+}
 
 void Statement::release() {
     if (m_stmt) {
@@ -371,8 +395,12 @@ Statement& Statement::bind(int index, std::string_view text) {
     return *this;
 }
 
-int Statement::parameterIndex(const char* name) const { return sqlite3_bind_parameter_index(m_stmt, name); }
-int Statement::parameterCount() const { return sqlite3_bind_parameter_count(m_stmt); }
+int Statement::parameterIndex(const char* name) const {
+    return sqlite3_bind_parameter_index(m_stmt, name);
+}
+int Statement::parameterCount() const {
+    return sqlite3_bind_parameter_count(m_stmt);
+}
 
 Result<bool> Statement::step() {
     int rc = sqlite3_step(m_stmt);
@@ -395,17 +423,31 @@ Status Statement::run() {
     }
 }
 
-void Statement::reset() { sqlite3_reset(m_stmt); }
-void Statement::clearBindings() { sqlite3_clear_bindings(m_stmt); }
-int Statement::columnCount() const { return sqlite3_column_count(m_stmt); }
+void Statement::reset() {
+    sqlite3_reset(m_stmt);
+}
+void Statement::clearBindings() {
+    sqlite3_clear_bindings(m_stmt);
+}
+int Statement::columnCount() const {
+    return sqlite3_column_count(m_stmt);
+}
 std::string Statement::columnName(int column) const {
     const char* n = sqlite3_column_name(m_stmt, column);
     return n ? n : "";
 }
-int Statement::columnType(int column) const { return sqlite3_column_type(m_stmt, column); }
-bool Statement::isNull(int column) const { return columnType(column) == SQLITE_NULL; }
-std::int64_t Statement::int64(int column) const { return sqlite3_column_int64(m_stmt, column); }
-double Statement::real(int column) const { return sqlite3_column_double(m_stmt, column); }
+int Statement::columnType(int column) const {
+    return sqlite3_column_type(m_stmt, column);
+}
+bool Statement::isNull(int column) const {
+    return columnType(column) == SQLITE_NULL;
+}
+std::int64_t Statement::int64(int column) const {
+    return sqlite3_column_int64(m_stmt, column);
+}
+double Statement::real(int column) const {
+    return sqlite3_column_double(m_stmt, column);
+}
 
 std::string Statement::text(int column) const {
     const unsigned char* t = sqlite3_column_text(m_stmt, column);
@@ -415,15 +457,19 @@ std::string Statement::text(int column) const {
 
 Value Statement::value(int column) const {
     switch (columnType(column)) {
-    case SQLITE_INTEGER: return int64(column);
-    case SQLITE_FLOAT: return real(column);
-    case SQLITE_TEXT: return text(column);
+    case SQLITE_INTEGER:
+        return int64(column);
+    case SQLITE_FLOAT:
+        return real(column);
+    case SQLITE_TEXT:
+        return text(column);
     case SQLITE_BLOB: {
         const auto* p = static_cast<const unsigned char*>(sqlite3_column_blob(m_stmt, column));
         int n = sqlite3_column_bytes(m_stmt, column);
         return Blob{std::vector<unsigned char>(p, p + n)};
     }
-    default: return std::monostate{};
+    default:
+        return std::monostate{};
     }
 }
 
@@ -436,7 +482,9 @@ Row Statement::row() const {
     return r;
 }
 
-bool Statement::readOnly() const { return sqlite3_stmt_readonly(m_stmt) != 0; }
+bool Statement::readOnly() const {
+    return sqlite3_stmt_readonly(m_stmt) != 0;
+}
 std::string Statement::sql() const {
     const char* s = sqlite3_sql(m_stmt);
     return s ? s : "";
@@ -453,7 +501,9 @@ Result<Transaction> Transaction::begin(Database& db, std::string name) {
 Transaction::Transaction(Transaction&& other) noexcept
     : m_db(other.m_db), m_name(std::move(other.m_name)), m_open(std::exchange(other.m_open, false)) {}
 
-Transaction::~Transaction() { rollback(); }
+Transaction::~Transaction() {
+    rollback();
+}
 
 Status Transaction::commit() {
     if (!m_open)

@@ -148,7 +148,8 @@ public:
 
 private:
     friend class Database;
-    Statement(sqlite3_stmt* stmt, sqlite3* db, std::shared_ptr<StatementCache> cache, std::int64_t schemaVersion)
+    Statement(sqlite3_stmt* stmt, sqlite3* db, std::shared_ptr<StatementCache> cache,
+              std::int64_t schemaVersion)
         : m_stmt(stmt), m_db(db), m_cache(std::move(cache)), m_schemaVersion(schemaVersion) {}
     void release();
     sqlite3_stmt* m_stmt = nullptr;

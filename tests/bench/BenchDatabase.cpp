@@ -8,7 +8,8 @@
 
 namespace cdc::bench {
 
-Result<storage::Database> openFreshDatabase(const std::string& path, const std::vector<std::string>& pragmas) {
+Result<storage::Database> openFreshDatabase(const std::string& path,
+                                            const std::vector<std::string>& pragmas) {
     for (const char* suffix : {"", "-journal", "-wal", "-shm"})
         std::remove((path + suffix).c_str());
     auto db = storage::Database::open(path);
@@ -32,7 +33,8 @@ Result<storage::Database> openFreshDatabase(const std::string& path, const std::
 
 Status checkpointWal(storage::Database& db) {
     // TRUNCATE waits for nothing here (one connection) and is a no-op outside WAL mode.
-    if (sqlite3_wal_checkpoint_v2(db.handle(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr) != SQLITE_OK)
+    if (sqlite3_wal_checkpoint_v2(db.handle(), nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr) !=
+        SQLITE_OK)
         return db.lastError("checkpoint");
     return Status::success();
 }

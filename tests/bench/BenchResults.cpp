@@ -48,7 +48,9 @@ std::string grouped(double v) {
     return out;
 }
 
-std::string verdict(bool met) { return met ? "met" : "MISSED"; }
+std::string verdict(bool met) {
+    return met ? "met" : "MISSED";
+}
 
 std::string pad(const std::string& s, std::size_t width) {
     return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
@@ -69,32 +71,37 @@ void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
     const double limitTarget = type1 ? Targets::scd1VsLimit : Targets::scd2VsLimit;
     const double vsLimit = f.vsLimit(r.workload.events, r.limitRowsPerSecond);
     out << name << "\n";
-    out << "  engine                " << pad(grouped(f.engine.eventsPerSecond(r.workload.events)) + " events/s", 24)
+    out << "  engine                "
+        << pad(grouped(f.engine.eventsPerSecond(r.workload.events)) + " events/s", 24)
         << fixed(f.engine.seconds, 2) << " s over " << f.engine.updateSeconds.size() << " updates, "
         << grouped(static_cast<double>(f.engine.visibleRows)) << " target rows\n";
     if (f.handwritten)
         out << "  hand-written SQL      "
             << pad(grouped(f.handwritten->eventsPerSecond(r.workload.events)) + " events/s", 24)
-            << fixed(f.handwritten->seconds, 2) << " s, " << grouped(static_cast<double>(f.handwritten->visibleRows))
-            << " target rows" << rowCountNote(f) << "\n";
+            << fixed(f.handwritten->seconds, 2) << " s, "
+            << grouped(static_cast<double>(f.handwritten->visibleRows)) << " target rows" << rowCountNote(f)
+            << "\n";
     if (f.floor && r.limitRowsPerSecond > 0) {
         const double floorVsLimit = f.floor->eventsPerSecond(r.workload.events) / r.limitRowsPerSecond;
-        const double floorVsLimitCpu = r.limitRowsPerCpuSecond > 0
-                                           ? f.floor->eventsPerCpuSecond(r.workload.events) / r.limitRowsPerCpuSecond
-                                           : 0;
+        const double floorVsLimitCpu =
+            r.limitRowsPerCpuSecond > 0
+                ? f.floor->eventsPerCpuSecond(r.workload.events) / r.limitRowsPerCpuSecond
+                : 0;
         out << "  storage floor         "
-            << pad(grouped(f.floor->eventsPerSecond(r.workload.events)) + " events/s", 24) << "floor / speed limit "
-            << fixed(floorVsLimit, 3) << " (CPU " << fixed(floorVsLimitCpu, 3) << "); engine / floor "
+            << pad(grouped(f.floor->eventsPerSecond(r.workload.events)) + " events/s", 24)
+            << "floor / speed limit " << fixed(floorVsLimit, 3) << " (CPU " << fixed(floorVsLimitCpu, 3)
+            << "); engine / floor "
             << fixed(f.engine.seconds > 0 ? f.floor->seconds / f.engine.seconds : 0, 2) << " (CPU "
             << fixed(f.engine.cpuSeconds > 0 ? f.floor->cpuSeconds / f.engine.cpuSeconds : 0, 2) << ")\n"
             << "                        ("
-            << (type1 ? "the upsert of every event plus one change-feed row each, no CDC logic"
-                      : "every event into a (key, sequence) history plus one change-feed row each, no versions")
+            << (type1
+                    ? "the upsert of every event plus one change-feed row each, no CDC logic"
+                    : "every event into a (key, sequence) history plus one change-feed row each, no versions")
             << ")\n";
     }
-    out << "  engine / speed limit  " << pad(fixed(vsLimit, 3), 24) << "target >= " << fixed(limitTarget, 1) << "  "
-        << verdict(vsLimit >= limitTarget) << "   (in CPU time: "
-        << fixed(f.vsLimitCpu(r.workload.events, r.limitRowsPerCpuSecond), 3) << ")\n";
+    out << "  engine / speed limit  " << pad(fixed(vsLimit, 3), 24) << "target >= " << fixed(limitTarget, 1)
+        << "  " << verdict(vsLimit >= limitTarget)
+        << "   (in CPU time: " << fixed(f.vsLimitCpu(r.workload.events, r.limitRowsPerCpuSecond), 3) << ")\n";
     if (auto hw = f.vsHandwritten()) {
         out << "  speed-up vs hand-wr.  " << pad(fixed(*hw, 2) + " x", 24);
         if (!type1)
@@ -103,8 +110,10 @@ void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
         out << "(in CPU time: " << fixed(f.vsHandwrittenCpu().value_or(0), 2) << ")\n";
     }
     const double inc = f.engine.incrementality();
-    out << "  incrementality        " << pad(fixed(inc, 2), 24) << "target <= " << fixed(Targets::incrementality, 1)
-        << "  " << verdict(inc <= Targets::incrementality) << "   (" << grouped(static_cast<double>(r.incremental.events))
+    out << "  incrementality        " << pad(fixed(inc, 2), 24)
+        << "target <= " << fixed(Targets::incrementality, 1) << "  "
+        << verdict(inc <= Targets::incrementality) << "   ("
+        << grouped(static_cast<double>(r.incremental.events))
         << "-event update: " << fixed(f.engine.smallHistory.ms, 1) << " ms on "
         << grouped(static_cast<double>(r.incremental.events)) << " events of history, "
         << fixed(f.engine.largeHistory.ms, 1) << " ms on " << grouped(static_cast<double>(r.workload.events))
@@ -112,12 +121,12 @@ void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
     out << "    in CPU time         " << pad(fixed(f.engine.cpuIncrementality(), 2), 24) << "("
         << fixed(f.engine.smallHistory.cpuMs, 1) << " ms vs " << fixed(f.engine.largeHistory.cpuMs, 1)
         << " ms; pages missed in cache " << f.engine.smallHistory.cacheMisses << " vs "
-        << f.engine.largeHistory.cacheMisses << ", pages written " << f.engine.smallHistory.pagesWritten << " vs "
-        << f.engine.largeHistory.pagesWritten << ")\n";
-    const double perRowRatio = f.engine.smallHistory.cpuMsPerThousandRows() > 0
-                                   ? f.engine.largeHistory.cpuMsPerThousandRows() /
-                                         f.engine.smallHistory.cpuMsPerThousandRows()
-                                   : 0;
+        << f.engine.largeHistory.cacheMisses << ", pages written " << f.engine.smallHistory.pagesWritten
+        << " vs " << f.engine.largeHistory.pagesWritten << ")\n";
+    const double perRowRatio =
+        f.engine.smallHistory.cpuMsPerThousandRows() > 0
+            ? f.engine.largeHistory.cpuMsPerThousandRows() / f.engine.smallHistory.cpuMsPerThousandRows()
+            : 0;
     out << "    per row written     " << pad(fixed(perRowRatio, 2), 24) << "("
         << fixed(f.engine.smallHistory.cpuMsPerThousandRows(), 2) << " vs "
         << fixed(f.engine.largeHistory.cpuMsPerThousandRows(), 2) << " CPU ms per 1,000 rows changed; "
@@ -125,13 +134,13 @@ void printScd(std::ostream& out, const BenchResults& r, const ScdFigures& f) {
         << grouped(static_cast<double>(f.engine.largeHistory.rowsChanged)) << " rows changed)\n";
     if (f.handwritten)
         out << "  hand-written incr.    " << pad(fixed(f.handwritten->incrementality(), 2), 24) << "("
-            << fixed(f.handwritten->smallHistory.ms, 1) << " ms vs " << fixed(f.handwritten->largeHistory.ms, 1)
-            << " ms)\n";
+            << fixed(f.handwritten->smallHistory.ms, 1) << " ms vs "
+            << fixed(f.handwritten->largeHistory.ms, 1) << " ms)\n";
     if (f.floor)
         out << "  storage floor incr.   " << pad(fixed(f.floor->incrementality(), 2), 24) << "("
-            << fixed(f.floor->smallHistory.ms, 1) << " ms vs " << fixed(f.floor->largeHistory.ms, 1) << " ms; in CPU time "
-            << fixed(f.floor->cpuIncrementality(), 2) << ", pages written " << f.floor->smallHistory.pagesWritten
-            << " vs " << f.floor->largeHistory.pagesWritten << ")\n";
+            << fixed(f.floor->smallHistory.ms, 1) << " ms vs " << fixed(f.floor->largeHistory.ms, 1)
+            << " ms; in CPU time " << fixed(f.floor->cpuIncrementality(), 2) << ", pages written "
+            << f.floor->smallHistory.pagesWritten << " vs " << f.floor->largeHistory.pagesWritten << ")\n";
     if (f.enginePeakRssMb)
         out << "  engine phase peak RSS " << fixed(*f.enginePeakRssMb, 1) << " MB\n";
 }
@@ -147,7 +156,9 @@ std::string number(double v) {
     return s.str();
 }
 
-std::string optionalNumber(const std::optional<double>& v) { return v ? number(*v) : "null"; }
+std::string optionalNumber(const std::optional<double>& v) {
+    return v ? number(*v) : "null";
+}
 
 std::string quoted(const std::string& s) {
     std::string out = "\"";
@@ -170,10 +181,11 @@ std::string updateMsList(const ScenarioResult& r) {
 
 std::string incrementalJson(const IncrementalFigures& f) {
     return "{\"ms\": " + number(f.ms) + ", \"cpu_ms\": " + number(f.cpuMs) +
-           ", \"cache_misses\": " + std::to_string(f.cacheMisses) + ", \"pages_written\": " +
-           std::to_string(f.pagesWritten) + ", \"rows_changed\": " + std::to_string(f.rowsChanged) +
-           ", \"checkpoint_ms\": " + number(f.checkpointMs) + ", \"checkpoint_cpu_ms\": " + number(f.checkpointCpuMs) +
-           "}";
+           ", \"cache_misses\": " + std::to_string(f.cacheMisses) +
+           ", \"pages_written\": " + std::to_string(f.pagesWritten) +
+           ", \"rows_changed\": " + std::to_string(f.rowsChanged) +
+           ", \"checkpoint_ms\": " + number(f.checkpointMs) +
+           ", \"checkpoint_cpu_ms\": " + number(f.checkpointCpuMs) + "}";
 }
 
 void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdFigures>& f) {
@@ -186,11 +198,13 @@ void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdF
         << ", \"vs_limit\": " << number(f->vsLimit(r.workload.events, r.limitRowsPerSecond))
         << ", \"vs_handwritten\": " << optionalNumber(f->vsHandwritten())
         << ", \"vs_handwritten_cpu\": " << optionalNumber(f->vsHandwrittenCpu())
-        << ", \"incrementality\": " << number(e.incrementality()) << ",\n    \"engine_seconds\": " << number(e.seconds)
+        << ", \"incrementality\": " << number(e.incrementality())
+        << ",\n    \"engine_seconds\": " << number(e.seconds)
         << ", \"engine_cpu_seconds\": " << number(e.cpuSeconds)
         << ", \"vs_limit_cpu\": " << number(f->vsLimitCpu(r.workload.events, r.limitRowsPerCpuSecond))
         << ", \"engine_update_ms\": " << updateMsList(e)
-        << ", \"engine_checkpoint_ms\": " << number(e.checkpointSeconds * 1000.0) << ", \"target_rows\": " << e.visibleRows
+        << ", \"engine_checkpoint_ms\": " << number(e.checkpointSeconds * 1000.0)
+        << ", \"target_rows\": " << e.visibleRows
         << ",\n    \"incremental_update_events\": " << r.incremental.events
         << ",\n    \"incremental_small_history\": " << incrementalJson(e.smallHistory)
         << ",\n    \"incremental_large_history\": " << incrementalJson(e.largeHistory)
@@ -199,19 +213,21 @@ void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdF
     if (const auto& h = f->handwritten) {
         out << ",\n    \"handwritten\": {\"events_per_s\": " << number(h->eventsPerSecond(r.workload.events))
             << ", \"seconds\": " << number(h->seconds) << ", \"cpu_seconds\": " << number(h->cpuSeconds)
-            << ", \"update_ms\": " << updateMsList(*h)
-            << ", \"target_rows\": " << h->visibleRows << ", \"incrementality\": " << number(h->incrementality())
+            << ", \"update_ms\": " << updateMsList(*h) << ", \"target_rows\": " << h->visibleRows
+            << ", \"incrementality\": " << number(h->incrementality())
             << ", \"incremental_small_history\": " << incrementalJson(h->smallHistory)
             << ", \"incremental_large_history\": " << incrementalJson(h->largeHistory) << "}";
     }
     if (const auto& fl = f->floor)
-        out << ",\n    \"storage_floor\": {\"events_per_s\": " << number(fl->eventsPerSecond(r.workload.events))
-            << ", \"seconds\": " << number(fl->seconds) << ", \"cpu_seconds\": " << number(fl->cpuSeconds)
-            << ", \"vs_limit\": "
-            << number(r.limitRowsPerSecond > 0 ? fl->eventsPerSecond(r.workload.events) / r.limitRowsPerSecond : 0)
+        out << ",\n    \"storage_floor\": {\"events_per_s\": "
+            << number(fl->eventsPerSecond(r.workload.events)) << ", \"seconds\": " << number(fl->seconds)
+            << ", \"cpu_seconds\": " << number(fl->cpuSeconds) << ", \"vs_limit\": "
+            << number(r.limitRowsPerSecond > 0 ? fl->eventsPerSecond(r.workload.events) / r.limitRowsPerSecond
+                                               : 0)
             << ", \"vs_limit_cpu\": "
-            << number(r.limitRowsPerCpuSecond > 0 ? fl->eventsPerCpuSecond(r.workload.events) / r.limitRowsPerCpuSecond
-                                                  : 0)
+            << number(r.limitRowsPerCpuSecond > 0
+                          ? fl->eventsPerCpuSecond(r.workload.events) / r.limitRowsPerCpuSecond
+                          : 0)
             << ", \"incrementality\": " << number(fl->incrementality())
             << ", \"cpu_incrementality\": " << number(fl->cpuIncrementality())
             << ", \"incremental_small_history\": " << incrementalJson(fl->smallHistory)
@@ -227,8 +243,8 @@ void printTable(std::ostream& out, const BenchResults& r) {
         << ")\n";
     out << "workload: " << grouped(static_cast<double>(w.events)) << " events over "
         << grouped(static_cast<double>(w.keys)) << " keys in " << w.updates << " updates, "
-        << fixed(r.realizedDeleteFraction * 100, 1) << "% deletes, " << fixed(r.realizedOutOfOrderFraction * 100, 1)
-        << "% out of order\n";
+        << fixed(r.realizedDeleteFraction * 100, 1) << "% deletes, "
+        << fixed(r.realizedOutOfOrderFraction * 100, 1) << "% out of order\n";
     for (const auto& pragma : r.pragmas)
         out << "connection setting: PRAGMA " << pragma << "\n";
     out << "\n";
@@ -238,8 +254,8 @@ void printTable(std::ostream& out, const BenchResults& r) {
         printScd(out, r, *r.scd1);
     if (r.scd2)
         printScd(out, r, *r.scd2);
-    out << "peak RSS (whole run)    " << pad(fixed(r.peakRssMb, 1) + " MB", 24) << "target <= "
-        << fixed(Targets::peakRssMb, 0) << "  " << verdict(r.peakRssMb <= Targets::peakRssMb)
+    out << "peak RSS (whole run)    " << pad(fixed(r.peakRssMb, 1) + " MB", 24)
+        << "target <= " << fixed(Targets::peakRssMb, 0) << "  " << verdict(r.peakRssMb <= Targets::peakRssMb)
         << (w.events < 1'000'000 ? "   (target is for the 1,000,000-event run)" : "") << "\n";
     out << "GUI refresh             ";
     if (r.guiRefreshMs)
@@ -247,14 +263,15 @@ void printTable(std::ostream& out, const BenchResults& r) {
             << "   " << verdict(*r.guiRefreshMs < Targets::guiRefreshMs) << "\n";
     else
         out << r.guiRefreshNote << "\n";
-    out << "wall time " << fixed(r.wallSeconds, 1) << " s; load average " << fixed(r.loadAverageAtStart, 1) << " at start, "
-        << fixed(r.loadAverageAtEnd, 1) << " at end (above the core count, wall-time figures are pessimistic)\n";
+    out << "wall time " << fixed(r.wallSeconds, 1) << " s; load average " << fixed(r.loadAverageAtStart, 1)
+        << " at start, " << fixed(r.loadAverageAtEnd, 1)
+        << " at end (above the core count, wall-time figures are pessimistic)\n";
 }
 
 void writeJson(std::ostream& out, const BenchResults& r) {
     const auto& w = r.workload;
-    out << "{\n  \"workload\": {\"events\": " << w.events << ", \"keys\": " << w.keys << ", \"updates\": " << w.updates
-        << ", \"delete_fraction\": " << number(w.deleteFraction)
+    out << "{\n  \"workload\": {\"events\": " << w.events << ", \"keys\": " << w.keys
+        << ", \"updates\": " << w.updates << ", \"delete_fraction\": " << number(w.deleteFraction)
         << ", \"out_of_order_fraction\": " << number(w.outOfOrderFraction) << ", \"seed\": " << w.seed
         << ",\n    \"realized_delete_fraction\": " << number(r.realizedDeleteFraction)
         << ", \"realized_out_of_order_fraction\": " << number(r.realizedOutOfOrderFraction) << "},\n";
@@ -267,17 +284,20 @@ void writeJson(std::ostream& out, const BenchResults& r) {
     out << ",\n  \"peak_rss_mb\": " << number(r.peakRssMb) << ",\n";
     out << "  \"gui_refresh_ms\": " << optionalNumber(r.guiRefreshMs) << ",\n";
     out << "  \"gui_refresh_note\": " << quoted(r.guiRefreshNote) << ",\n";
-    out << "  \"targets\": {\"scd1_vs_limit\": " << Targets::scd1VsLimit << ", \"scd2_vs_limit\": "
-        << Targets::scd2VsLimit << ", \"incrementality\": " << Targets::incrementality
-        << ", \"scd2_vs_handwritten\": " << Targets::scd2VsHandwritten << ", \"peak_rss_mb\": " << Targets::peakRssMb
-        << ", \"gui_refresh_ms\": " << Targets::guiRefreshMs << "},\n";
+    out << "  \"targets\": {\"scd1_vs_limit\": " << Targets::scd1VsLimit
+        << ", \"scd2_vs_limit\": " << Targets::scd2VsLimit
+        << ", \"incrementality\": " << Targets::incrementality
+        << ", \"scd2_vs_handwritten\": " << Targets::scd2VsHandwritten
+        << ", \"peak_rss_mb\": " << Targets::peakRssMb << ", \"gui_refresh_ms\": " << Targets::guiRefreshMs
+        << "},\n";
     out << "  \"pragmas\": [";
     for (std::size_t i = 0; i < r.pragmas.size(); ++i)
         out << (i ? ", " : "") << quoted(r.pragmas[i]);
     out << "],\n";
     out << "  \"sqlite_version\": " << quoted(r.sqliteVersion) << ", \"cpu\": " << quoted(r.cpuModel)
         << ", \"started_at\": " << quoted(r.startedAt) << ", \"wall_seconds\": " << number(r.wallSeconds)
-        << ",\n  \"load_average\": [" << number(r.loadAverageAtStart) << ", " << number(r.loadAverageAtEnd) << "]\n}\n";
+        << ",\n  \"load_average\": [" << number(r.loadAverageAtStart) << ", " << number(r.loadAverageAtEnd)
+        << "]\n}\n";
 }
 
 } // namespace cdc::bench

@@ -25,7 +25,7 @@ struct ScdFigures {
     Scd scd = Scd::Type1;
     ScenarioResult engine;
     std::optional<ScenarioResult> handwritten;
-    std::optional<ScenarioResult> floor; ///< StorageFloor: the least SQLite work for this SCD type
+    std::optional<ScenarioResult> floor;   ///< StorageFloor: the least SQLite work for this SCD type
     std::optional<double> enginePeakRssMb; ///< high-water mark while the engine scenario ran
 
     double vsLimit(std::int64_t events, double limitRowsPerSecond) const;
@@ -49,7 +49,7 @@ struct BenchResults {
     std::string guiRefreshNote;
     std::string sqliteVersion;
     std::string cpuModel;
-    std::string startedAt; ///< ISO UTC
+    std::string startedAt;            ///< ISO UTC
     std::vector<std::string> pragmas; ///< --pragma settings applied to every measured connection
     double wallSeconds = 0;
     double loadAverageAtStart = 0; ///< 1-minute load average: other work on the machine skews wall times

@@ -30,7 +30,8 @@ Status HandwrittenScd1::apply(storage::Database& db) {
         return last.error();
     auto upsert = db.prepare(std::string(R"(
 INSERT INTO hw_scd1(id, name, city, seq, deleted)
-  SELECT id, name, city, seq, operation = 'DELETE' FROM )") + SourceTable::kName + R"(
+  SELECT id, name, city, seq, operation = 'DELETE' FROM )") +
+                             SourceTable::kName + R"(
   WHERE rowid > ?1 AND rowid <= ?2
 ON CONFLICT(id) DO UPDATE SET name = excluded.name, city = excluded.city, seq = excluded.seq,
                               deleted = excluded.deleted
@@ -49,7 +50,8 @@ Result<std::int64_t> HandwrittenScd1::visibleRows(storage::Database& db) {
 }
 
 Status HandwrittenScd2::setUp(storage::Database& db) {
-    return db.exec("CREATE TABLE hw_scd2(id INTEGER, name TEXT, city TEXT, __START_AT INTEGER, __END_AT INTEGER)");
+    return db.exec(
+        "CREATE TABLE hw_scd2(id INTEGER, name TEXT, city TEXT, __START_AT INTEGER, __END_AT INTEGER)");
 }
 
 Status HandwrittenScd2::apply(storage::Database& db) {
@@ -62,7 +64,8 @@ Status HandwrittenScd2::apply(storage::Database& db) {
 INSERT INTO hw_scd2(id, name, city, __START_AT, __END_AT)
   SELECT id, name, city, seq, next_seq FROM (
     SELECT id, name, city, operation, seq, LEAD(seq) OVER (PARTITION BY id ORDER BY seq) AS next_seq
-    FROM )") + SourceTable::kName + R"()
+    FROM )") + SourceTable::kName +
+                    R"()
   WHERE operation <> 'DELETE')"));
     return tx->commit();
 }

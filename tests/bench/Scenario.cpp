@@ -67,8 +67,8 @@ Result<Timing> timedCheckpoint(storage::Database& db) {
 } // namespace
 
 Result<IncrementalFigures> Scenario::measureIncremental(storage::Database& db, UpdateApplier& applier,
-                                                       SourceTable& source, WorkloadGenerator& generator,
-                                                       StatementProfiler* profiler) const {
+                                                        SourceTable& source, WorkloadGenerator& generator,
+                                                        StatementProfiler* profiler) const {
     // Start from an empty WAL so that no earlier update's checkpoint work is charged to these updates.
     CDC_TRY(checkpointWal(db));
     std::vector<double> ms, cpuMs;

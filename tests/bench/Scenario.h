@@ -18,8 +18,8 @@ class StatementProfiler;
 using ApplierFactory = std::function<std::unique_ptr<UpdateApplier>()>;
 
 struct IncrementalSpec {
-    std::int64_t events = 10'000;  ///< size of each timed incremental update, and of the small history
-    int repetitions = 5;           ///< timed updates per history size; their mean (checkpoint included) is reported
+    std::int64_t events = 10'000; ///< size of each timed incremental update, and of the small history
+    int repetitions = 5; ///< timed updates per history size; their mean (checkpoint included) is reported
 };
 
 /// One history size's incremental updates: means of wall time and CPU time (each update charged its
@@ -35,7 +35,9 @@ struct IncrementalFigures {
     /// The share of the checkpoint after the updates charged to each (included in `ms` / `cpuMs`).
     double checkpointMs = 0, checkpointCpuMs = 0;
     /// CPU time per 1,000 changed rows: flat when cost follows the update's output, not the history.
-    double cpuMsPerThousandRows() const { return rowsChanged > 0 ? cpuMs * 1000.0 / static_cast<double>(rowsChanged) : 0; }
+    double cpuMsPerThousandRows() const {
+        return rowsChanged > 0 ? cpuMs * 1000.0 / static_cast<double>(rowsChanged) : 0;
+    }
 };
 
 struct ScenarioResult {
@@ -49,7 +51,9 @@ struct ScenarioResult {
     double eventsPerSecond(std::int64_t events) const { return seconds > 0 ? events / seconds : 0; }
     double eventsPerCpuSecond(std::int64_t events) const { return cpuSeconds > 0 ? events / cpuSeconds : 0; }
     double incrementality() const { return smallHistory.ms > 0 ? largeHistory.ms / smallHistory.ms : 0; }
-    double cpuIncrementality() const { return smallHistory.cpuMs > 0 ? largeHistory.cpuMs / smallHistory.cpuMs : 0; }
+    double cpuIncrementality() const {
+        return smallHistory.cpuMs > 0 ? largeHistory.cpuMs / smallHistory.cpuMs : 0;
+    }
 };
 
 /// Profilers, when given, trace every statement of the timed updates of each part of a scenario.
@@ -71,8 +75,9 @@ public:
                                const ScenarioProfilers& profilers = {}) const;
 
 private:
-    Result<IncrementalFigures> measureIncremental(storage::Database& db, UpdateApplier& applier, SourceTable& source,
-                                       WorkloadGenerator& generator, StatementProfiler* profiler) const;
+    Result<IncrementalFigures> measureIncremental(storage::Database& db, UpdateApplier& applier,
+                                                  SourceTable& source, WorkloadGenerator& generator,
+                                                  StatementProfiler* profiler) const;
 
     std::string m_workDir;
     WorkloadSpec m_workload;

@@ -9,15 +9,17 @@ namespace cdc::bench {
 
 Result<SourceTable> SourceTable::create(storage::Database& db) {
     // Declared exactly as a user would, so the catalog and the SQLite table are the product's own.
-    CDC_TRY(sql::executeSourceScript(db,
-                                     std::string("CREATE TABLE ") + kName +
-                                         " (id BIGINT, name STRING, city STRING, operation STRING, seq BIGINT)",
-                                     "bench-source.sql"));
+    CDC_TRY(
+        sql::executeSourceScript(db,
+                                 std::string("CREATE TABLE ") + kName +
+                                     " (id BIGINT, name STRING, city STRING, operation STRING, seq BIGINT)",
+                                 "bench-source.sql"));
     auto info = storage::Catalog::find(db, kName);
     if (!info)
         return info.error();
     if (!info.value())
-        return Diagnostic::error("BENCH", std::string("the source table '") + kName + "' is not in the catalog");
+        return Diagnostic::error("BENCH",
+                                 std::string("the source table '") + kName + "' is not in the catalog");
     auto insert = db.prepare("INSERT INTO " + storage::quoteIdentifier(info.value()->sqliteName) +
                              "(id, name, city, operation, seq) VALUES (?1, ?2, ?3, ?4, ?5)");
     if (!insert)

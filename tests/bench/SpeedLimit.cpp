@@ -10,7 +10,7 @@
 namespace cdc::bench {
 
 Result<SpeedLimit> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec,
-                                 const std::vector<std::string>& pragmas) {
+                                     const std::vector<std::string>& pragmas) {
     auto db = openFreshDatabase(dbPath, pragmas);
     if (!db)
         return db.error();

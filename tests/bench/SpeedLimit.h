@@ -18,6 +18,6 @@ struct SpeedLimit {
 
 /// Rows per second for inserting `spec.events` rows built from the workload's events.
 Result<SpeedLimit> measureSpeedLimit(const std::string& dbPath, const WorkloadSpec& spec,
-                                 const std::vector<std::string>& pragmas);
+                                     const std::vector<std::string>& pragmas);
 
 } // namespace cdc::bench

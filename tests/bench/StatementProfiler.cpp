@@ -46,9 +46,13 @@ std::string normalized(const char* sql) {
 }
 } // namespace
 
-void StatementProfiler::attach(sqlite3* db) { sqlite3_trace_v2(db, SQLITE_TRACE_PROFILE, &onTrace, this); }
+void StatementProfiler::attach(sqlite3* db) {
+    sqlite3_trace_v2(db, SQLITE_TRACE_PROFILE, &onTrace, this);
+}
 
-void StatementProfiler::detach(sqlite3* db) { sqlite3_trace_v2(db, 0, nullptr, nullptr); }
+void StatementProfiler::detach(sqlite3* db) {
+    sqlite3_trace_v2(db, 0, nullptr, nullptr);
+}
 
 int StatementProfiler::onTrace(unsigned type, void* self, void* stmt, void* nanoseconds) {
     if (type != SQLITE_TRACE_PROFILE)

@@ -11,10 +11,12 @@ Status StorageFloor::setUp(storage::Database& db) {
     CDC_TRY(db.exec("CREATE TABLE floor_feed(id INTEGER, name TEXT, city TEXT, operation TEXT, seq INTEGER, "
                     "version INTEGER)"));
     if (m_scd == Scd::Type1)
-        return db.exec("CREATE TABLE floor_target(id INTEGER PRIMARY KEY, name TEXT, city TEXT, seq INTEGER NOT NULL,"
-                       " deleted INTEGER NOT NULL)");
-    return db.exec("CREATE TABLE floor_history(id INTEGER, seq INTEGER, name TEXT, city TEXT, operation TEXT, "
-                   "PRIMARY KEY(id, seq)) WITHOUT ROWID");
+        return db.exec(
+            "CREATE TABLE floor_target(id INTEGER PRIMARY KEY, name TEXT, city TEXT, seq INTEGER NOT NULL,"
+            " deleted INTEGER NOT NULL)");
+    return db.exec(
+        "CREATE TABLE floor_history(id INTEGER, seq INTEGER, name TEXT, city TEXT, operation TEXT, "
+        "PRIMARY KEY(id, seq)) WITHOUT ROWID");
 }
 
 Status StorageFloor::apply(storage::Database& db) {
@@ -24,14 +26,18 @@ Status StorageFloor::apply(storage::Database& db) {
     auto last = queryInt(db, std::string("SELECT max(rowid) FROM ") + SourceTable::kName);
     if (!last)
         return last.error();
-    const std::string range = std::string(" FROM ") + SourceTable::kName + " WHERE rowid > ?1 AND rowid <= ?2";
-    std::string write = m_scd == Scd::Type1
-                            ? "INSERT INTO floor_target(id, name, city, seq, deleted) SELECT id, name, city, seq, "
-                              "operation = 'DELETE'" + range +
-                                  " ON CONFLICT(id) DO UPDATE SET name = excluded.name, city = excluded.city, "
-                                  "seq = excluded.seq, deleted = excluded.deleted WHERE excluded.seq > floor_target.seq"
-                            : "INSERT OR REPLACE INTO floor_history(id, seq, name, city, operation) SELECT id, seq, "
-                              "name, city, operation" + range;
+    const std::string range =
+        std::string(" FROM ") + SourceTable::kName + " WHERE rowid > ?1 AND rowid <= ?2";
+    std::string write =
+        m_scd == Scd::Type1
+            ? "INSERT INTO floor_target(id, name, city, seq, deleted) SELECT id, name, city, seq, "
+              "operation = 'DELETE'" +
+                  range +
+                  " ON CONFLICT(id) DO UPDATE SET name = excluded.name, city = excluded.city, "
+                  "seq = excluded.seq, deleted = excluded.deleted WHERE excluded.seq > floor_target.seq"
+            : "INSERT OR REPLACE INTO floor_history(id, seq, name, city, operation) SELECT id, seq, "
+              "name, city, operation" +
+                  range;
     ++m_update;
     for (const std::string& sql :
          {write, "INSERT INTO floor_feed SELECT id, name, city, operation, seq, ?3" + range}) {

@@ -19,7 +19,8 @@ public:
     virtual Status setUp(storage::Database& db) = 0;
     /// Consumes the source rows appended since the previous call.
     virtual Status apply(storage::Database& db) = 0;
-    /// Rows a reader of the target sees (SCD1: live keys; SCD2: every version): a cross-check between methods.
+    /// Rows a reader of the target sees (SCD1: live keys; SCD2: every version): a cross-check between
+    /// methods.
     virtual Result<std::int64_t> visibleRows(storage::Database& db) = 0;
 };
 

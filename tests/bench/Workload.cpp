@@ -13,12 +13,13 @@ constexpr std::int64_t kSeqStride = 1000;
 constexpr std::size_t kRecentKeys = 1024;
 
 std::vector<std::string> makeNames() {
-    static constexpr std::array first{"Alice", "Bob",   "Chloe", "David", "Emma",  "Felix", "Grace", "Hugo",
-                                      "Iris",  "Jonas", "Kenji", "Lena",  "Marta", "Nadia", "Oscar", "Paula",
-                                      "Quinn", "Rosa",  "Sam",   "Tomas", "Ursula", "Vera", "Wei",   "Yuki"};
-    static constexpr std::array last{"Adams", "Bernard", "Chen",   "Dubois", "Evans",  "Fischer", "Garcia",
-                                     "Haddad", "Ito",    "Jensen", "Kowalski", "Lopez", "Martin", "Nakamura",
-                                     "Okafor", "Petit",  "Rossi",  "Sato",   "Tanaka", "Weber"};
+    static constexpr std::array first{"Alice", "Bob",   "Chloe", "David", "Emma",   "Felix", "Grace", "Hugo",
+                                      "Iris",  "Jonas", "Kenji", "Lena",  "Marta",  "Nadia", "Oscar", "Paula",
+                                      "Quinn", "Rosa",  "Sam",   "Tomas", "Ursula", "Vera",  "Wei",   "Yuki"};
+    static constexpr std::array last{"Adams",    "Bernard", "Chen",   "Dubois",   "Evans",
+                                     "Fischer",  "Garcia",  "Haddad", "Ito",      "Jensen",
+                                     "Kowalski", "Lopez",   "Martin", "Nakamura", "Okafor",
+                                     "Petit",    "Rossi",   "Sato",   "Tanaka",   "Weber"};
     std::vector<std::string> names;
     for (const char* f : first)
         for (const char* l : last)
@@ -27,21 +28,24 @@ std::vector<std::string> makeNames() {
 }
 
 std::vector<std::string> makeCities() {
-    return {"Tokyo",  "Osaka",   "Kyoto",   "Sapporo", "Paris",   "Lyon",     "Marseille", "Lille",
-            "Berlin", "Munich",  "Hamburg", "Madrid",  "Seville", "Lisbon",   "Porto",     "Rome",
-            "Milan",  "Vienna",  "Prague",  "Warsaw",  "Oslo",    "Helsinki", "Dublin",    "London",
-            "Boston", "Chicago", "Denver",  "Seattle", "Austin",  "Toronto",  "Montreal",  "Mexico City",
-            "Lima",   "Bogota",  "Santiago", "Sydney", "Perth",   "Auckland", "Seoul",     "Busan",
-            "Taipei", "Manila",  "Hanoi",   "Bangkok", "Mumbai",  "Delhi",    "Cairo",     "Nairobi",
+    return {"Tokyo",  "Osaka",   "Kyoto",    "Sapporo", "Paris",   "Lyon",     "Marseille", "Lille",
+            "Berlin", "Munich",  "Hamburg",  "Madrid",  "Seville", "Lisbon",   "Porto",     "Rome",
+            "Milan",  "Vienna",  "Prague",   "Warsaw",  "Oslo",    "Helsinki", "Dublin",    "London",
+            "Boston", "Chicago", "Denver",   "Seattle", "Austin",  "Toronto",  "Montreal",  "Mexico City",
+            "Lima",   "Bogota",  "Santiago", "Sydney",  "Perth",   "Auckland", "Seoul",     "Busan",
+            "Taipei", "Manila",  "Hanoi",    "Bangkok", "Mumbai",  "Delhi",    "Cairo",     "Nairobi",
             "Lagos",  "Accra"};
 }
 } // namespace
 
 std::string_view operationName(Operation op) {
     switch (op) {
-    case Operation::Insert: return "INSERT";
-    case Operation::Update: return "UPDATE";
-    case Operation::Delete: return "DELETE";
+    case Operation::Insert:
+        return "INSERT";
+    case Operation::Update:
+        return "UPDATE";
+    case Operation::Delete:
+        return "DELETE";
     }
     return "INSERT";
 }

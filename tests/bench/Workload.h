@@ -14,7 +14,8 @@ enum class Operation : std::uint8_t { Insert, Update, Delete };
 
 std::string_view operationName(Operation op);
 
-/// One source row, kept compact (names and cities index small pools) so a whole update fits in memory cheaply.
+/// One source row, kept compact (names and cities index small pools) so a whole update fits in memory
+/// cheaply.
 struct Event {
     std::int64_t id = 0;
     std::int64_t seq = 0;

@@ -4,12 +4,12 @@
 #include "BenchResults.h"
 #include "EngineApplier.h"
 #include "HandwrittenApplier.h"
-#include "StorageFloor.h"
 #include "PeakMemory.h"
 #include "Scenario.h"
 #include "SpeedLimit.h"
 #include "StatementProfiler.h"
 #include "Stopwatch.h"
+#include "StorageFloor.h"
 
 #include "core/sql/SqlApi.h"
 
@@ -55,7 +55,8 @@ void usage(std::ostream& out) {
            "  --engine-only      skip the speed limit and hand-written SQL (for profiling)\n"
            "  --workdir DIR      where the database files go (default: a fresh temporary directory)\n"
            "  --keep             keep the database files afterwards\n"
-           "  --profile-statements  print the engine's time per SQL statement (U updates, incremental updates)\n"
+           "  --profile-statements  print the engine's time per SQL statement (U updates, incremental "
+           "updates)\n"
            "  --pragma SETTING   e.g. journal_mode=WAL: run PRAGMA SETTING on every measured connection\n"
            "  --gui-refresh-ms   record the GUI refresh figure measured by cdcstudio-bench-gui\n";
 }
@@ -104,8 +105,7 @@ std::optional<std::string> parseArguments(int argc, char** argv, Options& o) {
         else if (arg == "--incremental-updates") {
             error = number(n);
             o.incremental.repetitions = static_cast<int>(n);
-        }
-        else if (arg == "--seed") {
+        } else if (arg == "--seed") {
             error = number(n);
             o.workload.seed = static_cast<std::uint64_t>(n);
         } else if (arg == "--out" || arg == "--workdir") {
@@ -232,15 +232,17 @@ int main(int argc, char** argv) {
     results.cpuModel = cpuModel();
     results.pragmas = options.pragmas;
     results.guiRefreshMs = options.guiRefreshMs;
-    results.guiRefreshNote = options.guiRefreshMs
-                                 ? "cdcstudio-bench-gui: 100,000-row SCD2 target, models refreshed + visible timeline painted"
-                                 : "not measured: needs cdcstudio-bench-gui (GUI builds, run by scripts/bench)";
+    results.guiRefreshNote =
+        options.guiRefreshMs
+            ? "cdcstudio-bench-gui: 100,000-row SCD2 target, models refreshed + visible timeline painted"
+            : "not measured: needs cdcstudio-bench-gui (GUI builds, run by scripts/bench)";
     realizedFractions(results);
     std::cerr << "work directory " << options.workDir << "\n";
 
     if (options.baselines) {
         std::cerr << "measuring SQLite's speed limit...\n";
-        auto limit = measureSpeedLimit(options.workDir + "/speed-limit.db", options.workload, options.pragmas);
+        auto limit =
+            measureSpeedLimit(options.workDir + "/speed-limit.db", options.workload, options.pragmas);
         if (!limit)
             return fail("speed limit", limit.error());
         results.limitRowsPerSecond = limit->rowsPerSecond;
@@ -262,15 +264,16 @@ int main(int argc, char** argv) {
             ScenarioProfilers profilers;
             if (options.profileStatements)
                 profilers = {&updates, &small, &large};
-            auto run = scenario.run(tag + "-engine", [scd] { return std::make_unique<EngineApplier>(scd); },
-                                    profilers);
+            auto run = scenario.run(
+                tag + "-engine", [scd] { return std::make_unique<EngineApplier>(scd); }, profilers);
             if (!run)
                 return fail(tag + " engine", run.error());
             figures.engine = run.value();
             figures.enginePeakRssMb = phase.phasePeakMb();
             if (options.profileStatements) {
                 const std::string inc = std::to_string(options.incremental.events) + "-event updates on ";
-                profiles.emplace_back(tag + " engine, the " + std::to_string(options.workload.updates) + " updates",
+                profiles.emplace_back(tag + " engine, the " + std::to_string(options.workload.updates) +
+                                          " updates",
                                       std::move(updates));
                 profiles.emplace_back(tag + " engine, " + inc + std::to_string(options.incremental.events) +
                                           " events of history",

@@ -119,7 +119,8 @@ int main(int argc, char** argv) {
     WorkloadGenerator generator(spec);
     std::int64_t versions = 0;
     while (versions < options.rows) {
-        if (auto st = source->append(generator.next(std::max<std::int64_t>(1000, options.rows - versions))); !st)
+        if (auto st = source->append(generator.next(std::max<std::int64_t>(1000, options.rows - versions)));
+            !st)
             return fail(st.error());
         if (auto st = engine.apply(*db); !st)
             return fail(st.error());
@@ -168,17 +169,19 @@ int main(int argc, char** argv) {
             patched += s.patch.baseSerial != 0;
         shown = std::move(snapshots);
     }
-    const ui::TargetSnapshot* target = ui::findSnapshot(shown.value(), QString::fromLatin1(EngineApplier::kTarget));
+    const ui::TargetSnapshot* target =
+        ui::findSnapshot(shown.value(), QString::fromLatin1(EngineApplier::kTarget));
     if (!target)
         return fail(Diagnostic::error("BENCH", "the snapshots have no target 'target'"));
-    std::fprintf(stderr,
-                 "SCD2 target of %lld rows, after a %lld-event update (median of %d, %s refresh, %d of %d loads "
-                 "patched): snapshot load %.1f ms, timeline panel %.1f ms, table panel %.1f ms, tombstone panel "
-                 "%.1f ms, paint %.1f ms, total %.1f ms (CPU %.1f ms)\n",
-                 static_cast<long long>(target->rows.rows.size()), static_cast<long long>(options.updateEvents),
-                 options.repetitions, options.full ? "full" : "incremental", patched, options.repetitions,
-                 median(load), median(timelinePanel), median(tablePanel), median(tombstonePanel), median(paint),
-                 median(total), median(cpu));
+    std::fprintf(
+        stderr,
+        "SCD2 target of %lld rows, after a %lld-event update (median of %d, %s refresh, %d of %d loads "
+        "patched): snapshot load %.1f ms, timeline panel %.1f ms, table panel %.1f ms, tombstone panel "
+        "%.1f ms, paint %.1f ms, total %.1f ms (CPU %.1f ms)\n",
+        static_cast<long long>(target->rows.rows.size()), static_cast<long long>(options.updateEvents),
+        options.repetitions, options.full ? "full" : "incremental", patched, options.repetitions,
+        median(load), median(timelinePanel), median(tablePanel), median(tombstonePanel), median(paint),
+        median(total), median(cpu));
     std::printf("%.1f\n", median(total));
     return 0;
 }

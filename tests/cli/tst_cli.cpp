@@ -75,8 +75,11 @@ private slots:
                 ++commands;
             } else if (line.startsWith("exit ")) {
                 exitChecked = true;
-                QVERIFY2(exitCode == line.mid(5).toInt(),
-                         qPrintable(where + QStringLiteral("exit %1, stderr: %2").arg(exitCode).arg(QString::fromUtf8(err))));
+                QVERIFY2(
+                    exitCode == line.mid(5).toInt(),
+                    qPrintable(
+                        where +
+                        QStringLiteral("exit %1, stderr: %2").arg(exitCode).arg(QString::fromUtf8(err))));
                 ++checks;
             } else if (line.startsWith("stdout-file ")) {
                 QFile expected(source.filePath(line.mid(12)));

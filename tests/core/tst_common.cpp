@@ -14,14 +14,22 @@ private slots:
     void dataTypeRoundTrip_data() {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("canonical");
-        QTest::newRow("int") << "int" << "INT";
-        QTest::newRow("integer alias") << "INTEGER" << "INT";
-        QTest::newRow("long alias") << "long" << "BIGINT";
-        QTest::newRow("decimal") << "decimal(10, 2)" << "DECIMAL(10,2)";
-        QTest::newRow("array") << "array<string>" << "ARRAY<STRING>";
-        QTest::newRow("struct") << "STRUCT<ts: TIMESTAMP, id:BIGINT>" << "STRUCT<ts: TIMESTAMP, id: BIGINT>";
-        QTest::newRow("map") << "MAP<STRING, INT>" << "MAP<STRING, INT>";
-        QTest::newRow("varchar") << "varchar(20)" << "STRING";
+        QTest::newRow("int") << "int"
+                             << "INT";
+        QTest::newRow("integer alias") << "INTEGER"
+                                       << "INT";
+        QTest::newRow("long alias") << "long"
+                                    << "BIGINT";
+        QTest::newRow("decimal") << "decimal(10, 2)"
+                                 << "DECIMAL(10,2)";
+        QTest::newRow("array") << "array<string>"
+                               << "ARRAY<STRING>";
+        QTest::newRow("struct") << "STRUCT<ts: TIMESTAMP, id:BIGINT>"
+                                << "STRUCT<ts: TIMESTAMP, id: BIGINT>";
+        QTest::newRow("map") << "MAP<STRING, INT>"
+                             << "MAP<STRING, INT>";
+        QTest::newRow("varchar") << "varchar(20)"
+                                 << "STRING";
     }
     void dataTypeRoundTrip() {
         QFETCH(QString, text);
@@ -47,17 +55,20 @@ private slots:
 
     void diagnosticFormat() {
         auto d = Diagnostic::error("PARSE", "expected KEYS after source", {"p.sql", 3, 7, 40, 4});
-        QCOMPARE(QString::fromStdString(d.format()), QStringLiteral("p.sql:3:7: error: expected KEYS after source"));
-        QCOMPARE(QString::fromStdString(Diagnostic::error("X", "boom").format()), QStringLiteral("error: boom"));
+        QCOMPARE(QString::fromStdString(d.format()),
+                 QStringLiteral("p.sql:3:7: error: expected KEYS after source"));
+        QCOMPARE(QString::fromStdString(Diagnostic::error("X", "boom").format()),
+                 QStringLiteral("error: boom"));
     }
 
     void jsonRendering() {
         using K = DataType::Kind;
         ResultSet rs;
         rs.columns = {"id", "name", "ts", "flag", "s", "d"};
-        rs.types = {DataType::of(K::Int), DataType::of(K::String), DataType::of(K::Timestamp),
+        rs.types = {DataType::of(K::Int),     DataType::of(K::String),           DataType::of(K::Timestamp),
                     DataType::of(K::Boolean), DataType::parse("STRUCT<a: INT>"), DataType::of(K::Double)};
-        // Value by value: from an initializer list of Values GCC 12 -O3 warns falsely (-Wfree-nonheap-object).
+        // Value by value: from an initializer list of Values GCC 12 -O3 warns falsely
+        // (-Wfree-nonheap-object).
         Row first, second;
         first.emplace_back(std::int64_t{1});
         first.emplace_back(std::string("a\"b"));
@@ -72,10 +83,12 @@ private slots:
         second.emplace_back(1.0);
         rs.rows.push_back(std::move(first));
         rs.rows.push_back(std::move(second));
-        QCOMPARE(QString::fromStdString(toJson(rs)),
-                 QStringLiteral("[\n  {\"id\": 1, \"name\": \"a\\\"b\", \"ts\": \"2026-08-30T10:00:00Z\", "
-                                "\"flag\": true, \"s\": {\"a\":1}, \"d\": 2.5},\n"
-                                "  {\"id\": 2, \"name\": null, \"ts\": null, \"flag\": false, \"s\": null, \"d\": 1}\n]\n"));
+        QCOMPARE(
+            QString::fromStdString(toJson(rs)),
+            QStringLiteral(
+                "[\n  {\"id\": 1, \"name\": \"a\\\"b\", \"ts\": \"2026-08-30T10:00:00Z\", "
+                "\"flag\": true, \"s\": {\"a\":1}, \"d\": 2.5},\n"
+                "  {\"id\": 2, \"name\": null, \"ts\": null, \"flag\": false, \"s\": null, \"d\": 1}\n]\n"));
     }
 
     void epochSecondsShownAsIso_data() {

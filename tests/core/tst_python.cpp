@@ -15,7 +15,9 @@ QString readText(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QString();
 }
-QString casesDir() { return QStringLiteral(CDC_TESTS_DIR "/conformance/python"); }
+QString casesDir() {
+    return QStringLiteral(CDC_TESTS_DIR "/conformance/python");
+}
 
 /// Each AUTO CDC flow as "name: target <- source KEYS (...)".
 QStringList flows(const pipeline::Pipeline& p) {
@@ -60,7 +62,8 @@ private slots:
     }
 
     void flowFieldsComeFromTheArguments() {
-        auto parsed = python::parsePythonPipeline(readText(casesDir() + "/legacy_dlt_struct.py").toStdString(), "p.py");
+        auto parsed =
+            python::parsePythonPipeline(readText(casesDir() + "/legacy_dlt_struct.py").toStdString(), "p.py");
         QVERIFY(!parsed.hasErrors());
         const auto& flow = parsed.pipeline.cdcFlows.at(0);
         QCOMPARE(QString::fromStdString(flow.name.name), QStringLiteral("customers_flow"));
@@ -115,9 +118,10 @@ private slots:
     }
 
     void sqlErrorsInsideExpressionsMapToTheStringLiteral() {
-        const std::string py = "from pyspark import pipelines as dp\n"
-                               "dp.create_auto_cdc_flow(target=\"t\", source=\"s\", keys=[\"k\"], sequence_by=\"v\",\n"
-                               "  apply_as_deletes=\"operation = = 'DELETE'\")\n";
+        const std::string py =
+            "from pyspark import pipelines as dp\n"
+            "dp.create_auto_cdc_flow(target=\"t\", source=\"s\", keys=[\"k\"], sequence_by=\"v\",\n"
+            "  apply_as_deletes=\"operation = = 'DELETE'\")\n";
         auto parsed = python::parsePythonPipeline(py, "p.py");
         QVERIFY(parsed.hasErrors());
         const auto err = *parsed.firstError();

@@ -71,9 +71,12 @@ private slots:
         const std::string sourcePath = dir.filePath("source.db").toStdString();
         auto source = Database::open(sourcePath, Database::Mode::ReadWriteCreate);
         QVERIFY(source.ok());
-        QVERIFY(source->exec("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3); PRAGMA journal_mode = DELETE; "
-                             "PRAGMA page_size = " + std::to_string(sourcePageSize) + "; VACUUM")
-                    .ok());
+        QVERIFY(
+            source
+                ->exec("CREATE TABLE t(x); INSERT INTO t VALUES (1), (2), (3); PRAGMA journal_mode = DELETE; "
+                       "PRAGMA page_size = " +
+                       std::to_string(sourcePageSize) + "; VACUUM")
+                .ok());
         auto copy = Database::open(dir.filePath("copy.db").toStdString(), Database::Mode::ReadWriteCreate);
         QVERIFY(copy.ok());
         QVERIFY(copy->exec("CREATE TABLE stale(y)").ok()); // replaced by the copy
@@ -192,9 +195,12 @@ private slots:
     void catalogResolvesQualifiedAndSuffixNames() {
         auto db = Database::openMemory();
         QVERIFY(db.ok());
-        TableInfo t{"main.cdc_tutorial.users_cdf", "main.cdc_tutorial.users_cdf", TableKind::Source,
-                    {{"userId", DataType::of(DataType::Kind::Int)}, {"name", DataType::of(DataType::Kind::String)}},
-                    {{"pipelines.cdc.tombstonegcthresholdinseconds", "60"}}};
+        TableInfo t{
+            "main.cdc_tutorial.users_cdf",
+            "main.cdc_tutorial.users_cdf",
+            TableKind::Source,
+            {{"userId", DataType::of(DataType::Kind::Int)}, {"name", DataType::of(DataType::Kind::String)}},
+            {{"pipelines.cdc.tombstonegcthresholdinseconds", "60"}}};
         QVERIFY(Catalog::put(*db, t).ok());
         for (const char* name : {"main.cdc_tutorial.users_cdf", "cdc_tutorial.users_cdf", "USERS_CDF"}) {
             auto found = Catalog::find(*db, name);

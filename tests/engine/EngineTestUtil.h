@@ -29,7 +29,8 @@ struct SourceColumn {
 };
 
 /// CREATE TABLE + catalog entry, the way the SQL front end registers a source table.
-inline void createSource(storage::Database& db, const std::string& name, const std::vector<SourceColumn>& cols) {
+inline void createSource(storage::Database& db, const std::string& name,
+                         const std::vector<SourceColumn>& cols) {
     storage::TableInfo t;
     t.name = name;
     t.sqliteName = storage::Catalog::sqliteNameFor(name);
@@ -82,7 +83,8 @@ inline pipeline::Expression condition(const std::string& spark, const std::strin
     return e;
 }
 
-inline pipeline::ColumnSelection selection(pipeline::ColumnSelection::Mode mode, const std::vector<std::string>& names) {
+inline pipeline::ColumnSelection selection(pipeline::ColumnSelection::Mode mode,
+                                           const std::vector<std::string>& names) {
     pipeline::ColumnSelection s;
     s.mode = mode;
     for (const auto& n : names)
@@ -151,7 +153,8 @@ inline QStringList target(storage::Database& db, const std::string& name) {
     return rows(db, "SELECT * FROM " + storage::quoteIdentifier(storage::Catalog::sqliteNameFor(name)));
 }
 
-inline engine::UpdateReport update(storage::Database& db, const pipeline::Pipeline& p, std::int64_t now = 1000) {
+inline engine::UpdateReport update(storage::Database& db, const pipeline::Pipeline& p,
+                                   std::int64_t now = 1000) {
     engine::UpdateOptions o;
     o.now = now;
     auto r = engine::runUpdate(db, p, o);
@@ -160,16 +163,23 @@ inline engine::UpdateReport update(storage::Database& db, const pipeline::Pipeli
     return r ? r.value() : engine::UpdateReport{-1, 0, {}, {}, 0};
 }
 
-inline Value i(std::int64_t v) { return v; }
-inline Value s(const std::string& v) { return v; }
-inline Value null() { return {}; }
+inline Value i(std::int64_t v) {
+    return v;
+}
+inline Value s(const std::string& v) {
+    return v;
+}
+inline Value null() {
+    return {};
+}
 
 /// Every table of the file but the given sources, each row as text, sorted: the whole state rewind must
 /// restore. __cdc_updates contributes its ids, times and flags, not the measured durations.
 inline QStringList databaseDump(storage::Database& db, const QStringList& sources) {
     QStringList out;
-    for (const QString& table : rows(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
-                                         "'sqlite%' AND name <> '__cdc_updates'")) {
+    for (const QString& table :
+         rows(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
+                  "'sqlite%' AND name <> '__cdc_updates'")) {
         if (sources.contains(table))
             continue;
         for (const QString& row : rows(db, "SELECT * FROM " + storage::quoteIdentifier(table.toStdString())))
@@ -183,10 +193,14 @@ inline QStringList databaseDump(storage::Database& db, const QStringList& source
 /// The seed's users_cdf rows (seed 001), optionally with the TRUNCATE row uncommented.
 inline std::vector<Row> seedRows(bool withTruncate = false) {
     std::vector<Row> r = {
-        {i(124), s("Raul"), s("Oaxaca"), s("INSERT"), i(1)},      {i(123), s("Isabel"), s("Monterrey"), s("INSERT"), i(1)},
-        {i(125), s("Mercedes"), s("Tijuana"), s("INSERT"), i(2)}, {i(126), s("Lily"), s("Cancun"), s("INSERT"), i(2)},
-        {i(123), null(), null(), s("DELETE"), i(6)},               {i(125), s("Mercedes"), s("Guadalajara"), s("UPDATE"), i(6)},
-        {i(125), s("Mercedes"), s("Mexicali"), s("UPDATE"), i(5)}, {i(123), s("Isabel"), s("Chihuahua"), s("UPDATE"), i(5)},
+        {i(124), s("Raul"), s("Oaxaca"), s("INSERT"), i(1)},
+        {i(123), s("Isabel"), s("Monterrey"), s("INSERT"), i(1)},
+        {i(125), s("Mercedes"), s("Tijuana"), s("INSERT"), i(2)},
+        {i(126), s("Lily"), s("Cancun"), s("INSERT"), i(2)},
+        {i(123), null(), null(), s("DELETE"), i(6)},
+        {i(125), s("Mercedes"), s("Guadalajara"), s("UPDATE"), i(6)},
+        {i(125), s("Mercedes"), s("Mexicali"), s("UPDATE"), i(5)},
+        {i(123), s("Isabel"), s("Chihuahua"), s("UPDATE"), i(5)},
     };
     if (withTruncate)
         r.push_back({null(), null(), null(), s("TRUNCATE"), i(3)});

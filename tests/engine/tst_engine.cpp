@@ -85,17 +85,23 @@ engine::UpdateOptions at(std::int64_t now) {
 }
 
 void createEvents(storage::Database& db, std::vector<SourceColumn> extra = {}) {
-    std::vector<SourceColumn> cols = {{"id", DataType::Kind::Int},         {"email", DataType::Kind::String},
-                                      {"city", DataType::Kind::String},    {"operation", DataType::Kind::String},
+    std::vector<SourceColumn> cols = {{"id", DataType::Kind::Int},
+                                      {"email", DataType::Kind::String},
+                                      {"city", DataType::Kind::String},
+                                      {"operation", DataType::Kind::String},
                                       {"seq", DataType::Kind::BigInt}};
     cols.insert(cols.end(), extra.begin(), extra.end());
     createSource(db, "events", cols);
 }
 
-pipeline::AutoCdcFlow eventsFlow(int scd) { return seedFlow("t", "events", scd, {"id"}, "seq"); }
+pipeline::AutoCdcFlow eventsFlow(int scd) {
+    return seedFlow("t", "events", scd, {"id"}, "seq");
+}
 
 /// APPLY AS TRUNCATE WHEN operation = 'TRUNCATE', on line 6 of the pipeline.
-pipeline::Expression truncateWhen() { return condition("operation = 'TRUNCATE'", "(\"operation\" = 'TRUNCATE')", 6); }
+pipeline::Expression truncateWhen() {
+    return condition("operation = 'TRUNCATE'", "(\"operation\" = 'TRUNCATE')", 6);
+}
 
 } // namespace
 
@@ -106,7 +112,8 @@ void TestEngine::scd1Seed() {
     auto p = pipelineOf({seedFlow("users_current", "users_cdf", 1)});
     auto r = update(db, p);
     QCOMPARE(r.updateId, 1);
-    QCOMPARE(target(db, "users_current"), QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara", "126\tLily\tCancun"}));
+    QCOMPARE(target(db, "users_current"),
+             QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara", "126\tLily\tCancun"}));
     QCOMPARE(r.flows.size(), 1u);
     QCOMPARE(r.flows[0].rowsRead, 8);
     QCOMPARE(r.flows[0].upserted, 3);
@@ -129,10 +136,11 @@ void TestEngine::scd2Seed() {
     insert(db, "users_cdf", seedRows());
     auto p = pipelineOf({seedFlow("users_history", "users_cdf", 2)});
     auto r = update(db, p);
-    QCOMPARE(target(db, "users_history"), QStringList({"123\tIsabel\tChihuahua\t5\t6", "123\tIsabel\tMonterrey\t1\t5",
-                                                       "124\tRaul\tOaxaca\t1\tnull", "125\tMercedes\tGuadalajara\t6\tnull",
-                                                       "125\tMercedes\tMexicali\t5\t6", "125\tMercedes\tTijuana\t2\t5",
-                                                       "126\tLily\tCancun\t2\tnull"}));
+    QCOMPARE(target(db, "users_history"),
+             QStringList({"123\tIsabel\tChihuahua\t5\t6", "123\tIsabel\tMonterrey\t1\t5",
+                          "124\tRaul\tOaxaca\t1\tnull", "125\tMercedes\tGuadalajara\t6\tnull",
+                          "125\tMercedes\tMexicali\t5\t6", "125\tMercedes\tTijuana\t2\t5",
+                          "126\tLily\tCancun\t2\tnull"}));
     QCOMPARE(r.flows[0].versionsOpened, 7);
 }
 
@@ -143,24 +151,28 @@ void TestEngine::scd2TrackHistoryExcept() {
     auto p = pipelineOf({seedFlow("users_history", "users_cdf", 2)});
     p.cdcFlows[0].trackHistory = selection(ColumnSelection::Mode::Except, {"city"});
     update(db, p);
-    QCOMPARE(target(db, "users_history"), QStringList({"123\tIsabel\tChihuahua\t1\t6", "124\tRaul\tOaxaca\t1\tnull",
-                                                       "125\tMercedes\tGuadalajara\t2\tnull", "126\tLily\tCancun\t2\tnull"}));
+    QCOMPARE(target(db, "users_history"),
+             QStringList({"123\tIsabel\tChihuahua\t1\t6", "124\tRaul\tOaxaca\t1\tnull",
+                          "125\tMercedes\tGuadalajara\t2\tnull", "126\tLily\tCancun\t2\tnull"}));
 }
 
 void TestEngine::scd1AcrossUpdates() {
     auto db = openDb();
     createUsers(db);
-    auto p = pipelineOf({seedFlow("users_current", "users_cdf", 1), seedFlow("users_history", "users_cdf", 2)});
+    auto p =
+        pipelineOf({seedFlow("users_current", "users_cdf", 1), seedFlow("users_history", "users_cdf", 2)});
     auto rows = seedRows();
     for (const Row& r : rows) {
         insert(db, "users_cdf", {r});
         QVERIFY(update(db, p).updateId > 0);
     }
-    QCOMPARE(target(db, "users_current"), QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara", "126\tLily\tCancun"}));
-    QCOMPARE(target(db, "users_history"), QStringList({"123\tIsabel\tChihuahua\t5\t6", "123\tIsabel\tMonterrey\t1\t5",
-                                                       "124\tRaul\tOaxaca\t1\tnull", "125\tMercedes\tGuadalajara\t6\tnull",
-                                                       "125\tMercedes\tMexicali\t5\t6", "125\tMercedes\tTijuana\t2\t5",
-                                                       "126\tLily\tCancun\t2\tnull"}));
+    QCOMPARE(target(db, "users_current"),
+             QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara", "126\tLily\tCancun"}));
+    QCOMPARE(target(db, "users_history"),
+             QStringList({"123\tIsabel\tChihuahua\t5\t6", "123\tIsabel\tMonterrey\t1\t5",
+                          "124\tRaul\tOaxaca\t1\tnull", "125\tMercedes\tGuadalajara\t6\tnull",
+                          "125\tMercedes\tMexicali\t5\t6", "125\tMercedes\tTijuana\t2\t5",
+                          "126\tLily\tCancun\t2\tnull"}));
 }
 
 void TestEngine::scd1ManyKeysKeepTheLastEvent_data() {
@@ -175,8 +187,12 @@ void TestEngine::scd1ManyKeysKeepTheLastEvent_data() {
 void TestEngine::scd1ManyKeysKeepTheLastEvent() {
     QFETCH(QStringList, keys);
     auto db = openDb();
-    createSource(db, "ev", {{"k1", DataType::Kind::String}, {"k2", DataType::Kind::Int}, {"val", DataType::Kind::String},
-                            {"operation", DataType::Kind::String}, {"seq", DataType::Kind::BigInt}});
+    createSource(db, "ev",
+                 {{"k1", DataType::Kind::String},
+                  {"k2", DataType::Kind::Int},
+                  {"val", DataType::Kind::String},
+                  {"operation", DataType::Kind::String},
+                  {"seq", DataType::Kind::BigInt}});
     std::vector<std::string> keyNames;
     for (const QString& k : keys)
         keyNames.push_back(k.toStdString());
@@ -201,15 +217,20 @@ void TestEngine::scd1ManyKeysKeepTheLastEvent() {
         const int j = std::uniform_int_distribution<int>(0, keyCount - 1)(rng);
         const bool del = std::uniform_int_distribution<int>(0, 9)(rng) == 0;
         const auto [k1, k2] = keyColumns(j);
-        const std::string val = QStringLiteral("v%1").arg(e).toStdString(); // `"v" + std::string`: GCC 12 -Wrestrict false positive
-        events.push_back({s(k1), i(k2), del ? null() : s(val), s(del ? "DELETE" : "UPSERT"), i(seqs[static_cast<std::size_t>(e)])});
+        const std::string val = QStringLiteral("v%1")
+                                    .arg(e)
+                                    .toStdString(); // `"v" + std::string`: GCC 12 -Wrestrict false positive
+        events.push_back({s(k1), i(k2), del ? null() : s(val), s(del ? "DELETE" : "UPSERT"),
+                          i(seqs[static_cast<std::size_t>(e)])});
         auto& slot = last[j];
         if (seqs[static_cast<std::size_t>(e)] > slot.first)
             slot = {seqs[static_cast<std::size_t>(e)],
                     del ? QString() : QString::fromStdString(k1 + "\t" + std::to_string(k2) + "\t" + val)};
     }
     for (int u = 0; u < 4; ++u) {
-        insert(db, "ev", std::vector<Row>(events.begin() + u * eventCount / 4, events.begin() + (u + 1) * eventCount / 4));
+        insert(
+            db, "ev",
+            std::vector<Row>(events.begin() + u * eventCount / 4, events.begin() + (u + 1) * eventCount / 4));
         QVERIFY(update(db, p, 1000 + u).updateId > 0);
     }
     QStringList expected;
@@ -225,27 +246,48 @@ void TestEngine::validationErrors_data() {
     QTest::addColumn<QString>("mutation");
     QTest::addColumn<QString>("code");
     QTest::addColumn<int>("line");
-    QTest::newRow("truncate with SCD2") << "truncate-scd2" << "TRUNCATE_WITH_SCD2" << 6;
-    QTest::newRow("track history with SCD1") << "track-scd1" << "TRACK_HISTORY_WITH_SCD1" << 7;
-    QTest::newRow("columns to update with ignore null") << "ctu-ignore" << "COLUMNS_TO_UPDATE_WITH_IGNORE_NULL_UPDATES" << 8;
-    QTest::newRow("unknown key") << "unknown-key" << "UNKNOWN_COLUMN" << 3;
-    QTest::newRow("unknown sequence column") << "unknown-seq" << "UNKNOWN_COLUMN" << 5;
-    QTest::newRow("unknown COLUMNS column") << "unknown-columns" << "UNKNOWN_COLUMN" << 9;
-    QTest::newRow("key dropped by COLUMNS") << "key-not-selected" << "KEY_NOT_SELECTED" << 3;
-    QTest::newRow("non-orderable sequence") << "map-seq" << "AUTOCDC_MICROBATCH_VALIDATION.NON_ORDERABLE_SEQUENCE" << 5;
-    QTest::newRow("unknown source") << "unknown-source" << "UNKNOWN_SOURCE" << 2;
-    QTest::newRow("undeclared target") << "undeclared-target" << "UNKNOWN_TARGET" << 1;
-    QTest::newRow("track history names unselected column") << "track-only-unselected" << "UNKNOWN_COLUMN" << 9;
-    QTest::newRow("track history names nothing") << "track-except-unknown" << "UNKNOWN_COLUMN" << 9;
-    QTest::newRow("ignore null names unknown column") << "ignore-unknown" << "UNKNOWN_COLUMN" << 9;
-    QTest::newRow("SCD2 source with __START_AT") << "start-at" << "RESERVED_COLUMN" << 1;
-    QTest::newRow("bad delete condition") << "bad-delete" << "INVALID_EXPRESSION" << 4;
-    QTest::newRow("duplicate flow name") << "duplicate-flow" << "DUPLICATE_FLOW" << 1;
-    QTest::newRow("incompatible flows into one target") << "incompatible" << "INCOMPATIBLE_FLOWS" << 1;
-    QTest::newRow("columns to update of wrong type") << "ctu-type" << "COLUMNS_TO_UPDATE_TYPE" << 8;
-    QTest::newRow("FROM SNAPSHOT") << "snapshot" << "UNSUPPORTED" << 1;
-    QTest::newRow("declared schema lacks a column") << "schema-missing" << "SCHEMA_MISMATCH" << 1;
-    QTest::newRow("declared SCD2 schema with a wrong __START_AT type") << "schema-scd2-type" << "SCHEMA_MISMATCH" << 12;
+    QTest::newRow("truncate with SCD2") << "truncate-scd2"
+                                        << "TRUNCATE_WITH_SCD2" << 6;
+    QTest::newRow("track history with SCD1") << "track-scd1"
+                                             << "TRACK_HISTORY_WITH_SCD1" << 7;
+    QTest::newRow("columns to update with ignore null") << "ctu-ignore"
+                                                        << "COLUMNS_TO_UPDATE_WITH_IGNORE_NULL_UPDATES" << 8;
+    QTest::newRow("unknown key") << "unknown-key"
+                                 << "UNKNOWN_COLUMN" << 3;
+    QTest::newRow("unknown sequence column") << "unknown-seq"
+                                             << "UNKNOWN_COLUMN" << 5;
+    QTest::newRow("unknown COLUMNS column") << "unknown-columns"
+                                            << "UNKNOWN_COLUMN" << 9;
+    QTest::newRow("key dropped by COLUMNS") << "key-not-selected"
+                                            << "KEY_NOT_SELECTED" << 3;
+    QTest::newRow("non-orderable sequence") << "map-seq"
+                                            << "AUTOCDC_MICROBATCH_VALIDATION.NON_ORDERABLE_SEQUENCE" << 5;
+    QTest::newRow("unknown source") << "unknown-source"
+                                    << "UNKNOWN_SOURCE" << 2;
+    QTest::newRow("undeclared target") << "undeclared-target"
+                                       << "UNKNOWN_TARGET" << 1;
+    QTest::newRow("track history names unselected column") << "track-only-unselected"
+                                                           << "UNKNOWN_COLUMN" << 9;
+    QTest::newRow("track history names nothing") << "track-except-unknown"
+                                                 << "UNKNOWN_COLUMN" << 9;
+    QTest::newRow("ignore null names unknown column") << "ignore-unknown"
+                                                      << "UNKNOWN_COLUMN" << 9;
+    QTest::newRow("SCD2 source with __START_AT") << "start-at"
+                                                 << "RESERVED_COLUMN" << 1;
+    QTest::newRow("bad delete condition") << "bad-delete"
+                                          << "INVALID_EXPRESSION" << 4;
+    QTest::newRow("duplicate flow name") << "duplicate-flow"
+                                         << "DUPLICATE_FLOW" << 1;
+    QTest::newRow("incompatible flows into one target") << "incompatible"
+                                                        << "INCOMPATIBLE_FLOWS" << 1;
+    QTest::newRow("columns to update of wrong type") << "ctu-type"
+                                                     << "COLUMNS_TO_UPDATE_TYPE" << 8;
+    QTest::newRow("FROM SNAPSHOT") << "snapshot"
+                                   << "UNSUPPORTED" << 1;
+    QTest::newRow("declared schema lacks a column") << "schema-missing"
+                                                    << "SCHEMA_MISMATCH" << 1;
+    QTest::newRow("declared SCD2 schema with a wrong __START_AT type") << "schema-scd2-type"
+                                                                       << "SCHEMA_MISMATCH" << 12;
 }
 
 void TestEngine::validationErrors() {
@@ -255,7 +297,8 @@ void TestEngine::validationErrors() {
     auto db = openDb();
     createUsers(db);
     {
-        QVERIFY(db.exec("CREATE TABLE with_map(userId INTEGER, m TEXT, operation TEXT, sequenceNum INTEGER)").ok());
+        QVERIFY(db.exec("CREATE TABLE with_map(userId INTEGER, m TEXT, operation TEXT, sequenceNum INTEGER)")
+                    .ok());
         storage::TableInfo t{"with_map", "with_map", storage::TableKind::Source, {}, {}};
         for (const char* c : {"userId INT", "m MAP<STRING, INT>", "operation STRING", "sequenceNum INT"}) {
             std::string def = c;
@@ -264,8 +307,16 @@ void TestEngine::validationErrors() {
         }
         QVERIFY(storage::Catalog::put(db, t).ok());
     }
-    createSource(db, "with_start", {{"userId", DataType::Kind::Int}, {"__START_AT", DataType::Kind::Int}, {"operation", DataType::Kind::String}, {"sequenceNum", DataType::Kind::Int}});
-    auto f = seedFlow("t", "users_cdf", mutation.contains("scd2") || mutation.startsWith("track-o") || mutation.startsWith("track-e") || mutation == "start-at" ? 2 : 1);
+    createSource(db, "with_start",
+                 {{"userId", DataType::Kind::Int},
+                  {"__START_AT", DataType::Kind::Int},
+                  {"operation", DataType::Kind::String},
+                  {"sequenceNum", DataType::Kind::Int}});
+    auto f = seedFlow("t", "users_cdf",
+                      mutation.contains("scd2") || mutation.startsWith("track-o") ||
+                              mutation.startsWith("track-e") || mutation == "start-at"
+                          ? 2
+                          : 1);
     const std::string m = mutation.toStdString();
     auto sel9 = [](ColumnSelection::Mode mode, std::vector<std::string> names) {
         auto s = selection(mode, {});
@@ -328,12 +379,14 @@ void TestEngine::validationErrors() {
         return pipeline::ColumnSpec{name, DataType::of(kind), false, {}, {"pipeline.sql", line, 1, 0, 1}};
     };
     if (m == "schema-missing")
-        p.streamingTables[0].schema = {spec("userId", DataType::Kind::Int, 10), spec("name", DataType::Kind::String, 11)};
+        p.streamingTables[0].schema = {spec("userId", DataType::Kind::Int, 10),
+                                       spec("name", DataType::Kind::String, 11)};
     if (m == "schema-scd2-type") {
         p.cdcFlows[0].scdType = pipeline::ScdType::Type2;
-        p.streamingTables[0].schema = {spec("userId", DataType::Kind::Int, 10), spec("name", DataType::Kind::String, 11),
-                                       spec("city", DataType::Kind::String, 11), spec("__START_AT", DataType::Kind::String, 12),
-                                       spec("__END_AT", DataType::Kind::Int, 13)};
+        p.streamingTables[0].schema = {
+            spec("userId", DataType::Kind::Int, 10), spec("name", DataType::Kind::String, 11),
+            spec("city", DataType::Kind::String, 11), spec("__START_AT", DataType::Kind::String, 12),
+            spec("__END_AT", DataType::Kind::Int, 13)};
     }
     auto st = engine::validate(db, p);
     QVERIFY(!st.ok());
@@ -351,26 +404,31 @@ void TestEngine::validationErrors() {
 void TestEngine::nullKeyFailsUpdate() {
     auto db = openDb();
     createUsers(db);
-    insert(db, "users_cdf", {{null(), s("a"), s("b"), s("INSERT"), i(1)}, {i(1), s("a"), s("b"), s("INSERT"), i(2)},
-                             {null(), s("c"), s("d"), s("UPDATE"), i(3)}});
+    insert(db, "users_cdf",
+           {{null(), s("a"), s("b"), s("INSERT"), i(1)},
+            {i(1), s("a"), s("b"), s("INSERT"), i(2)},
+            {null(), s("c"), s("d"), s("UPDATE"), i(3)}});
     auto r = engine::runUpdate(db, pipelineOf({seedFlow("t", "users_cdf", 1)}), at(1));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, std::string("AUTOCDC_MICROBATCH_VALIDATION.NULL_KEY"));
-    QCOMPARE(r.error().message, std::string("AutoCDC flow on table t in batch 1 failed microbatch validation. The microbatch "
-                                            "contains rows with null values in the following key column(s): userId: 2. All "
-                                            "rows must have non-null values for every key column."));
+    QCOMPARE(r.error().message,
+             std::string("AutoCDC flow on table t in batch 1 failed microbatch validation. The microbatch "
+                         "contains rows with null values in the following key column(s): userId: 2. All "
+                         "rows must have non-null values for every key column."));
     QCOMPARE(r.error().location.line, 3);
 }
 
 void TestEngine::nullSequenceFailsUpdate() {
     auto db = openDb();
     createUsers(db);
-    insert(db, "users_cdf", {{i(1), s("a"), s("b"), s("INSERT"), null()}, {i(1), s("a"), s("b"), s("INSERT"), i(2)}});
+    insert(db, "users_cdf",
+           {{i(1), s("a"), s("b"), s("INSERT"), null()}, {i(1), s("a"), s("b"), s("INSERT"), i(2)}});
     auto r = engine::runUpdate(db, pipelineOf({seedFlow("t", "users_cdf", 2)}), at(1));
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, std::string("AUTOCDC_MICROBATCH_VALIDATION.NULL_SEQUENCE"));
-    QVERIFY(r.error().message.find("The microbatch contains 1 row(s) with a null sequencing value. All rows must have a "
-                                   "non-null sequencing value.") != std::string::npos);
+    QVERIFY(r.error().message.find(
+                "The microbatch contains 1 row(s) with a null sequencing value. All rows must have a "
+                "non-null sequencing value.") != std::string::npos);
     QCOMPARE(r.error().location.line, 5);
 }
 
@@ -382,12 +440,14 @@ void TestEngine::truncateRowsMayHaveNullKeys() {
     auto p = pipelineOf({f});
     insert(db, "users_cdf", {{i(1), s("a"), s("b"), s("INSERT"), i(1)}});
     update(db, p);
-    insert(db, "users_cdf", {{null(), null(), null(), s("TRUNCATE"), i(2)}, {i(2), s("c"), s("d"), s("INSERT"), i(3)}});
+    insert(db, "users_cdf",
+           {{null(), null(), null(), s("TRUNCATE"), i(2)}, {i(2), s("c"), s("d"), s("INSERT"), i(3)}});
     auto r = update(db, p);
     QCOMPARE(target(db, "t"), QStringList({"2\tc\td"}));
     QCOMPARE(r.flows[0].deleted, 1);
     // The watermark drops a late upsert older than the truncate, in a later update too.
-    insert(db, "users_cdf", {{i(3), s("late"), s("x"), s("INSERT"), i(1)}, {i(4), s("new"), s("y"), s("INSERT"), i(2)}});
+    insert(db, "users_cdf",
+           {{i(3), s("late"), s("x"), s("INSERT"), i(1)}, {i(4), s("new"), s("y"), s("INSERT"), i(2)}});
     update(db, p);
     QCOMPARE(target(db, "t"), QStringList({"2\tc\td", "4\tnew\ty"}));
 }
@@ -473,8 +533,10 @@ void TestEngine::failedUpdateLeavesDatabaseUnchanged() {
     QCOMPARE(update(d, p).updateId, 1);
     const QStringList before = dump(d);
     // A bad row in the middle of the next batch: nothing of the update may remain.
-    insert(d, "users_cdf", {{i(200), s("A"), s("B"), s("INSERT"), i(7)}, {null(), s("bad"), s("row"), s("UPDATE"), i(8)},
-                            {i(201), s("C"), s("D"), s("INSERT"), i(9)}});
+    insert(d, "users_cdf",
+           {{i(200), s("A"), s("B"), s("INSERT"), i(7)},
+            {null(), s("bad"), s("row"), s("UPDATE"), i(8)},
+            {i(201), s("C"), s("D"), s("INSERT"), i(9)}});
     const QStringList withSourceRows = dump(d);
     auto r = engine::runUpdate(d, p, at(2000));
     QVERIFY(!r.ok());
@@ -489,11 +551,13 @@ void TestEngine::tombstoneGcOnSimulatedClock() {
     createUsers(db);
     auto p = pipelineOf({seedFlow("t", "users_cdf", 1)});
     const std::int64_t t0 = 1'700'000'000;
-    insert(db, "users_cdf", {{i(1), s("a"), s("x"), s("INSERT"), i(1)}, {i(1), null(), null(), s("DELETE"), i(5)}});
+    insert(db, "users_cdf",
+           {{i(1), s("a"), s("x"), s("INSERT"), i(1)}, {i(1), null(), null(), s("DELETE"), i(5)}});
     QCOMPARE(update(db, p, t0).updateId, 1);
     auto tomb = engine::tombstones(db, "t");
     QVERIFY(tomb.ok());
-    QCOMPARE(tomb->columns, (std::vector<std::string>{"userId", "__SEQUENCE", "__DELETED_AT", "__GC_DUE_AT"}));
+    QCOMPARE(tomb->columns,
+             (std::vector<std::string>{"userId", "__SEQUENCE", "__DELETED_AT", "__GC_DUE_AT"}));
     QCOMPARE(tomb->rows.size(), 1u);
     QCOMPARE(displayText(tomb->rows[0][1]), std::string("5"));
     // Times stay epoch seconds on the simulated clock until they are shown (typed TIMESTAMP).
@@ -525,7 +589,8 @@ void TestEngine::tombstoneGcOnSimulatedClock() {
 void TestEngine::tombstoneGcThresholdProperty() {
     auto db = openDb();
     createUsers(db);
-    auto p = pipelineOf({seedFlow("t", "users_cdf", 1)}, {{"pipelines.cdc.tombstoneGCThresholdInSeconds", "60"}});
+    auto p =
+        pipelineOf({seedFlow("t", "users_cdf", 1)}, {{"pipelines.cdc.tombstoneGCThresholdInSeconds", "60"}});
     insert(db, "users_cdf", {{i(1), null(), null(), s("DELETE"), i(5)}});
     update(db, p, 1000);
     insert(db, "users_cdf", {{i(1), s("early"), s("x"), s("INSERT"), i(1)}});
@@ -569,7 +634,8 @@ void TestEngine::lateEventsSplitScd2() {
     createUsers(db);
     auto p = pipelineOf({seedFlow("t", "users_cdf", 2)});
     // O1 6B: ACTIVE@17, DELETE@20, then late SUSPENDED@18 splits the closed version.
-    insert(db, "users_cdf", {{i(1), s("ACTIVE"), s("x"), s("INSERT"), i(17)}, {i(1), null(), null(), s("DELETE"), i(20)}});
+    insert(db, "users_cdf",
+           {{i(1), s("ACTIVE"), s("x"), s("INSERT"), i(17)}, {i(1), null(), null(), s("DELETE"), i(20)}});
     update(db, p);
     insert(db, "users_cdf", {{i(1), s("SUSPENDED"), s("x"), s("UPDATE"), i(18)}});
     auto r = update(db, p);
@@ -581,7 +647,8 @@ void TestEngine::lateEventsSplitScd2() {
     update(db, p);
     insert(db, "users_cdf", {{i(2), s("PENDING"), s("x"), s("INSERT"), i(10)}});
     update(db, p);
-    QCOMPARE(rows(db, "SELECT * FROM t WHERE userId = 2"), QStringList({"2\tACTIVE\tx\t12\tnull", "2\tPENDING\tx\t10\t12"}));
+    QCOMPARE(rows(db, "SELECT * FROM t WHERE userId = 2"),
+             QStringList({"2\tACTIVE\tx\t12\tnull", "2\tPENDING\tx\t10\t12"}));
     // Identical consecutive rows never open a version.
     insert(db, "users_cdf", {{i(2), s("ACTIVE"), s("x"), s("UPDATE"), i(13)}});
     update(db, p);
@@ -628,8 +695,10 @@ void TestEngine::ignoreNullUpdatesScd2() {
     auto f = eventsFlow(2);
     f.ignoreNullUpdates = selection(ColumnSelection::Mode::All, {});
     auto p = pipelineOf({f});
-    insert(db, "events", {{i(1), s("a@x"), s("Oslo"), s("INSERT"), i(1)}, {i(1), null(), s("Rome"), s("UPDATE"), i(2)},
-                          {i(1), null(), null(), s("UPDATE"), i(3)}});
+    insert(db, "events",
+           {{i(1), s("a@x"), s("Oslo"), s("INSERT"), i(1)},
+            {i(1), null(), s("Rome"), s("UPDATE"), i(2)},
+            {i(1), null(), null(), s("UPDATE"), i(3)}});
     update(db, p);
     // seq 3 coalesces to the previous version's values: identical, so no new version.
     QCOMPARE(target(db, "t"), QStringList({"1\ta@x\tOslo\t1\t2", "1\ta@x\tRome\t2\tnull"}));
@@ -646,8 +715,9 @@ void TestEngine::columnsToUpdate() {
     f2.target = id("t2");
     f2.scdType = pipeline::ScdType::Type2;
     auto p = pipelineOf({f, f2});
-    insert(db, "events", {{i(1), s("a@x"), s("Oslo"), s("INSERT"), i(1), s(R"(["email","city"])")},
-                          {i(1), null(), s("Rome"), s("UPDATE"), i(2), s(R"(["city"])")}});
+    insert(db, "events",
+           {{i(1), s("a@x"), s("Oslo"), s("INSERT"), i(1), s(R"(["email","city"])")},
+            {i(1), null(), s("Rome"), s("UPDATE"), i(2), s(R"(["city"])")}});
     update(db, p);
     QCOMPARE(target(db, "t"), QStringList({"1\ta@x\tRome"}));
     QCOMPARE(target(db, "t2"), QStringList({"1\ta@x\tOslo\t1\t2", "1\ta@x\tRome\t2\tnull"}));
@@ -679,13 +749,20 @@ void TestEngine::columnsToUpdateErrors() {
 
 void TestEngine::columnsOnlyListAndMultipleKeys() {
     auto db = openDb();
-    createSource(db, "orders", {{"region", DataType::Kind::String}, {"id", DataType::Kind::Int}, {"amount", DataType::Kind::Double},
-                                {"note", DataType::Kind::String}, {"operation", DataType::Kind::String}, {"ts", DataType::Kind::BigInt}});
+    createSource(db, "orders",
+                 {{"region", DataType::Kind::String},
+                  {"id", DataType::Kind::Int},
+                  {"amount", DataType::Kind::Double},
+                  {"note", DataType::Kind::String},
+                  {"operation", DataType::Kind::String},
+                  {"ts", DataType::Kind::BigInt}});
     auto f = seedFlow("o", "orders", 1, {"region", "id"}, "ts");
     f.columns = selection(ColumnSelection::Mode::Only, {"amount", "id", "region"});
     auto p = pipelineOf({f});
-    insert(db, "orders", {{s("eu"), i(1), 1.5, s("n"), s("INSERT"), i(1)}, {s("us"), i(1), 2.5, s("n"), s("INSERT"), i(1)},
-                          {s("eu"), i(1), 3.5, s("n"), s("UPDATE"), i(2)}});
+    insert(db, "orders",
+           {{s("eu"), i(1), 1.5, s("n"), s("INSERT"), i(1)},
+            {s("us"), i(1), 2.5, s("n"), s("INSERT"), i(1)},
+            {s("eu"), i(1), 3.5, s("n"), s("UPDATE"), i(2)}});
     update(db, p);
     QCOMPARE(target(db, "o"), QStringList({"2.5\t1\tus", "3.5\t1\teu"}));
     auto info = storage::Catalog::find(db, "o");
@@ -697,8 +774,12 @@ void TestEngine::columnsOnlyListAndMultipleKeys() {
 
 void TestEngine::structSequence() {
     auto db = openDb();
-    createSource(db, "ev", {{"id", DataType::Kind::Int}, {"v", DataType::Kind::String}, {"operation", DataType::Kind::String},
-                            {"ts", DataType::Kind::Timestamp}, {"n", DataType::Kind::Int}});
+    createSource(db, "ev",
+                 {{"id", DataType::Kind::Int},
+                  {"v", DataType::Kind::String},
+                  {"operation", DataType::Kind::String},
+                  {"ts", DataType::Kind::Timestamp},
+                  {"n", DataType::Kind::Int}});
     auto f = seedFlow("t", "ev", 2, {"id"}, "ts");
     f.sequenceBy = {column("ts", 5), column("n", 5)};
     f.sequenceIsStruct = true;
@@ -706,26 +787,35 @@ void TestEngine::structSequence() {
     f.columns = selection(ColumnSelection::Mode::Except, {"operation", "ts", "n"});
     auto p = pipelineOf({f});
     // Same timestamp, the tiebreaker orders: n=2 after n=10 would be wrong as text, right as numbers.
-    insert(db, "ev", {{i(1), s("b"), s("UPDATE"), s("2026-08-30 10:00:00"), i(10)},
-                      {i(1), s("a"), s("INSERT"), s("2026-08-30 10:00:00"), i(2)},
-                      {i(1), s("c"), s("UPDATE"), s("2026-08-30 10:00:00.5"), i(1)}});
+    insert(db, "ev",
+           {{i(1), s("b"), s("UPDATE"), s("2026-08-30 10:00:00"), i(10)},
+            {i(1), s("a"), s("INSERT"), s("2026-08-30 10:00:00"), i(2)},
+            {i(1), s("c"), s("UPDATE"), s("2026-08-30 10:00:00.5"), i(1)}});
     update(db, p);
-    QCOMPARE(target(db, "t"),
-             QStringList({R"(1	a	{"ts":"2026-08-30 10:00:00","n":2}	{"ts":"2026-08-30 10:00:00","n":10})",
-                          R"(1	b	{"ts":"2026-08-30 10:00:00","n":10}	{"ts":"2026-08-30 10:00:00.5","n":1})",
-                          R"(1	c	{"ts":"2026-08-30 10:00:00.5","n":1}	null)"}));
+    QCOMPARE(
+        target(db, "t"),
+        QStringList(
+            {R"(1	a	{"ts":"2026-08-30 10:00:00","n":2}	{"ts":"2026-08-30 10:00:00","n":10})",
+             R"(1	b	{"ts":"2026-08-30 10:00:00","n":10}	{"ts":"2026-08-30 10:00:00.5","n":1})",
+             R"(1	c	{"ts":"2026-08-30 10:00:00.5","n":1}	null)"}));
     auto info = storage::Catalog::find(db, "t");
     QCOMPARE(info.value()->columns.back().type.toString(), std::string("STRUCT<ts: TIMESTAMP, n: INT>"));
 }
 
 void TestEngine::timestampSequence() {
     auto db = openDb();
-    createSource(db, "ev", {{"id", DataType::Kind::Int}, {"v", DataType::Kind::String}, {"operation", DataType::Kind::String},
-                            {"ts", DataType::Kind::Timestamp}});
+    createSource(db, "ev",
+                 {{"id", DataType::Kind::Int},
+                  {"v", DataType::Kind::String},
+                  {"operation", DataType::Kind::String},
+                  {"ts", DataType::Kind::Timestamp}});
     auto p = pipelineOf({seedFlow("t", "ev", 2, {"id"}, "ts"), seedFlow("t1", "ev", 1, {"id"}, "ts")});
-    insert(db, "ev", {{i(1), s("a"), s("INSERT"), s("2026-08-30 10:00:00")}, {i(1), s("b"), s("UPDATE"), s("2026-08-30T09:00:00.250Z")}});
+    insert(db, "ev",
+           {{i(1), s("a"), s("INSERT"), s("2026-08-30 10:00:00")},
+            {i(1), s("b"), s("UPDATE"), s("2026-08-30T09:00:00.250Z")}});
     update(db, p);
-    QCOMPARE(target(db, "t"), QStringList({"1\ta\t2026-08-30 10:00:00\tnull", "1\tb\t2026-08-30T09:00:00.250Z\t2026-08-30 10:00:00"}));
+    QCOMPARE(target(db, "t"), QStringList({"1\ta\t2026-08-30 10:00:00\tnull",
+                                           "1\tb\t2026-08-30T09:00:00.250Z\t2026-08-30 10:00:00"}));
     QCOMPARE(target(db, "t1"), QStringList({"1\ta"}));
     QCOMPARE(storage::Catalog::find(db, "t").value()->columns.back().type.kind, DataType::Kind::Timestamp);
 }
@@ -734,8 +824,11 @@ void TestEngine::ties() {
     auto db = openDb();
     createUsers(db);
     auto p = pipelineOf({seedFlow("t1", "users_cdf", 1), seedFlow("t2", "users_cdf", 2)});
-    insert(db, "users_cdf", {{i(1), s("first"), s("x"), s("INSERT"), i(10)}, {i(1), s("second"), s("x"), s("INSERT"), i(10)},
-                             {i(2), s("kept"), s("x"), s("INSERT"), i(5)}, {i(2), null(), null(), s("DELETE"), i(5)}});
+    insert(db, "users_cdf",
+           {{i(1), s("first"), s("x"), s("INSERT"), i(10)},
+            {i(1), s("second"), s("x"), s("INSERT"), i(10)},
+            {i(2), s("kept"), s("x"), s("INSERT"), i(5)},
+            {i(2), null(), null(), s("DELETE"), i(5)}});
     auto r = update(db, p);
     QCOMPARE(target(db, "t1"), QStringList({"1\tsecond\tx", "2\tkept\tx"}));
     QCOMPARE(target(db, "t2"), QStringList({"1\tsecond\tx\t10\tnull"}));
@@ -757,7 +850,8 @@ void TestEngine::twoFlowsOneTarget() {
     fb.name = id("from_b");
     auto p = pipelineOf({fa, fb});
     insert(db, "a", {{i(1), s("a-new"), s("x"), s("UPDATE"), i(5)}});
-    insert(db, "b", {{i(1), s("b-old"), s("x"), s("UPDATE"), i(3)}, {i(2), s("b"), s("y"), s("INSERT"), i(1)}});
+    insert(db, "b",
+           {{i(1), s("b-old"), s("x"), s("UPDATE"), i(3)}, {i(2), s("b"), s("y"), s("INSERT"), i(1)}});
     auto r = update(db, p);
     QCOMPARE(target(db, "t"), QStringList({"1\ta-new\tx", "2\tb\ty"}));
     QCOMPARE(r.flows.size(), 2u);
@@ -776,12 +870,15 @@ void TestEngine::changeFeed() {
     update(db, p, 86400 * 3);
     auto feed = engine::changeFeed(db, "t", 1);
     QVERIFY(feed.ok());
-    QCOMPARE(feed->columns, (std::vector<std::string>{"userId", "name", "city", "_change_type", "_commit_version", "_commit_timestamp"}));
+    QCOMPARE(feed->columns, (std::vector<std::string>{"userId", "name", "city", "_change_type",
+                                                      "_commit_version", "_commit_timestamp"}));
     QStringList got;
     for (const Row& r : feed->rows)
-        got << QString::fromStdString(displayText(r[1]) + " " + displayText(r[3]) + " " + displayText(r[4]) + " " + displayText(r[5]));
-    QCOMPARE(got, QStringList({"a insert 1 1970-01-02 00:00:00", "a update_preimage 2 1970-01-03 00:00:00",
-                               "b update_postimage 2 1970-01-03 00:00:00", "b delete 3 1970-01-04 00:00:00"}));
+        got << QString::fromStdString(displayText(r[1]) + " " + displayText(r[3]) + " " + displayText(r[4]) +
+                                      " " + displayText(r[5]));
+    QCOMPARE(got,
+             QStringList({"a insert 1 1970-01-02 00:00:00", "a update_preimage 2 1970-01-03 00:00:00",
+                          "b update_postimage 2 1970-01-03 00:00:00", "b delete 3 1970-01-04 00:00:00"}));
     QCOMPARE(engine::changeFeed(db, "t", 2, 2)->rows.size(), 2u);
 }
 
@@ -797,14 +894,17 @@ void TestEngine::changeFeedScd2() {
     auto feed = engine::changeFeed(db, "t", 2);
     QVERIFY(feed.ok());
     for (const Row& r : feed->rows)
-        got << QString::fromStdString(displayText(r[1]) + " [" + displayText(r[3]) + "," + displayText(r[4]) + ") " + displayText(r[5]));
-    QCOMPARE(got, QStringList({"a [1,null) update_preimage", "a [1,5) update_postimage", "b [5,null) insert"}));
+        got << QString::fromStdString(displayText(r[1]) + " [" + displayText(r[3]) + "," + displayText(r[4]) +
+                                      ") " + displayText(r[5]));
+    QCOMPARE(got,
+             QStringList({"a [1,null) update_preimage", "a [1,5) update_postimage", "b [5,null) insert"}));
 }
 
 void TestEngine::rewind() {
     auto db = openDb();
     createUsers(db);
-    auto p = pipelineOf({seedFlow("c", "users_cdf", 1), seedFlow("h", "users_cdf", 2)}, {{"pipelines.cdc.tombstoneGCThresholdInSeconds", "10"}});
+    auto p = pipelineOf({seedFlow("c", "users_cdf", 1), seedFlow("h", "users_cdf", 2)},
+                        {{"pipelines.cdc.tombstoneGCThresholdInSeconds", "10"}});
     auto rowsNow = seedRows();
     std::vector<QStringList> states;
     std::int64_t now = 100;
@@ -817,21 +917,25 @@ void TestEngine::rewind() {
     for (int back = static_cast<int>(states.size()) - 1; back >= 1; back -= 3) {
         QVERIFY(engine::rewindTo(db, back).ok());
         QCOMPARE(engine::lastUpdateId(db).value(), back);
-        QCOMPARE(target(db, "c") + QStringList{"--"} + target(db, "h") + QStringList{"--"} + rows(db, "SELECT * FROM __cdc_checkpoints"),
+        QCOMPARE(target(db, "c") + QStringList{"--"} + target(db, "h") + QStringList{"--"} +
+                     rows(db, "SELECT * FROM __cdc_checkpoints"),
                  states[static_cast<std::size_t>(back - 1)]);
         QVERIFY(engine::changeFeed(db, "c", back + 1)->rows.empty());
         QVERIFY(engine::updateLog(db)->rows.size() == static_cast<std::size_t>(back) * 2);
     }
     // Re-running after a rewind consumes the rows after the checkpoint again.
     update(db, p, 10000);
-    QCOMPARE(target(db, "c"), QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara", "126\tLily\tCancun"}));
+    QCOMPARE(target(db, "c"),
+             QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara", "126\tLily\tCancun"}));
 }
 
 void TestEngine::sourceChangesFailUnlessSkipped() {
     for (bool skip : {false, true}) {
         auto db = openDb();
         createUsers(db);
-        QVERIFY(db.exec("CREATE TABLE __cdc_source_changes(seq INTEGER PRIMARY KEY, table_name TEXT, min_rowid INTEGER, kind TEXT)").ok());
+        QVERIFY(db.exec("CREATE TABLE __cdc_source_changes(seq INTEGER PRIMARY KEY, table_name TEXT, "
+                        "min_rowid INTEGER, kind TEXT)")
+                    .ok());
         std::map<std::string, std::string> props;
         if (skip)
             props["pipelines.cdc.skipChangeCommits"] = "true";
@@ -839,7 +943,9 @@ void TestEngine::sourceChangesFailUnlessSkipped() {
         insert(db, "users_cdf", seedRows());
         update(db, p);
         // A change to rows not yet consumed is fine; one to consumed rows is not.
-        QVERIFY(db.exec("INSERT INTO __cdc_source_changes(table_name, min_rowid, kind) VALUES ('users_cdf', 3, 'UPDATE')").ok());
+        QVERIFY(db.exec("INSERT INTO __cdc_source_changes(table_name, min_rowid, kind) VALUES ('users_cdf', "
+                        "3, 'UPDATE')")
+                    .ok());
         auto r = engine::runUpdate(db, p, at(5));
         QCOMPARE(r.ok(), skip);
         if (!skip) {
@@ -864,7 +970,8 @@ void TestEngine::fullRefresh() {
     QCOMPARE(r->flows[0].rowsRead, 7);
     QCOMPARE(target(db, "t"), QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara"}));
     QVERIFY(engine::rewindTo(db, 1).ok());
-    QCOMPARE(target(db, "t"), QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara", "126\tLily\tCancun"}));
+    QCOMPARE(target(db, "t"),
+             QStringList({"124\tRaul\tOaxaca", "125\tMercedes\tGuadalajara", "126\tLily\tCancun"}));
 }
 
 void TestEngine::fullRefreshForgetsTruncateWatermark_data() {
@@ -881,7 +988,8 @@ void TestEngine::fullRefreshForgetsTruncateWatermark() {
     createUsers(db);
     auto truncating = seedFlow("t", "users_cdf", 1);
     truncating.applyAsTruncate = truncateWhen();
-    insert(db, "users_cdf", {{i(1), s("a"), s("x"), s("INSERT"), i(1)}, {i(9), null(), null(), s("TRUNCATE"), i(5)}});
+    insert(db, "users_cdf",
+           {{i(1), s("a"), s("x"), s("INSERT"), i(1)}, {i(9), null(), null(), s("TRUNCATE"), i(5)}});
     update(db, pipelineOf({truncating}));
     QVERIFY(target(db, "t").isEmpty());
     // The pipeline no longer truncates (and may select other columns): a full refresh reads everything
@@ -892,7 +1000,8 @@ void TestEngine::fullRefreshForgetsTruncateWatermark() {
     engine::UpdateOptions o = at(50);
     o.fullRefresh = true;
     QVERIFY(engine::runUpdate(db, pipelineOf({plain}), o).ok());
-    QCOMPARE(target(db, "t"), schemaChanged ? QStringList({"1\ta", "9\tnull"}) : QStringList({"1\ta\tx", "9\tnull\tnull"}));
+    QCOMPARE(target(db, "t"),
+             schemaChanged ? QStringList({"1\ta", "9\tnull"}) : QStringList({"1\ta\tx", "9\tnull\tnull"}));
     if (schemaChanged)
         return; // rewinding past a rebuild drops the target (rewindTo restores no dropped objects)
     // Rewinding the refresh brings the watermark back with the truncated table.
@@ -968,8 +1077,8 @@ void TestEngine::updateLogAndMetrics() {
     QCOMPARE(log->rows[0][1], Value(std::int64_t{1'800'000'000}));
     QCOMPARE(displayValue(log->rows[0][1], log->typeOf(1)), std::string("2027-01-15T08:00:00Z"));
     QCOMPARE(displayText(log->rows[0][2]), std::string("c_flow"));
-    QCOMPARE(displayText(log->rows[1][4]), std::string("8"));   // rows read
-    QCOMPARE(displayText(log->rows[1][8]), std::string("7"));   // versions opened
+    QCOMPARE(displayText(log->rows[1][4]), std::string("8")); // rows read
+    QCOMPARE(displayText(log->rows[1][8]), std::string("7")); // versions opened
     QCOMPARE(engine::lastUpdateId(db).value(), 1);
 }
 
@@ -986,7 +1095,8 @@ void TestEngine::cancelRollsBack() {
         if (done > 0)
             cancel = true;
     };
-    auto r = engine::runUpdate(db, pipelineOf({seedFlow("a", "users_cdf", 1), seedFlow("b", "users_cdf", 2)}), o);
+    auto r =
+        engine::runUpdate(db, pipelineOf({seedFlow("a", "users_cdf", 1), seedFlow("b", "users_cdf", 2)}), o);
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, std::string("CANCELLED"));
     QCOMPARE(dump(db), before);
@@ -1013,7 +1123,8 @@ void TestEngine::declaredSchemaAccepted() {
     for (const char* c : {"userId INT", "name STRING", "city STRING", "__START_AT INT", "__END_AT INT"}) {
         std::string def = c;
         auto sp = def.find(' ');
-        p.streamingTables[0].schema.push_back({def.substr(0, sp), DataType::parse(def.substr(sp + 1)).value(), false, {}, {}});
+        p.streamingTables[0].schema.push_back(
+            {def.substr(0, sp), DataType::parse(def.substr(sp + 1)).value(), false, {}, {}});
     }
     QVERIFY(engine::validate(db, p).ok());
     QCOMPARE(update(db, p).updateId, 1);
@@ -1041,7 +1152,8 @@ void TestEngine::undoJournalRoundTrip() {
     QCOMPARE(journal.rowCount(), 3);
     QVERIFY(journal.flush(db, 4, 2).ok());
     QCOMPARE(journal.rowCount(), 0);
-    auto st = db.prepare("SELECT __u_data FROM journal WHERE __u_upd = 4 AND __u_phase = 2 ORDER BY __u_chunk");
+    auto st =
+        db.prepare("SELECT __u_data FROM journal WHERE __u_upd = 4 AND __u_phase = 2 ORDER BY __u_chunk");
     QVERIFY(st.ok());
     std::vector<Row> back;
     int chunks = 0;
@@ -1057,7 +1169,8 @@ void TestEngine::undoJournalRoundTrip() {
     QCOMPARE(chunks, chunkBytes == 1 ? 3 : chunkBytes == 64 ? 2 : 1);
     QVERIFY(back == saved);
     QVERIFY(!engine::decodeUndoRows(std::string_view("\x07", 1), 1).ok()); // unknown tag: an error, no crash
-    QVERIFY(!engine::decodeUndoRows(std::string_view("\x03\xff\xff\x00\x00", 5), 1).ok()); // length past the end
+    QVERIFY(
+        !engine::decodeUndoRows(std::string_view("\x03\xff\xff\x00\x00", 5), 1).ok()); // length past the end
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

@@ -78,7 +78,8 @@ void TestEngineConformance::seedCases() {
     QFETCH(QString, dir);
     auto db = storage::Database::openMemory();
     QVERIFY(db.ok());
-    auto parse = sql::parsePipeline(readFile(cdc::test::conformanceFile(dir, "pipeline.sql")).toStdString(), "pipeline.sql");
+    auto parse = sql::parsePipeline(readFile(cdc::test::conformanceFile(dir, "pipeline.sql")).toStdString(),
+                                    "pipeline.sql");
     QVERIFY2(!parse.hasErrors(), parse.hasErrors() ? parse.firstError()->format().c_str() : "");
     QDir d(dir);
     int updates = 0;
@@ -88,7 +89,8 @@ void TestEngineConformance::seedCases() {
         if (sourcePath.isEmpty())
             break;
         QVERIFY2(QFile::exists(sourcePath), qPrintable("missing " + sourcePath));
-        auto st = sql::executeSourceScript(db.value(), readFile(sourcePath).toStdString(), source.toStdString());
+        auto st =
+            sql::executeSourceScript(db.value(), readFile(sourcePath).toStdString(), source.toStdString());
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
         engine::UpdateOptions options;
         options.now = 1'790'000'000 + step * 3600;
@@ -118,11 +120,13 @@ void TestEngineConformance::changeFeedThroughQuery() {
     auto db = storage::Database::openMemory();
     QVERIFY(db.ok());
     const QString dir = QStringLiteral(CDC_TESTS_DIR "/conformance/engine/scd1_reinsert_next_update");
-    auto parse = sql::parsePipeline(readFile(cdc::test::conformanceFile(dir, "pipeline.sql")).toStdString(), "pipeline.sql");
+    auto parse = sql::parsePipeline(readFile(cdc::test::conformanceFile(dir, "pipeline.sql")).toStdString(),
+                                    "pipeline.sql");
     QVERIFY(!parse.hasErrors());
     for (int step : {1, 2}) {
         const QString source = sourceFile(QDir(dir), step);
-        QVERIFY(sql::executeSourceScript(db.value(), readFile(source).toStdString(), source.toStdString()).ok());
+        QVERIFY(
+            sql::executeSourceScript(db.value(), readFile(source).toStdString(), source.toStdString()).ok());
         QVERIFY(engine::runUpdate(db.value(), parse.pipeline, {}).ok());
     }
     auto rs = sql::runQuery(db.value(), "SELECT userId, city, _change_type, _commit_version FROM "

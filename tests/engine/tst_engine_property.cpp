@@ -28,7 +28,8 @@ struct Event {
 };
 
 std::vector<Event> randomStream(std::mt19937& rng, bool withNulls = false) {
-    std::uniform_int_distribution<int> keyCount(1, 4), eventCount(1, 14), seqGap(1, 4), pick(0, 99), value(0, 2);
+    std::uniform_int_distribution<int> keyCount(1, 4), eventCount(1, 14), seqGap(1, 4), pick(0, 99),
+        value(0, 2);
     const int keys = keyCount(rng), n = eventCount(rng);
     std::vector<std::int64_t> nextSeq(static_cast<std::size_t>(keys), 0);
     std::vector<Event> out;
@@ -37,14 +38,17 @@ std::vector<Event> randomStream(std::mt19937& rng, bool withNulls = false) {
     for (int e = 0; e < n; ++e) {
         const auto k = static_cast<std::size_t>(std::uniform_int_distribution<int>(0, keys - 1)(rng));
         nextSeq[k] += seqGap(rng); // distinct (key, seq) pairs, random gaps
-        out.push_back({static_cast<std::int64_t>(k + 1), nextSeq[k], pick(rng) < 25, names[value(rng)], cities[value(rng)]});
+        out.push_back({static_cast<std::int64_t>(k + 1), nextSeq[k], pick(rng) < 25, names[value(rng)],
+                       cities[value(rng)]});
         if (withNulls && pick(rng) < 30)
             (pick(rng) < 50 ? out.back().name : out.back().city).clear(); // a NULL column
     }
     return out;
 }
 
-Value textOrNull(const std::string& v) { return v.empty() ? null() : s(v); }
+Value textOrNull(const std::string& v) {
+    return v.empty() ? null() : s(v);
+}
 
 Row toRowWithNulls(const Event& e) {
     return {i(e.key), e.del ? null() : textOrNull(e.name), e.del ? null() : textOrNull(e.city),
@@ -54,7 +58,8 @@ Row toRowWithNulls(const Event& e) {
 QString describe(const std::vector<Event>& evs) {
     QStringList out;
     for (const Event& e : evs)
-        out << QString("%1@%2%3").arg(e.key).arg(e.seq).arg(e.del ? "D" : QString::fromStdString(":" + e.name + "/" + e.city));
+        out << QString("%1@%2%3").arg(e.key).arg(e.seq).arg(
+            e.del ? "D" : QString::fromStdString(":" + e.name + "/" + e.city));
     return out.join(' ');
 }
 
@@ -105,10 +110,11 @@ std::map<QString, KnownDisagreement> disagreementCases() {
         Scenario sc = handMade(2, {plain, partial}, std::nullopt);
         add(sc, 1'700'000'000, 0, 1, "", "U", 2);
         add(sc, 1'700'000'000, 1, 1, "x", "U", 1);
-        out.insert({"SCD2 flows with different IGNORE NULL UPDATES into one target",
-                    {sc, Scd2Deletes::KeptForever,
-                     "SCD2 replays stored events with the partial-update rules of the flow being applied (the "
-                     "supplied flags are computed from the current flow's options, not stored per event)"}});
+        out.insert(
+            {"SCD2 flows with different IGNORE NULL UPDATES into one target",
+             {sc, Scd2Deletes::KeptForever,
+              "SCD2 replays stored events with the partial-update rules of the flow being applied (the "
+              "supplied flags are computed from the current flow's options, not stored per event)"}});
     }
     {
         // Decision 4: SCD2 keeps early deletes like SCD1 tombstones, collected after the threshold; a late
@@ -175,15 +181,16 @@ void TestEngineProperty::referenceModel() {
         const RunResult result = check.run(delivery);
         if (!result.failure.empty()) {
             QFAIL(qPrintable(QString::fromStdString(
-                "engine and reference model differ, run " + name + ", " + rerun + "; smallest failing input:\n" +
+                "engine and reference model differ, run " + name + ", " + rerun +
+                "; smallest failing input:\n" +
                 smallestReproducer(Property::MatchesModel, scenario, delivery, retention))));
         }
         if (r == 0)
             sortedRows = result.finalRows;
         else if (scenario.orderIndependent(delivery, retention) && result.finalRows != sortedRows)
-            QFAIL(qPrintable(QString::fromStdString("order independence: run " + name +
-                                                    " ends with other rows than the sorted run, " + rerun + "\n" +
-                                                    check.reproducer(delivery, "the final rows differ"))));
+            QFAIL(qPrintable(QString::fromStdString(
+                "order independence: run " + name + " ends with other rows than the sorted run, " + rerun +
+                "\n" + check.reproducer(delivery, "the final rows differ"))));
     }
 }
 
@@ -200,7 +207,8 @@ void TestEngineProperty::knownDisagreements() {
     QVERIFY2(check.error().empty(), check.error().c_str());
     const RunResult result = check.run(known.scenario.delivery);
     if (!result.failure.empty()) // the reproducer, which QEXPECT_FAIL's message replaces
-        qInfo().noquote() << QString::fromStdString(check.reproducer(known.scenario.delivery, result.failure));
+        qInfo().noquote() << QString::fromStdString(
+            check.reproducer(known.scenario.delivery, result.failure));
     QEXPECT_FAIL("", known.reason, Continue);
     QVERIFY(result.failure.empty());
 }
@@ -230,7 +238,8 @@ void TestEngineProperty::rewindRestoresEveryUpdate() {
     const int updates = std::uniform_int_distribution<int>(2, 5)(rng);
     std::size_t from = 0;
     for (int u = 1; u <= updates; ++u) {
-        const std::size_t to = u == updates ? stream.size() : std::min(stream.size(), from + stream.size() / updates + 1);
+        const std::size_t to =
+            u == updates ? stream.size() : std::min(stream.size(), from + stream.size() / updates + 1);
         std::vector<Row> rs;
         for (; from < to; ++from)
             rs.push_back(toRowWithNulls(stream[from]));

@@ -19,9 +19,11 @@ INSERT INTO cdf VALUES (124, "Raul", "Oaxaca", "INSERT", 1), (123, "Isabel", "Mo
 
 std::string flowInto(const std::string& target, const std::string& from, const std::string& stored,
                      const std::string& extra = "") {
-    return "CREATE OR REFRESH STREAMING TABLE " + target + ";\nCREATE FLOW " + target + "_flow AS AUTO CDC INTO " + target +
-           " FROM stream(" + from + ") KEYS (userId) APPLY AS DELETE WHEN operation = \"DELETE\" SEQUENCE BY seq "
-           "COLUMNS * EXCEPT (operation, seq) STORED AS " + stored + extra + ";\n";
+    return "CREATE OR REFRESH STREAMING TABLE " + target + ";\nCREATE FLOW " + target +
+           "_flow AS AUTO CDC INTO " + target + " FROM stream(" + from +
+           ") KEYS (userId) APPLY AS DELETE WHEN operation = \"DELETE\" SEQUENCE BY seq "
+           "COLUMNS * EXCEPT (operation, seq) STORED AS " +
+           stored + extra + ";\n";
 }
 
 pipeline::Pipeline parse(const std::string& text) {
@@ -64,10 +66,12 @@ QStringList feed(storage::Database& db, const std::string& target, std::int64_t 
         return {QString::fromStdString(rows.error().message)};
     QStringList out;
     const auto column = [&](const char* name) {
-        return static_cast<std::size_t>(std::find(rows->columns.begin(), rows->columns.end(), name) - rows->columns.begin());
+        return static_cast<std::size_t>(std::find(rows->columns.begin(), rows->columns.end(), name) -
+                                        rows->columns.begin());
     };
     for (const Row& r : rows->rows)
-        out << QString::fromStdString(displayText(r[column("userId")]) + " " + displayText(r[column("name")]) + " " +
+        out << QString::fromStdString(displayText(r[column("userId")]) + " " +
+                                      displayText(r[column("name")]) + " " +
                                       displayText(r[column("_change_type")]));
     out.sort();
     return out;
@@ -132,8 +136,10 @@ private slots:
         update(db, original);
         QCOMPARE(outdated(db, original), QStringList{}); // the same definition twice
 
-        const auto viaView = parse("CREATE TEMPORARY VIEW clean AS SELECT userId, upper(name) AS name, city, operation, seq "
-                                   "FROM stream(cdf);\n" + flowInto("current", "clean", "SCD TYPE 1"));
+        const auto viaView =
+            parse("CREATE TEMPORARY VIEW clean AS SELECT userId, upper(name) AS name, city, operation, seq "
+                  "FROM stream(cdf);\n" +
+                  flowInto("current", "clean", "SCD TYPE 1"));
         QCOMPARE(outdated(db, viaView), QStringList{"current DEFINITION_CHANGED"});
         update(db, viaView); // old and new rows mixed: still out of date, now with the new definition too
         QCOMPARE(outdated(db, viaView), QStringList{"current DEFINITION_CHANGED"});
@@ -148,8 +154,9 @@ private slots:
 
         const auto scd2 = parse(flowInto("current", "cdf", "SCD TYPE 2"));
         QCOMPARE(outdated(db, scd2), QStringList{"current SCHEMA_CHANGED"});
-        const auto otherDelete = parse(flowInto("current", "cdf", "SCD TYPE 1").replace(
-            flowInto("current", "cdf", "SCD TYPE 1").find("\"DELETE\""), 8, "\"REMOVE\""));
+        const auto otherDelete =
+            parse(flowInto("current", "cdf", "SCD TYPE 1")
+                      .replace(flowInto("current", "cdf", "SCD TYPE 1").find("\"DELETE\""), 8, "\"REMOVE\""));
         QCOMPARE(outdated(db, otherDelete), QStringList{"current DEFINITION_CHANGED"});
     }
 
@@ -167,12 +174,14 @@ private slots:
         auto db = sourcesDb();
         std::string text = flowInto("current", "cdf", "SCD TYPE 1");
         text.replace(text.find(';'), 1,
-                     " TBLPROPERTIES ('pipelines.cdc.tombstoneGCThresholdInSeconds' = '" + value.toStdString() + "');");
+                     " TBLPROPERTIES ('pipelines.cdc.tombstoneGCThresholdInSeconds' = '" +
+                         value.toStdString() + "');");
         auto report = engine::runUpdate(db, parse(text));
         QVERIFY(!report.ok());
         QCOMPARE(QString::fromStdString(report.error().format()),
-                 QStringLiteral("pipeline.sql:1:1: error: pipelines.cdc.tombstoneGCThresholdInSeconds takes a whole "
-                                "number of seconds (0 or more), not '%1'")
+                 QStringLiteral(
+                     "pipeline.sql:1:1: error: pipelines.cdc.tombstoneGCThresholdInSeconds takes a whole "
+                     "number of seconds (0 or more), not '%1'")
                      .arg(value));
         QVERIFY(!db.tableExists("__cdc_updates") || engine::lastUpdateId(db).value() == 0);
     }

@@ -194,31 +194,41 @@ private slots:
     void valuesTheColumnCannotHoldAreRefused_data() {
         QTest::addColumn<QString>("script");
         QTest::addColumn<QString>("error");
-        const QString create = QStringLiteral("CREATE TABLE t (id INT, small TINYINT, d DATE, x DOUBLE, m DECIMAL(4,2), ok BOOLEAN);\n");
-        QTest::newRow("word into INT") << create + "INSERT INTO t VALUES (1, 1, '2024-01-01', 1, 1, true),\n  ('seven', 1, null, 1, 1, true);"
-                                       << "v.sql:2:1: error: row 2, column id: CAST_INVALID_INPUT: the value 'seven' of the "
-                                          "type STRING cannot be cast to INT because it is malformed";
-        QTest::newRow("INT overflow") << create + "INSERT INTO t (id) VALUES (3000000000);"
-                                      << "v.sql:2:1: error: row 1, column id: CAST_OVERFLOW: the value 3000000000 of the type "
-                                         "BIGINT cannot be cast to INT due to an overflow";
-        QTest::newRow("TINYINT overflow") << create + "INSERT INTO t (small) VALUES (127), (128);"
-                                          << "v.sql:2:1: error: row 2, column small: CAST_OVERFLOW: the value 128 of the type "
-                                             "BIGINT cannot be cast to TINYINT due to an overflow";
-        QTest::newRow("not a date") << create + "INSERT INTO t (d) VALUES ('2024-13-45');"
-                                    << "v.sql:2:1: error: row 1, column d: CAST_INVALID_INPUT: the value '2024-13-45' of the "
-                                       "type STRING cannot be cast to DATE because it is malformed";
-        QTest::newRow("not a number") << create + "INSERT INTO t (x) VALUES ('1.5x');"
-                                      << "v.sql:2:1: error: row 1, column x: CAST_INVALID_INPUT: the value '1.5x' of the type "
-                                         "STRING cannot be cast to DOUBLE because it is malformed";
-        QTest::newRow("DECIMAL too wide") << create + "INSERT INTO t (m) VALUES (123.4);"
-                                          << "v.sql:2:1: error: row 1, column m: CAST_OVERFLOW: the value 123.4 of the type "
-                                             "DOUBLE cannot be cast to DECIMAL(4,2) due to an overflow";
-        QTest::newRow("not a boolean") << create + "INSERT INTO t (ok) VALUES ('maybe');"
-                                       << "v.sql:2:1: error: row 1, column ok: CAST_INVALID_INPUT: the value 'maybe' of the "
-                                          "type STRING cannot be cast to BOOLEAN because it is malformed";
-        QTest::newRow("UPDATE") << create + "INSERT INTO t (id) VALUES (1), (2);\nUPDATE t SET id = 'two' WHERE id = 2;"
-                                << "v.sql:3:1: error: row 2, column id: CAST_INVALID_INPUT: the value 'two' of the type "
-                                   "STRING cannot be cast to INT because it is malformed";
+        const QString create = QStringLiteral(
+            "CREATE TABLE t (id INT, small TINYINT, d DATE, x DOUBLE, m DECIMAL(4,2), ok BOOLEAN);\n");
+        QTest::newRow("word into INT")
+            << create +
+                   "INSERT INTO t VALUES (1, 1, '2024-01-01', 1, 1, true),\n  ('seven', 1, null, 1, 1, true);"
+            << "v.sql:2:1: error: row 2, column id: CAST_INVALID_INPUT: the value 'seven' of the "
+               "type STRING cannot be cast to INT because it is malformed";
+        QTest::newRow("INT overflow")
+            << create + "INSERT INTO t (id) VALUES (3000000000);"
+            << "v.sql:2:1: error: row 1, column id: CAST_OVERFLOW: the value 3000000000 of the type "
+               "BIGINT cannot be cast to INT due to an overflow";
+        QTest::newRow("TINYINT overflow")
+            << create + "INSERT INTO t (small) VALUES (127), (128);"
+            << "v.sql:2:1: error: row 2, column small: CAST_OVERFLOW: the value 128 of the type "
+               "BIGINT cannot be cast to TINYINT due to an overflow";
+        QTest::newRow("not a date")
+            << create + "INSERT INTO t (d) VALUES ('2024-13-45');"
+            << "v.sql:2:1: error: row 1, column d: CAST_INVALID_INPUT: the value '2024-13-45' of the "
+               "type STRING cannot be cast to DATE because it is malformed";
+        QTest::newRow("not a number")
+            << create + "INSERT INTO t (x) VALUES ('1.5x');"
+            << "v.sql:2:1: error: row 1, column x: CAST_INVALID_INPUT: the value '1.5x' of the type "
+               "STRING cannot be cast to DOUBLE because it is malformed";
+        QTest::newRow("DECIMAL too wide")
+            << create + "INSERT INTO t (m) VALUES (123.4);"
+            << "v.sql:2:1: error: row 1, column m: CAST_OVERFLOW: the value 123.4 of the type "
+               "DOUBLE cannot be cast to DECIMAL(4,2) due to an overflow";
+        QTest::newRow("not a boolean")
+            << create + "INSERT INTO t (ok) VALUES ('maybe');"
+            << "v.sql:2:1: error: row 1, column ok: CAST_INVALID_INPUT: the value 'maybe' of the "
+               "type STRING cannot be cast to BOOLEAN because it is malformed";
+        QTest::newRow("UPDATE")
+            << create + "INSERT INTO t (id) VALUES (1), (2);\nUPDATE t SET id = 'two' WHERE id = 2;"
+            << "v.sql:3:1: error: row 2, column id: CAST_INVALID_INPUT: the value 'two' of the type "
+               "STRING cannot be cast to INT because it is malformed";
     }
 
     void valuesTheColumnCannotHoldAreRefused() {
@@ -236,7 +246,8 @@ private slots:
         auto db = storage::Database::openMemory();
         auto st = executeSourceScript(*db,
                                       "CREATE TABLE t (id INT, small TINYINT, d DATE, x DOUBLE);"
-                                      "INSERT INTO t VALUES (' 42 ', -128, '2024-02-29', '1e3'), ('7.9', 127, '2024-01-05T23:59:59Z', -0.5);",
+                                      "INSERT INTO t VALUES (' 42 ', -128, '2024-02-29', '1e3'), ('7.9', "
+                                      "127, '2024-01-05T23:59:59Z', -0.5);",
                                       "c.sql");
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
         auto rs = runQuery(*db, "SELECT * FROM t ORDER BY id");

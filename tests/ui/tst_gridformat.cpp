@@ -15,12 +15,24 @@ using namespace cdc::ui;
 Q_DECLARE_METATYPE(cdc::ui::GridTable)
 
 namespace {
-CellValue I(std::int64_t v) { return {v, DataType::parse("BIGINT")}; }
-CellValue D(double v) { return {v, DataType::parse("DOUBLE")}; }
-CellValue S(const char* v) { return {std::string(v), DataType::parse("STRING")}; }
-CellValue B(bool v) { return {std::int64_t(v ? 1 : 0), DataType::parse("BOOLEAN")}; }
-CellValue T(const char* v) { return {std::string(v), DataType::parse("TIMESTAMP")}; }
-CellValue N() { return {}; }
+CellValue I(std::int64_t v) {
+    return {v, DataType::parse("BIGINT")};
+}
+CellValue D(double v) {
+    return {v, DataType::parse("DOUBLE")};
+}
+CellValue S(const char* v) {
+    return {std::string(v), DataType::parse("STRING")};
+}
+CellValue B(bool v) {
+    return {std::int64_t(v ? 1 : 0), DataType::parse("BOOLEAN")};
+}
+CellValue T(const char* v) {
+    return {std::string(v), DataType::parse("TIMESTAMP")};
+}
+CellValue N() {
+    return {};
+}
 
 /// Rows of (value, display) cells, as a result model shows them.
 QStandardItemModel* model(const QStringList& headers, const QList<QList<CellValue>>& rows, QObject* parent) {
@@ -90,8 +102,8 @@ void TestGridFormat::tsv_data() {
     QTest::newRow("tab, newline and quote are quoted")
         << GridTable{{"a", "b"}, {{S("x\ty"), S("say \"hi\"\nbye")}}} << false
         << QStringLiteral("\"x\ty\"\t\"say \"\"hi\"\"\nbye\"");
-    QTest::newRow("booleans and reals as shown") << GridTable{{"ok", "r"}, {{B(true), D(2.5)}}} << false
-                                                 << QStringLiteral("true\t2.5");
+    QTest::newRow("booleans and reals as shown")
+        << GridTable{{"ok", "r"}, {{B(true), D(2.5)}}} << false << QStringLiteral("true\t2.5");
     QTest::newRow("one cell, no line break") << GridTable{{"id"}, {{I(42)}}} << false << QStringLiteral("42");
 }
 
@@ -103,8 +115,9 @@ void TestGridFormat::tsv() {
 }
 
 void TestGridFormat::csvQuotesAsRfc4180() {
-    const GridTable table{{"id", "name, full", "note"},
-                          {{I(1), S("Doe, J"), S("said \"no\"")}, {I(2), N(), S("two\nlines")}, {I(3), S(""), S("plain")}}};
+    const GridTable table{
+        {"id", "name, full", "note"},
+        {{I(1), S("Doe, J"), S("said \"no\"")}, {I(2), N(), S("two\nlines")}, {I(3), S(""), S("plain")}}};
     QCOMPARE(GridFormat::csv(table), QStringLiteral("id,\"name, full\",note\r\n"
                                                     "1,\"Doe, J\",\"said \"\"no\"\"\"\r\n"
                                                     "2,,\"two\nlines\"\r\n"
@@ -117,12 +130,13 @@ void TestGridFormat::jsonIsTypedAndKeepsColumnOrder() {
                           {{I(7), S("Ada \"A\""), D(2.5), B(true), T("2024-01-02 03:04:05"), N()},
                            {I(-1), S("42"), D(1e20), B(false), N(), N()}}};
     QCOMPARE(GridFormat::json(table),
-             QStringLiteral("[\n"
-                            "  {\"z_id\": 7, \"name\": \"Ada \\\"A\\\"\", \"score\": 2.5, \"active\": true, "
-                            "\"at\": \"2024-01-02T03:04:05Z\", \"gone\": null},\n"
-                            "  {\"z_id\": -1, \"name\": \"42\", \"score\": 1e+20, \"active\": false, \"at\": null, "
-                            "\"gone\": null}\n"
-                            "]\n"));
+             QStringLiteral(
+                 "[\n"
+                 "  {\"z_id\": 7, \"name\": \"Ada \\\"A\\\"\", \"score\": 2.5, \"active\": true, "
+                 "\"at\": \"2024-01-02T03:04:05Z\", \"gone\": null},\n"
+                 "  {\"z_id\": -1, \"name\": \"42\", \"score\": 1e+20, \"active\": false, \"at\": null, "
+                 "\"gone\": null}\n"
+                 "]\n"));
     QCOMPARE(GridFormat::json(GridTable{{"id"}, {}}), QStringLiteral("[]\n"));
 }
 
@@ -131,9 +145,11 @@ void TestGridFormat::proxySortsByTypedValue_data() {
     QTest::addColumn<int>("order");
     QTest::addColumn<QStringList>("expected");
     // Display text would put "10" before "9" and "bob" after "Zoe".
-    QTest::newRow("numbers by value, NULL first") << 0 << int(Qt::AscendingOrder) << QStringList{"null", "2", "9", "10"};
+    QTest::newRow("numbers by value, NULL first")
+        << 0 << int(Qt::AscendingOrder) << QStringList{"null", "2", "9", "10"};
     QTest::newRow("descending") << 0 << int(Qt::DescendingOrder) << QStringList{"10", "9", "2", "null"};
-    QTest::newRow("text ignoring case") << 1 << int(Qt::AscendingOrder) << QStringList{"ada", "bob", "Carl", "Zoe"};
+    QTest::newRow("text ignoring case")
+        << 1 << int(Qt::AscendingOrder) << QStringList{"ada", "bob", "Carl", "Zoe"};
     QTest::newRow("original order") << -1 << int(Qt::AscendingOrder) << QStringList{"10", "9", "null", "2"};
 }
 
@@ -142,7 +158,8 @@ void TestGridFormat::proxySortsByTypedValue() {
     QFETCH(int, order);
     QFETCH(QStringList, expected);
     QObject owner;
-    auto* source = model({"n", "name"}, {{I(10), S("Zoe")}, {I(9), S("bob")}, {N(), S("ada")}, {I(2), S("Carl")}}, &owner);
+    auto* source = model({"n", "name"},
+                         {{I(10), S("Zoe")}, {I(9), S("bob")}, {N(), S("ada")}, {I(2), S("Carl")}}, &owner);
     GridProxyModel proxy;
     QAbstractItemModelTester tester(&proxy);
     proxy.setSourceModel(source);
@@ -154,7 +171,8 @@ void TestGridFormat::proxySortsByTypedValue() {
 
 void TestGridFormat::proxyFiltersAcrossColumnsIgnoringCase() {
     QObject owner;
-    auto* source = model({"id", "city"}, {{I(123), S("Monterrey")}, {I(124), S("Oaxaca")}, {I(1250), S("Tijuana")}}, &owner);
+    auto* source = model({"id", "city"},
+                         {{I(123), S("Monterrey")}, {I(124), S("Oaxaca")}, {I(1250), S("Tijuana")}}, &owner);
     GridProxyModel proxy;
     QAbstractItemModelTester tester(&proxy);
     proxy.setSourceModel(source);

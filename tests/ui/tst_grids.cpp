@@ -28,9 +28,9 @@
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QMenu>
+#include <QScrollBar>
 #include <QStandardPaths>
 #include <QTableView>
-#include <QScrollBar>
 #include <QTemporaryDir>
 #include <QTimeZone>
 #include <QTimer>
@@ -64,7 +64,8 @@ void doubleClick(QTableView* view, int row, int column) {
 
 void clickHeader(QTableView* view, int section) {
     QHeaderView* header = view->horizontalHeader();
-    const QPoint p(header->sectionViewportPosition(section) + header->sectionSize(section) / 2, header->height() / 2);
+    const QPoint p(header->sectionViewportPosition(section) + header->sectionSize(section) / 2,
+                   header->height() / 2);
     QTest::mouseClick(header->viewport(), Qt::LeftButton, {}, p);
 }
 
@@ -112,7 +113,8 @@ void answerFileDialog(const QString& path) {
 
 QString readFile(const QString& path) {
     QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll()) : QStringLiteral("<cannot read %1>").arg(path);
+    return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
+                                       : QStringLiteral("<cannot read %1>").arg(path);
 }
 
 /// What the event loop does between two keys: posted events, widgets deleted later (a cell editor
@@ -220,14 +222,16 @@ void TestGrids::headerClicksSortAndThirdClickRestoresOrder() {
     QCOMPARE(columnTexts(view, kCity), original);
 
     clickHeader(view, kCity);
-    QCOMPARE(columnTexts(view, kCity), (QStringList{"Cancun", "Guadalajara", "Monterrey", "Oaxaca", "Puebla"}));
+    QCOMPARE(columnTexts(view, kCity),
+             (QStringList{"Cancun", "Guadalajara", "Monterrey", "Oaxaca", "Puebla"}));
     QCOMPARE(view->horizontalHeader()->sortIndicatorSection(), kCity);
     QCOMPARE(view->horizontalHeader()->sortIndicatorOrder(), Qt::AscendingOrder);
     // The highlight follows its row: Monterrey is the deleted (ghost) row.
     QCOMPARE(RowChange(view->model()->index(2, 0).data(RowChangeRole).toInt()), RowChange::Deleted);
 
     clickHeader(view, kCity);
-    QCOMPARE(columnTexts(view, kCity), (QStringList{"Puebla", "Oaxaca", "Monterrey", "Guadalajara", "Cancun"}));
+    QCOMPARE(columnTexts(view, kCity),
+             (QStringList{"Puebla", "Oaxaca", "Monterrey", "Guadalajara", "Cancun"}));
     QCOMPARE(view->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
 
     clickHeader(view, kCity);
@@ -315,11 +319,13 @@ void TestGrids::ctrlCCopiesSelectionAsTsv() {
     QTest::mouseClick(view->viewport(), Qt::LeftButton, Qt::ShiftModifier, cellCenter(view, 1, kName));
     QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
     // View order; the open version's __END_AT (NULL, shown "null") is an empty cell.
-    QCOMPARE(QApplication::clipboard()->text(), QStringLiteral("125\tMercedes\tTijuana\t2\t5\n124\tRaul\tOaxaca\t1\t"));
+    QCOMPARE(QApplication::clipboard()->text(),
+             QStringLiteral("125\tMercedes\tTijuana\t2\t5\n124\tRaul\tOaxaca\t1\t"));
 
     QVERIFY(chooseFromContextMenu(view, 1, kName, QStringLiteral("Copy with Headers")));
     QCOMPARE(QApplication::clipboard()->text(),
-             QStringLiteral("userId\tname\tcity\t__START_AT\t__END_AT\n125\tMercedes\tTijuana\t2\t5\n124\tRaul\tOaxaca\t1\t"));
+             QStringLiteral("userId\tname\tcity\t__START_AT\t__END_"
+                            "AT\n125\tMercedes\tTijuana\t2\t5\n124\tRaul\tOaxaca\t1\t"));
 
     // Ctrl+click adds a row apart: only the selected rows are copied, still in view order.
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, cellCenter(view, 4, kName));
@@ -353,12 +359,14 @@ void TestGrids::exportToCsvAndJsonFromContextMenu() {
     const QString json = dir.filePath(QStringLiteral("mercedes.json"));
     answerFileDialog(json);
     QVERIFY(chooseFromContextMenu(view, 0, kCity, QStringLiteral("Export to JSON…")));
-    QCOMPARE(readFile(json),
-             QStringLiteral("[\n"
-                            "  {\"userId\": 125, \"name\": \"Mercedes\", \"city\": \"Guadalajara\", \"__START_AT\": 6, \"__END_AT\": null},\n"
-                            "  {\"userId\": 125, \"name\": \"Mercedes\", \"city\": \"Mexicali\", \"__START_AT\": 5, \"__END_AT\": 6},\n"
-                            "  {\"userId\": 125, \"name\": \"Mercedes\", \"city\": \"Tijuana\", \"__START_AT\": 2, \"__END_AT\": 5}\n"
-                            "]\n"));
+    QCOMPARE(readFile(json), QStringLiteral("[\n"
+                                            "  {\"userId\": 125, \"name\": \"Mercedes\", \"city\": "
+                                            "\"Guadalajara\", \"__START_AT\": 6, \"__END_AT\": null},\n"
+                                            "  {\"userId\": 125, \"name\": \"Mercedes\", \"city\": "
+                                            "\"Mexicali\", \"__START_AT\": 5, \"__END_AT\": 6},\n"
+                                            "  {\"userId\": 125, \"name\": \"Mercedes\", \"city\": "
+                                            "\"Tijuana\", \"__START_AT\": 2, \"__END_AT\": 5}\n"
+                                            "]\n"));
 }
 
 void TestGrids::sortSurvivesUpdatesAndFiltersTheLog() {
@@ -382,7 +390,8 @@ void TestGrids::sortSurvivesUpdatesAndFiltersTheLog() {
         QCOMPARE(view->horizontalHeader()->sortIndicatorSection(), kCity);
         QCOMPARE(view->horizontalHeader()->sortIndicatorOrder(), Qt::DescendingOrder);
         QCOMPARE(view->model()->rowCount(), panel->rowsModel()->rowCount());
-        QVERIFY2(sortedCaseInsensitive(columnTexts(view, kCity), true), qPrintable(columnTexts(view, kCity).join(',')));
+        QVERIFY2(sortedCaseInsensitive(columnTexts(view, kCity), true),
+                 qPrintable(columnTexts(view, kCity).join(',')));
     }
     QStringList shown = columnTexts(view, kCity), rows;
     for (int r = 0; r < panel->rowsModel()->rowCount(); ++r)
@@ -406,7 +415,8 @@ void TestGrids::sortSurvivesUpdatesAndFiltersTheLog() {
     box->edit()->clear();
     clickHeader(log, 0);
     clickHeader(log, 0); // update ids, newest first
-    QVERIFY(log->model()->index(0, 0).data().toLongLong() > log->model()->index(total - 1, 0).data().toLongLong());
+    QVERIFY(log->model()->index(0, 0).data().toLongLong() >
+            log->model()->index(total - 1, 0).data().toLongLong());
 }
 
 void TestGrids::sortedAndFilteredInTheWindow() {
@@ -421,7 +431,8 @@ void TestGrids::sortedAndFilteredInTheWindow() {
     QTest::keyClicks(panel->filterBox()->edit(), QStringLiteral("mercedes"));
     QCOMPARE(columnTexts(view, kCity), (QStringList{"Guadalajara", "Mexicali", "Tijuana"}));
     QCOMPARE(columnTexts(view, kName), (QStringList{"Mercedes", "Mercedes", "Mercedes"}));
-    QCOMPARE(panel->filterBox()->countText(), QStringLiteral("3 of %1 rows").arg(panel->rowsModel()->rowCount()));
+    QCOMPARE(panel->filterBox()->countText(),
+             QStringLiteral("3 of %1 rows").arg(panel->rowsModel()->rowCount()));
     QVERIFY(saveShot(w, QStringLiteral("grid-sorted-filtered")));
 }
 
@@ -542,8 +553,9 @@ void TestGrids::sourcesColumnsFitTheirValues() {
         QVERIFY2(view->columnWidth(c) >= fm.horizontalAdvance(header) + 8, qPrintable(header));
         for (int r = 0; r < view->model()->rowCount(); ++r) {
             const QString text = view->model()->index(r, c).data().toString();
-            QVERIFY2(view->columnWidth(c) >= fm.horizontalAdvance(text) + 8,
-                     qPrintable(QStringLiteral("%1: '%2' in %3 px").arg(header, text).arg(view->columnWidth(c))));
+            QVERIFY2(
+                view->columnWidth(c) >= fm.horizontalAdvance(text) + 8,
+                qPrintable(QStringLiteral("%1: '%2' in %3 px").arg(header, text).arg(view->columnWidth(c))));
         }
     }
 }
@@ -562,7 +574,9 @@ void TestGrids::tombstoneStatusIsNotCutOff() {
     // As wide as its delegate asks: not elided to "Due for…".
     const QModelIndex cell = view->model()->index(0, status);
     QVERIFY2(view->columnWidth(status) >= view->sizeHintForIndex(cell).width(),
-             qPrintable(QStringLiteral("%1 px for %2").arg(view->columnWidth(status)).arg(view->sizeHintForIndex(cell).width())));
+             qPrintable(QStringLiteral("%1 px for %2")
+                            .arg(view->columnWidth(status))
+                            .arg(view->sizeHintForIndex(cell).width())));
 }
 
 QTEST_MAIN(TestGrids)

@@ -21,9 +21,12 @@ void createSource(storage::Database& db, const std::string& name) {
     info.name = name;
     info.sqliteName = storage::Catalog::sqliteNameFor(name);
     info.kind = storage::TableKind::Source;
-    info.columns = {{"id", DataType::of(DataType::Kind::Int)}, {"name", DataType::of(DataType::Kind::String)},
+    info.columns = {{"id", DataType::of(DataType::Kind::Int)},
+                    {"name", DataType::of(DataType::Kind::String)},
                     {"seq", DataType::of(DataType::Kind::BigInt)}};
-    QVERIFY(db.exec("CREATE TABLE " + storage::quoteIdentifier(info.sqliteName) + "(id INTEGER, name TEXT, seq INTEGER)").ok());
+    QVERIFY(db.exec("CREATE TABLE " + storage::quoteIdentifier(info.sqliteName) +
+                    "(id INTEGER, name TEXT, seq INTEGER)")
+                .ok());
     QVERIFY(storage::Catalog::put(db, info).ok());
 }
 
@@ -49,7 +52,8 @@ private slots:
         createSource(project.db(), "cdc.users");
         project.setPipelineText(QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;"));
         QVERIFY(project.isModified());
-        QVERIFY(project.appendEvents({makeEvent("Ada", 1, 1), makeEvent("Bob", 2, 1)}, QStringLiteral("add")).ok());
+        QVERIFY(project.appendEvents({makeEvent("Ada", 1, 1), makeEvent("Bob", 2, 1)}, QStringLiteral("add"))
+                    .ok());
         const QString path = m_dir.filePath(QStringLiteral("p.cdcstudio"));
         QVERIFY(project.saveAs(path).ok());
         QVERIFY(!project.isModified());
@@ -97,8 +101,10 @@ private slots:
             auto db = storage::Database::open(path.toStdString());
             QVERIFY(db.ok());
             createSource(*db, "cdc.users");
-            QVERIFY(db->exec("INSERT INTO " + storage::quoteIdentifier(storage::Catalog::sqliteNameFor("cdc.users")) +
-                             " VALUES(7, 'Cy', 1)").ok());
+            QVERIFY(db->exec("INSERT INTO " +
+                             storage::quoteIdentifier(storage::Catalog::sqliteNameFor("cdc.users")) +
+                             " VALUES(7, 'Cy', 1)")
+                        .ok());
         }
         Project project;
         QVERIFY(project.open(path).ok());
@@ -119,7 +125,8 @@ private slots:
         file.close();
         auto st = project.open(junk);
         QVERIFY(!st.ok());
-        QVERIFY2(QString::fromStdString(st.error().message).contains(QStringLiteral("not")), st.error().message.c_str());
+        QVERIFY2(QString::fromStdString(st.error().message).contains(QStringLiteral("not")),
+                 st.error().message.c_str());
         QVERIFY(!project.open(m_dir.filePath(QStringLiteral("missing.cdcstudio"))).ok());
         QCOMPARE(project.pipelineText(), QStringLiteral("keep me"));
     }
@@ -133,7 +140,8 @@ private slots:
             createSource(*db, "cdc.users");
             QVERIFY(projectstore::ensureSchema(*db).ok());
             QVERIFY(db->exec("CREATE TRIGGER evil AFTER INSERT ON __cdc_event_queue BEGIN "
-                             "SELECT load_extension('/nonexistent/evil.so'); END").ok());
+                             "SELECT load_extension('/nonexistent/evil.so'); END")
+                        .ok());
         }
         Project project;
         QVERIFY(project.open(path).ok());
@@ -147,7 +155,10 @@ private slots:
     void queueReorderIsUndoable() {
         Project project;
         createSource(project.db(), "cdc.users");
-        QVERIFY(project.appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2), makeEvent("C", 3, 3)}, QStringLiteral("add")).ok());
+        QVERIFY(project
+                    .appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2), makeEvent("C", 3, 3)},
+                                  QStringLiteral("add"))
+                    .ok());
         EventQueueModel queue(&project);
         QCOMPARE(queueNames(queue), (QStringList{"A", "B", "C"}));
         QVERIFY(queue.moveEvents({queue.idAt(2)}, 0).ok());
@@ -165,7 +176,10 @@ private slots:
     void dragAndDropReorders() {
         Project project;
         createSource(project.db(), "cdc.users");
-        QVERIFY(project.appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2), makeEvent("C", 3, 3)}, QStringLiteral("add")).ok());
+        QVERIFY(project
+                    .appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2), makeEvent("C", 3, 3)},
+                                  QStringLiteral("add"))
+                    .ok());
         EventQueueModel queue(&project);
         std::unique_ptr<QMimeData> mime(queue.mimeData({queue.index(0, 0), queue.index(0, 2)}));
         queue.dropMimeData(mime.get(), Qt::MoveAction, 3, 0, {});
@@ -191,7 +205,8 @@ private slots:
         QCOMPARE(rows.data(rows.index(0, 0)).toString(), QStringLiteral("42"));
 
         // Paste-style rows with a column mapping; a bad cell rejects the whole batch.
-        QVERIFY(!rows.appendTextRows({{"1", "x", "1"}, {"two", "y", "2"}}, {0, 1, 2}, QStringLiteral("paste")).ok());
+        QVERIFY(!rows.appendTextRows({{"1", "x", "1"}, {"two", "y", "2"}}, {0, 1, 2}, QStringLiteral("paste"))
+                     .ok());
         QCOMPARE(rows.rowCount(), 1);
         QVERIFY(rows.appendTextRows({{"x", "1", "5"}}, {1, 0, 2}, QStringLiteral("paste")).ok());
         QCOMPARE(rows.rowCount(), 2);
@@ -202,7 +217,8 @@ private slots:
     void deliveringMovesRowsIntoTheSourceTable() {
         Project project;
         createSource(project.db(), "cdc.users");
-        QVERIFY(project.appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2)}, QStringLiteral("add")).ok());
+        QVERIFY(
+            project.appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2)}, QStringLiteral("add")).ok());
         auto delivered = projectstore::deliverEvents(project.db(), 1);
         QVERIFY(delivered.ok());
         QCOMPARE(*delivered, 1);
@@ -214,7 +230,11 @@ private slots:
     }
 
     void rowEncodingRoundTrips() {
-        const Row row{Value{}, Value{std::int64_t{9007199254740993}}, Value{2.0}, Value{2.5}, Value{std::string("é\"x")},
+        const Row row{Value{},
+                      Value{std::int64_t{9007199254740993}},
+                      Value{2.0},
+                      Value{2.5},
+                      Value{std::string("é\"x")},
                       Value{Blob{{0, 1, 255}}}};
         QCOMPARE(projectstore::decodeRow(projectstore::encodeRow(row)), row);
     }

@@ -6,8 +6,13 @@
 #include "ui/model/IssueListModel.h"
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
+#include "ui/model/SimulationRunner.h"
 #include "ui/model/UpdateLogModel.h"
 #include "ui/model/UpdateTimelineModel.h"
+#include "ui/model/results/RowChange.h"
+#include "ui/model/results/Scd2TimelineModel.h"
+#include "ui/model/results/TargetRowsModel.h"
+#include "ui/model/results/TombstoneModel.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/EditorController.h"
 #include "ui/widgets/MainWindow.h"
@@ -17,21 +22,16 @@
 #include "ui/widgets/SqlLexer.h"
 #include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
-#include "ui/model/SimulationRunner.h"
-#include "ui/model/results/RowChange.h"
-#include "ui/model/results/Scd2TimelineModel.h"
-#include "ui/model/results/TargetRowsModel.h"
-#include "ui/model/results/TombstoneModel.h"
 #include "ui/widgets/results/Scd2TimelinePanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
 #include "ui/widgets/results/TombstonePanel.h"
 
 #include <QAction>
 #include <QMenuBar>
-#include <QStatusBar>
 #include <QSignalSpy>
-#include <QTableView>
 #include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -63,7 +63,9 @@ QStringList targetRows(const MainWindow& w, const QString& name, const QStringLi
     return s ? render(s->rows, columns) : QStringList{QStringLiteral("<no target %1>").arg(name)};
 }
 
-void finish(MainWindow& w) { w.simulation()->waitForFinished(); }
+void finish(MainWindow& w) {
+    w.simulation()->waitForFinished();
+}
 
 // What the target table shows: each row as "cells [change]".
 QStringList tableView(const TargetRowsModel* model) {
@@ -95,23 +97,28 @@ private slots:
         QTest::addColumn<QStringList>("columns");
         QTest::addColumn<QStringList>("expected");
         QTest::newRow("scd1-users") << "scd1-users" << 8 << "users_current" << QStringList{}
-                                    << QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"};
+                                    << QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara",
+                                                   "126|Lily|Cancun"};
         QTest::newRow("scd1-truncate") << "scd1-truncate" << 9 << "users_current" << QStringList{}
                                        << QStringList{"125|Mercedes|Guadalajara"};
         QTest::newRow("scd2-users") << "scd2-users" << 8 << "users_history" << QStringList{}
-                                    << QStringList{"123|Isabel|Monterrey|1|5",   "123|Isabel|Chihuahua|5|6",
-                                                   "124|Raul|Oaxaca|1|null",     "125|Mercedes|Tijuana|2|5",
-                                                   "125|Mercedes|Mexicali|5|6",  "125|Mercedes|Guadalajara|6|null",
-                                                   "126|Lily|Cancun|2|null"};
-        QTest::newRow("scd2-track-history") << "scd2-track-history" << 8 << "users_history" << QStringList{}
-                                            << QStringList{"123|Isabel|Chihuahua|1|6", "124|Raul|Oaxaca|1|null",
-                                                           "125|Mercedes|Guadalajara|2|null", "126|Lily|Cancun|2|null"};
-        QTest::newRow("out-of-order current") << "out-of-order-lab" << 8 << "orders_current" << QStringList{"orderId", "status"}
-                                              << QStringList{"1|delivered", "3|paid"};
+                                    << QStringList{
+                                           "123|Isabel|Monterrey|1|5",  "123|Isabel|Chihuahua|5|6",
+                                           "124|Raul|Oaxaca|1|null",    "125|Mercedes|Tijuana|2|5",
+                                           "125|Mercedes|Mexicali|5|6", "125|Mercedes|Guadalajara|6|null",
+                                           "126|Lily|Cancun|2|null"};
+        QTest::newRow("scd2-track-history")
+            << "scd2-track-history" << 8 << "users_history" << QStringList{}
+            << QStringList{"123|Isabel|Chihuahua|1|6", "124|Raul|Oaxaca|1|null",
+                           "125|Mercedes|Guadalajara|2|null", "126|Lily|Cancun|2|null"};
+        QTest::newRow("out-of-order current")
+            << "out-of-order-lab" << 8 << "orders_current" << QStringList{"orderId", "status"}
+            << QStringList{"1|delivered", "3|paid"};
         QTest::newRow("out-of-order history")
-            << "out-of-order-lab" << 8 << "orders_history" << QStringList{"orderId", "status", "__START_AT", "__END_AT"}
-            << QStringList{"1|created|1|2", "1|paid|2|3", "1|shipped|3|4", "1|delivered|4|null", "2|created|4|5", "3|created|1|2",
-                           "3|paid|2|null"};
+            << "out-of-order-lab" << 8 << "orders_history"
+            << QStringList{"orderId", "status", "__START_AT", "__END_AT"}
+            << QStringList{"1|created|1|2", "1|paid|2|3",    "1|shipped|3|4", "1|delivered|4|null",
+                           "2|created|4|5", "3|created|1|2", "3|paid|2|null"};
     }
 
     void samplesRunToTheDocumentedResult() {
@@ -124,7 +131,8 @@ private slots:
         QVERIFY(w.projectController()->openSample(sample));
         QVERIFY(!w.isWindowModified());
         QCOMPARE(w.eventQueueModel()->rowCount(), events);
-        QVERIFY2(!w.editorController()->hasErrors(), qPrintable(w.issuesModel()->index(0, 2).data().toString()));
+        QVERIFY2(!w.editorController()->hasErrors(),
+                 qPrintable(w.issuesModel()->index(0, 2).data().toString()));
         QVERIFY(w.simulation()->runToEnd());
         finish(w);
         QCOMPARE(w.eventQueueModel()->rowCount(), 0);
@@ -142,7 +150,8 @@ private slots:
         }
         QCOMPARE(w.eventQueueModel()->rowCount(), 5);
         QCOMPARE(w.timelineModel()->rowCount(), 4); // start + 3 updates
-        QCOMPARE(targetRows(w, "users_current"), (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana"}));
+        QCOMPARE(targetRows(w, "users_current"),
+                 (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana"}));
         const TargetSnapshot* s = target(w, "users_current");
         QCOMPARE(s->updateId, qint64(3));
         QCOMPARE(render(s->changes, {"userId", "_change_type"}), (QStringList{"125|insert"}));
@@ -159,7 +168,8 @@ private slots:
         QCOMPARE(tableView(w.targetTablePanel()->rowsModel()), (QStringList{"124|Raul|Oaxaca [inserted]"}));
         QVERIFY(w.results()->description().contains(QStringLiteral("1 of 3")));
         w.timelinePanel()->selectUpdate(-1);
-        QCOMPARE(targetRows(w, "users_current"), (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana"}));
+        QCOMPARE(targetRows(w, "users_current"),
+                 (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana"}));
         QCOMPARE(w.timelineModel()->entries().at(3).upserted, qint64(1));
     }
 
@@ -174,12 +184,17 @@ private slots:
         QCOMPARE(w.eventQueueModel()->rowCount(), 6);
         QCOMPARE(targetRows(w, "users_current"), (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca"}));
         // The third event (Mercedes' insert) is first in the queue again.
-        QVERIFY(w.eventQueueModel()->index(0, EventQueueModel::ValuesColumn).data().toString().contains(QStringLiteral("Tijuana")));
+        QVERIFY(w.eventQueueModel()
+                    ->index(0, EventQueueModel::ValuesColumn)
+                    .data()
+                    .toString()
+                    .contains(QStringLiteral("Tijuana")));
 
         w.project()->undoStack()->undo();
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(8));
         QCOMPARE(w.eventQueueModel()->rowCount(), 0);
-        QCOMPARE(targetRows(w, "users_current"), (QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"}));
+        QCOMPARE(targetRows(w, "users_current"),
+                 (QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"}));
         w.project()->undoStack()->redo();
         QCOMPARE(targetRows(w, "users_current"), (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca"}));
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(2));
@@ -188,7 +203,8 @@ private slots:
         QVERIFY(w.eventQueueModel()->moveEvents({w.eventQueueModel()->idAt(5)}, 0).ok());
         QVERIFY(w.simulation()->runToEnd());
         finish(w);
-        QCOMPARE(targetRows(w, "users_current"), (QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"}));
+        QCOMPARE(targetRows(w, "users_current"),
+                 (QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"}));
 
         // Undo of a whole Run to End returns to the rewound state.
         w.project()->undoStack()->undo();
@@ -241,8 +257,9 @@ private slots:
         const int at = int(text.indexOf(QStringLiteral("KEYS")));
         QVERIFY(at > 0);
         QSignalSpy parsed(w.editorController(), &EditorController::parsed);
-        editor->setSelection(editor->text().left(at).count('\n'), at - int(text.left(at).lastIndexOf('\n')) - 1,
-                             editor->text().left(at).count('\n'), at - int(text.left(at).lastIndexOf('\n')) + 3);
+        editor->setSelection(
+            editor->text().left(at).count('\n'), at - int(text.left(at).lastIndexOf('\n')) - 1,
+            editor->text().left(at).count('\n'), at - int(text.left(at).lastIndexOf('\n')) + 3);
         editor->replaceSelectedText(QStringLiteral("KEYZ"));
         QVERIFY(parsed.wait(5000)); // debounced, not immediate
         QVERIFY(w.editorController()->hasErrors());
@@ -308,10 +325,11 @@ private slots:
         // And the run continues where it stopped.
         QVERIFY(w.simulation()->runToEnd());
         finish(w);
-        QCOMPARE(targetRows(w, "users_history"),
-                 (QStringList{"123|Isabel|Monterrey|1|5", "123|Isabel|Chihuahua|5|6", "124|Raul|Oaxaca|1|null",
-                              "125|Mercedes|Tijuana|2|5", "125|Mercedes|Mexicali|5|6", "125|Mercedes|Guadalajara|6|null",
-                              "126|Lily|Cancun|2|null"}));
+        QCOMPARE(
+            targetRows(w, "users_history"),
+            (QStringList{"123|Isabel|Monterrey|1|5", "123|Isabel|Chihuahua|5|6", "124|Raul|Oaxaca|1|null",
+                         "125|Mercedes|Tijuana|2|5", "125|Mercedes|Mexicali|5|6",
+                         "125|Mercedes|Guadalajara|6|null", "126|Lily|Cancun|2|null"}));
     }
 
     void scd2TimelineShowsOneLanePerKeyAndABarPerVersion() {
@@ -332,8 +350,8 @@ private slots:
         QCOMPARE(lanes.size(), 4);
         QVERIFY2(lanes[0].startsWith(QStringLiteral("123")), qPrintable(lanes.join('\n')));
         QCOMPARE(timeline->lanes()[0].bars.size(), 2);
-        QVERIFY(!timeline->lanes()[0].current());           // Isabel was deleted
-        QCOMPARE(timeline->lanes()[2].bars.size(), 3);      // Mercedes: Tijuana, Mexicali, Guadalajara
+        QVERIFY(!timeline->lanes()[0].current());      // Isabel was deleted
+        QCOMPARE(timeline->lanes()[2].bars.size(), 3); // Mercedes: Tijuana, Mexicali, Guadalajara
         QVERIFY(timeline->lanes()[2].bars.last().open);
         // The last update (Isabel's late update at 5) split her history: highlighted in the lane.
         QVERIFY(timeline->lanes()[0].change != RowChange::None);
@@ -343,7 +361,8 @@ private slots:
         emit w.scd2TimelinePanel()->versionActivated(QStringLiteral("users_history"), bar.row);
         const QModelIndex current = w.targetTablePanel()->rowsView()->currentIndex();
         QCOMPARE(current.row(), bar.row);
-        QCOMPARE(w.targetTablePanel()->rowsModel()->index(current.row(), 2).data().toString(), QStringLiteral("Mexicali"));
+        QCOMPARE(w.targetTablePanel()->rowsModel()->index(current.row(), 2).data().toString(),
+                 QStringLiteral("Mexicali"));
     }
 
     void cancelStopsBetweenUpdatesAndKeepsStateConsistent() {
@@ -373,7 +392,8 @@ private slots:
             QVERIFY(w.simulation()->step());
             finish(w);
         }
-        const QStringList history{"123|Isabel|Monterrey|1|null", "124|Raul|Oaxaca|1|null", "125|Mercedes|Tijuana|2|null"};
+        const QStringList history{"123|Isabel|Monterrey|1|null", "124|Raul|Oaxaca|1|null",
+                                  "125|Mercedes|Tijuana|2|null"};
         QCOMPARE(targetRows(w, "users_history"), history);
 
         // The target becomes SCD type 1: an ordinary update refuses, names the way on and changes nothing.
@@ -433,7 +453,8 @@ private slots:
         QVERIFY2(message.contains(QStringLiteral("2 events for key userId=124")), qPrintable(message));
         QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("1 warning: see Issues")),
                  qPrintable(w.statusBar()->currentMessage()));
-        QVERIFY(targetRows(w, "users_current").contains(QStringLiteral("124|Raul|Puebla"))); // the last to arrive
+        QVERIFY(
+            targetRows(w, "users_current").contains(QStringLiteral("124|Raul|Puebla"))); // the last to arrive
 
         // The next run has no tie: its issues replace the previous run's.
         QVERIFY(w.simulation()->runUpdate());
@@ -447,8 +468,9 @@ private slots:
         QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
         // A pipeline that reads a table that does not exist is refused before any update runs.
         const QString sample = w.workbench()->editor()->text();
-        w.workbench()->editor()->setText(QStringLiteral(
-            "CREATE OR REFRESH STREAMING TABLE t;\nCREATE FLOW f AS AUTO CDC INTO t FROM stream(nowhere) KEYS (id) SEQUENCE BY seq;"));
+        w.workbench()->editor()->setText(
+            QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;\nCREATE FLOW f AS AUTO CDC INTO t FROM "
+                           "stream(nowhere) KEYS (id) SEQUENCE BY seq;"));
         w.editorController()->reparseNow();
         QVERIFY(w.editorController()->hasErrors());
         QVERIFY(!w.simulation()->step());

@@ -1,19 +1,19 @@
 // The SQL workbench and the main window shell: editor commands, squiggles, find / replace,
 // modified marker and the unsaved-changes prompt.
+#include "core/storage/Catalog.h"
+#include "ui/model/CsvReader.h"
 #include "ui/model/IssueListModel.h"
 #include "ui/model/Project.h"
+#include "ui/model/SourceRowsModel.h"
 #include "ui/widgets/CodeEditor.h"
+#include "ui/widgets/CsvImportDialog.h"
 #include "ui/widgets/FindReplaceBar.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
+#include "ui/widgets/SourceSqlDialog.h"
+#include "ui/widgets/SourcesPanel.h"
 #include "ui/widgets/SqlLexer.h"
 #include "ui/widgets/WorkbenchPanel.h"
-#include "core/storage/Catalog.h"
-#include "ui/model/CsvReader.h"
-#include "ui/model/SourceRowsModel.h"
-#include "ui/widgets/CsvImportDialog.h"
-#include "ui/widgets/SourcesPanel.h"
-#include "ui/widgets/SourceSqlDialog.h"
 
 #include <QTabWidget>
 
@@ -113,7 +113,8 @@ private slots:
         QCOMPARE(csvreader::guessSeparator(QStringLiteral("a\tb\n")), QChar('\t'));
         QCOMPARE(csvreader::mapByName({"SEQ", "Name", "x"}, {"name", "seq", "id"}), (QList<int>{1, 0, -1}));
 
-        CsvImportDialog dialog(QStringLiteral("t"), {"id", "name", "seq"}, QStringLiteral("seq,id,name\n5,1,Ada\n6,2,Bob\n"));
+        CsvImportDialog dialog(QStringLiteral("t"), {"id", "name", "seq"},
+                               QStringLiteral("seq,id,name\n5,1,Ada\n6,2,Bob\n"));
         QCOMPARE(dialog.mapping(), (QList<int>{1, 2, 0}));
         QCOMPARE(dialog.records().size(), 2);
         dialog.setMapping(1, -1);
@@ -123,7 +124,8 @@ private slots:
     void sourceSqlCreatesTablesAndPasteQueuesRows() {
         MainWindow window;
         SourceSqlDialog sql(window.project());
-        sql.editor()->setText(QStringLiteral("CREATE TABLE shop.orders (id INT, status STRING, seq BIGINT);"));
+        sql.editor()->setText(
+            QStringLiteral("CREATE TABLE shop.orders (id INT, status STRING, seq BIGINT);"));
         QVERIFY(sql.execute());
         QCOMPARE(window.sourcesPanel()->tabs()->count(), 1);
         auto* model = window.sourcesPanel()->currentModel();
@@ -184,7 +186,8 @@ private slots:
 
         MainWindow reopened;
         QVERIFY(reopened.projectController()->openFile(path));
-        QCOMPARE(reopened.workbench()->editor()->text(), QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;"));
+        QCOMPARE(reopened.workbench()->editor()->text(),
+                 QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;"));
         QVERIFY(!reopened.isWindowModified());
     }
 };

@@ -57,7 +57,9 @@ using namespace cdc::ui;
 
 namespace {
 
-void finish(MainWindow& w) { w.simulation()->waitForFinished(); }
+void finish(MainWindow& w) {
+    w.simulation()->waitForFinished();
+}
 
 /// What a table view shows, row by row ("cell|cell|..."), through whatever model (or proxy) it has.
 QStringList shownRows(const QTableView* view) {
@@ -105,7 +107,9 @@ void saveScreenshot(QWidget* window, const QString& name) {
     QVERIFY(window->grab().save(dir + QLatin1Char('/') + name));
 }
 
-QString infoText(const MainWindow& w) { return w.dock(QStringLiteral("infoDock"))->findChild<QTextBrowser*>()->toPlainText(); }
+QString infoText(const MainWindow& w) {
+    return w.dock(QStringLiteral("infoDock"))->findChild<QTextBrowser*>()->toPlainText();
+}
 
 /// Runs `handle` on the next modal dialog that opens (QDialog::exec blocks the test until it closes).
 void onNextDialog(std::function<void(QWidget*)> handle) {
@@ -143,11 +147,12 @@ private slots:
         QTest::addColumn<QStringList>("rows");
         QTest::addColumn<int>("versions");
         QTest::newRow("SCD1") << "scd1-users"
-                              << QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"} << 0;
+                              << QStringList{"124|Raul|Oaxaca", "125|Mercedes|Guadalajara", "126|Lily|Cancun"}
+                              << 0;
         QTest::newRow("SCD2") << "scd2-users"
-                              << QStringList{"123|Isabel|Monterrey|1|5",   "123|Isabel|Chihuahua|5|6",
-                                             "124|Raul|Oaxaca|1|null",     "125|Mercedes|Tijuana|2|5",
-                                             "125|Mercedes|Mexicali|5|6",  "125|Mercedes|Guadalajara|6|null",
+                              << QStringList{"123|Isabel|Monterrey|1|5",  "123|Isabel|Chihuahua|5|6",
+                                             "124|Raul|Oaxaca|1|null",    "125|Mercedes|Tijuana|2|5",
+                                             "125|Mercedes|Mexicali|5|6", "125|Mercedes|Guadalajara|6|null",
                                              "126|Lily|Cancun|2|null"}
                               << 7;
     }
@@ -180,7 +185,8 @@ private slots:
             QCOMPARE(count, versions);
         }
         QCOMPARE(scd2Bars(w), bars);
-        // Updates after the refresh start from what it rebuilt: another refresh, then an update with nothing new.
+        // Updates after the refresh start from what it rebuilt: another refresh, then an update with nothing
+        // new.
         press(Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
         finish(w);
         press(Qt::Key_Return, Qt::ControlModifier);
@@ -241,11 +247,14 @@ private slots:
             for (int i = 0; i < keys.size(); ++i)
                 for (int j = 0; j < i; ++j)
                     if (keys[i] == keys[j])
-                        problems << QStringLiteral("%1 lists %2 twice").arg(action->text(), keys[i].toString());
+                        problems
+                            << QStringLiteral("%1 lists %2 twice").arg(action->text(), keys[i].toString());
             Owner owner{action->text().remove(QLatin1Char('&')), {}};
-            if (action->shortcutContext() == Qt::WidgetShortcut || action->shortcutContext() == Qt::WidgetWithChildrenShortcut)
+            if (action->shortcutContext() == Qt::WidgetShortcut ||
+                action->shortcutContext() == Qt::WidgetWithChildrenShortcut)
                 for (QObject* object : action->associatedObjects())
-                    if (auto* widget = qobject_cast<QWidget*>(object); widget && !qobject_cast<QMenu*>(widget))
+                    if (auto* widget = qobject_cast<QWidget*>(object);
+                        widget && !qobject_cast<QMenu*>(widget))
                         owner.scopes << widget;
             for (const QKeySequence& key : keys)
                 owners[key.toString()] << owner;
@@ -263,12 +272,14 @@ private slots:
             for (int i = 0; i < it.value().size(); ++i)
                 for (int j = 0; j < i; ++j)
                     if (overlaps(it.value()[i], it.value()[j]))
-                        problems << QStringLiteral("%1: %2 and %3").arg(it.key(), it.value()[i].name, it.value()[j].name);
+                        problems << QStringLiteral("%1: %2 and %3")
+                                        .arg(it.key(), it.value()[i].name, it.value()[j].name);
 
         // The editor may keep a window key only where it does the same thing itself, and Escape, which
         // closes its completion list (Cancel Update works only while an update runs).
-        const QSet<QString> sharedWithEditor{QStringLiteral("Undo"), QStringLiteral("Redo"), QStringLiteral("Zoom In"),
-                                             QStringLiteral("Zoom Out"), QStringLiteral("Cancel Update")};
+        const QSet<QString> sharedWithEditor{QStringLiteral("Undo"), QStringLiteral("Redo"),
+                                             QStringLiteral("Zoom In"), QStringLiteral("Zoom Out"),
+                                             QStringLiteral("Cancel Update")};
         const Owner editor{QString(), {w.workbench()->editor()}};
         for (QsciCommand* command : w.workbench()->editor()->standardCommands()->commands())
             for (int key : {command->key(), command->alternateKey()})
@@ -276,7 +287,8 @@ private slots:
                     for (const Owner& o : owners.value(QKeySequence(key).toString()))
                         if (overlaps(o, editor) && !sharedWithEditor.contains(o.name))
                             problems << QStringLiteral("%1: %2 and the editor's %3")
-                                            .arg(QKeySequence(key).toString(), o.name, command->description());
+                                            .arg(QKeySequence(key).toString(), o.name,
+                                                 command->description());
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
         QVERIFY(owners.contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z).toString()));
     }
@@ -389,14 +401,18 @@ private slots:
         OutdatedBanner* banner = w.outdatedBanner();
         QVERIFY(banner->isHidden());
         QString text = w.workbench()->editor()->text();
-        text.replace(QStringLiteral("stream(main.cdc_tutorial.users_cdf)"), QStringLiteral("stream(users_clean)"));
-        text.prepend(QStringLiteral("CREATE TEMPORARY VIEW users_clean AS SELECT userId, upper(name) AS name, city, "
-                                    "operation, sequenceNum FROM stream(main.cdc_tutorial.users_cdf);\n"));
+        text.replace(QStringLiteral("stream(main.cdc_tutorial.users_cdf)"),
+                     QStringLiteral("stream(users_clean)"));
+        text.prepend(
+            QStringLiteral("CREATE TEMPORARY VIEW users_clean AS SELECT userId, upper(name) AS name, city, "
+                           "operation, sequenceNum FROM stream(main.cdc_tutorial.users_cdf);\n"));
         w.workbench()->editor()->setText(text);
         w.editorController()->reparseNow();
-        QVERIFY2(!w.editorController()->hasErrors(), qPrintable(w.issuesModel()->index(0, 2).data().toString()));
+        QVERIFY2(!w.editorController()->hasErrors(),
+                 qPrintable(w.issuesModel()->index(0, 2).data().toString()));
         QVERIFY(banner->isVisible());
-        QVERIFY2(banner->text().startsWith(QStringLiteral("users_current is out of date")), qPrintable(banner->text()));
+        QVERIFY2(banner->text().startsWith(QStringLiteral("users_current is out of date")),
+                 qPrintable(banner->text()));
         saveScreenshot(&w, QStringLiteral("out-of-date.png"));
         bool listed = false;
         for (int i = 0; i < w.issuesModel()->rowCount(); ++i)
@@ -407,13 +423,15 @@ private slots:
         press(Qt::Key_F10);
         finish(w);
         QCOMPARE(shownRows(w.targetTablePanel()->rowsView()),
-                 (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana", "126|LILY|Cancun"}));
+                 (QStringList{"123|Isabel|Monterrey", "124|Raul|Oaxaca", "125|Mercedes|Tijuana",
+                              "126|LILY|Cancun"}));
         QVERIFY(banner->isVisible());
 
         QTest::mouseClick(banner->button(), Qt::LeftButton);
         finish(w);
         QCOMPARE(shownRows(w.targetTablePanel()->rowsView()),
-                 (QStringList{"123|ISABEL|Monterrey", "124|RAUL|Oaxaca", "125|MERCEDES|Tijuana", "126|LILY|Cancun"}));
+                 (QStringList{"123|ISABEL|Monterrey", "124|RAUL|Oaxaca", "125|MERCEDES|Tijuana",
+                              "126|LILY|Cancun"}));
         QVERIFY(banner->isHidden());
         QCOMPARE(w.statusBar()->currentMessage(), QStringLiteral("Update 5 done"));
     }
@@ -432,7 +450,8 @@ private slots:
         QCOMPARE(timelineLegend->entryText(RowChange::Inserted), QStringLiteral("Inserted 1"));
         QTableView* timeline = w.timelinePanel()->findChild<QTableView*>(QStringLiteral("timelineView"));
         timeline->setFocus();
-        QTest::mouseClick(timeline->viewport(), Qt::LeftButton, {}, timeline->visualRect(timeline->model()->index(0, 0)).center());
+        QTest::mouseClick(timeline->viewport(), Qt::LeftButton, {},
+                          timeline->visualRect(timeline->model()->index(0, 0)).center());
         QCOMPARE(w.timelinePanel()->selectedUpdate(), qint64(0));
         QCOMPARE(legend->entryText(RowChange::Inserted), QStringLiteral("Inserted"));
         QCOMPARE(timelineLegend->entryText(RowChange::Inserted), QStringLiteral("Inserted"));
@@ -451,8 +470,10 @@ private slots:
         openShown(w, QStringLiteral("scd1-users"));
         auto* view = w.eventQueuePanel()->findChild<QTableView*>(QStringLiteral("eventQueueView"));
         QCOMPARE(headers(view), (QStringList{"#", "Source", "Operation", "Sequence", "Row"}));
-        QCOMPARE(shownRows(view).first(), QStringLiteral("1|users_cdf|INSERT|1|userId=124, name=Raul, city=Oaxaca"));
-        QCOMPARE(shownRows(view).at(4), QStringLiteral("5|users_cdf|DELETE|6|userId=123, name=null, city=null"));
+        QCOMPARE(shownRows(view).first(),
+                 QStringLiteral("1|users_cdf|INSERT|1|userId=124, name=Raul, city=Oaxaca"));
+        QCOMPARE(shownRows(view).at(4),
+                 QStringLiteral("5|users_cdf|DELETE|6|userId=123, name=null, city=null"));
         for (int column : {int(EventQueueModel::OperationColumn), int(EventQueueModel::SequenceColumn)})
             for (int row = 0; row < view->model()->rowCount(); ++row) {
                 const QString text = view->model()->index(row, column).data().toString();
@@ -460,14 +481,17 @@ private slots:
                          qPrintable(QStringLiteral("'%1' is cut off").arg(text)));
             }
         // Alt+Down moves an event later: the columns move with it.
-        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualRect(view->model()->index(0, 0)).center());
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                          view->visualRect(view->model()->index(0, 0)).center());
         press(Qt::Key_Down, Qt::AltModifier);
-        QCOMPARE(view->model()->index(1, EventQueueModel::SequenceColumn).data().toString(), QStringLiteral("1"));
+        QCOMPARE(view->model()->index(1, EventQueueModel::SequenceColumn).data().toString(),
+                 QStringLiteral("1"));
         QCOMPARE(view->model()->index(1, EventQueueModel::ValuesColumn).data().toString(),
                  QStringLiteral("userId=124, name=Raul, city=Oaxaca"));
     }
 
-    // The update timeline keeps to its dock: zero counts left out, two columns behind a right-click on the header.
+    // The update timeline keeps to its dock: zero counts left out, two columns behind a right-click on the
+    // header.
     void updateTimelineColumnsFitAndCanBeChosen() {
         QSettings().remove(QStringLiteral("timeline/hiddenColumns"));
         MainWindow w;
@@ -485,7 +509,8 @@ private slots:
         int width = 0;
         for (int c = 0; c < timeline->model()->columnCount(); ++c)
             width += timeline->isColumnHidden(c) ? 0 : timeline->columnWidth(c);
-        QVERIFY2(width <= timeline->viewport()->width(), qPrintable(QStringLiteral("%1 > %2").arg(width).arg(timeline->viewport()->width())));
+        QVERIFY2(width <= timeline->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 > %2").arg(width).arg(timeline->viewport()->width())));
 
         // Right-click the header, tick Duration in the menu.
         QTimer::singleShot(0, [] {
@@ -497,7 +522,8 @@ private slots:
                     QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(entry).center());
         });
         QHeaderView* header = timeline->horizontalHeader();
-        QContextMenuEvent rightClick(QContextMenuEvent::Mouse, QPoint(10, 5), header->mapToGlobal(QPoint(10, 5)));
+        QContextMenuEvent rightClick(QContextMenuEvent::Mouse, QPoint(10, 5),
+                                     header->mapToGlobal(QPoint(10, 5)));
         QApplication::sendEvent(header->viewport(), &rightClick);
         QTRY_VERIFY(!timeline->isColumnHidden(UpdateTimelineModel::DurationColumn));
         QCOMPARE(QSettings().value(QStringLiteral("timeline/hiddenColumns")).toList().size(), 1);
@@ -527,7 +553,8 @@ private slots:
         });
         press(Qt::Key_T, Qt::ControlModifier);
         QCOMPARE(w.project()->clock(), before + 172801);
-        QCOMPARE(preview, QDateTime::fromSecsSinceEpoch(before + 172801, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")));
+        QCOMPARE(preview, QDateTime::fromSecsSinceEpoch(before + 172801, Qt::UTC)
+                              .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'")));
         QVERIFY2(width > 0 && width < 640, qPrintable(QString::number(width)));
         QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Clock advanced by 172")),
                  qPrintable(w.statusBar()->currentMessage()));
@@ -570,7 +597,8 @@ private slots:
         };
         cli({QStringLiteral("sql"), QStringLiteral(CDC_SOURCE_DIR "/samples/scd1-users/sources.sql"),
              QStringLiteral(CDC_SOURCE_DIR "/samples/scd1-users/events.sql")});
-        cli({QStringLiteral("update"), pipeline, QStringLiteral("--now"), QStringLiteral("2026-08-30T10:00:00Z")});
+        cli({QStringLiteral("update"), pipeline, QStringLiteral("--now"),
+             QStringLiteral("2026-08-30T10:00:00Z")});
 
         MainWindow w;
         QVERIFY(w.projectController()->openFile(db));
@@ -598,18 +626,20 @@ private slots:
     void showDockOptionRejectsUnknownNames() {
         QTemporaryDir dir;
         QProcess app;
-        app.start(QStringLiteral(CDC_GUI_PATH), {QStringLiteral("--show-dock"), QStringLiteral("timelineDok"),
-                                                  QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("a.png"))});
+        app.start(QStringLiteral(CDC_GUI_PATH),
+                  {QStringLiteral("--show-dock"), QStringLiteral("timelineDok"),
+                   QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("a.png"))});
         QVERIFY(app.waitForFinished(60000));
         QCOMPARE(app.exitCode(), 2);
         const QString error = QString::fromUtf8(app.readAllStandardError());
-        QVERIFY2(error.contains(QStringLiteral("no dock 'timelineDok'")) && error.contains(QStringLiteral("scd2Dock")),
+        QVERIFY2(error.contains(QStringLiteral("no dock 'timelineDok'")) &&
+                     error.contains(QStringLiteral("scd2Dock")),
                  qPrintable(error));
 
-        app.start(QStringLiteral(CDC_GUI_PATH), {QStringLiteral("--sample"), QStringLiteral("scd2-users"),
-                                                  QStringLiteral("--step"), QStringLiteral("3"), QStringLiteral("--show-dock"),
-                                                  QStringLiteral("scd2Dock"), QStringLiteral("--screenshot"),
-                                                  dir.filePath(QStringLiteral("b.png"))});
+        app.start(QStringLiteral(CDC_GUI_PATH),
+                  {QStringLiteral("--sample"), QStringLiteral("scd2-users"), QStringLiteral("--step"),
+                   QStringLiteral("3"), QStringLiteral("--show-dock"), QStringLiteral("scd2Dock"),
+                   QStringLiteral("--screenshot"), dir.filePath(QStringLiteral("b.png"))});
         QVERIFY(app.waitForFinished(60000));
         QCOMPARE(app.exitCode(), 0);
         QVERIFY(QFileInfo(dir.filePath(QStringLiteral("b.png"))).size() > 0);

@@ -41,9 +41,11 @@ EventColumnRoles EventColumnRoles::fromPipeline(const pipeline::Pipeline& p) {
             }
         const auto& condition = flow.applyAsDelete ? flow.applyAsDelete : flow.applyAsTruncate;
         // String literals ('DELETE') are not column names: only the rest of the condition is searched.
-        static const QRegularExpression literal(QStringLiteral("'(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\""));
+        static const QRegularExpression literal(
+            QStringLiteral("'(?:[^'\\\\]|\\\\.)*'|\"(?:[^\"\\\\]|\\\\.)*\""));
         if (condition)
-            e.operationText = QString::fromStdString(condition->sparkText).replace(literal, QStringLiteral("''"));
+            e.operationText =
+                QString::fromStdString(condition->sparkText).replace(literal, QStringLiteral("''"));
         roles.m_entries << e;
     }
     return roles;
@@ -58,10 +60,11 @@ EventColumns EventColumnRoles::rolesFor(const QString& source, const QStringList
             if (out.sequence.isEmpty() && c.compare(e.sequence, Qt::CaseInsensitive) == 0)
                 out.sequence = c;
             // The first source column the condition names, as a whole (optionally back-quoted) word.
-            const QRegularExpression word(QStringLiteral("(^|[^A-Za-z0-9_])`?%1`?($|[^A-Za-z0-9_])")
-                                              .arg(QRegularExpression::escape(c)),
-                                          QRegularExpression::CaseInsensitiveOption);
-            if (out.operation.isEmpty() && !e.operationText.isEmpty() && word.match(e.operationText).hasMatch())
+            const QRegularExpression word(
+                QStringLiteral("(^|[^A-Za-z0-9_])`?%1`?($|[^A-Za-z0-9_])").arg(QRegularExpression::escape(c)),
+                QRegularExpression::CaseInsensitiveOption);
+            if (out.operation.isEmpty() && !e.operationText.isEmpty() &&
+                word.match(e.operationText).hasMatch())
                 out.operation = c;
         }
     }

@@ -31,9 +31,9 @@ public:
 
 private:
     struct Entry {
-        QString source;          ///< base table as the pipeline names it
-        QString sequence;        ///< column name
-        QString operationText;   ///< Spark text of the delete (or truncate) condition
+        QString source;        ///< base table as the pipeline names it
+        QString sequence;      ///< column name
+        QString operationText; ///< Spark text of the delete (or truncate) condition
         bool operator==(const Entry&) const = default;
     };
     QList<Entry> m_entries;

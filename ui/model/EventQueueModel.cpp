@@ -14,7 +14,8 @@
 
 namespace cdc::ui {
 
-EventQueueModel::EventQueueModel(Project* project, QObject* parent) : QAbstractTableModel(parent), m_project(project) {
+EventQueueModel::EventQueueModel(Project* project, QObject* parent)
+    : QAbstractTableModel(parent), m_project(project) {
     connect(project, &Project::dataChanged, this, &EventQueueModel::reload);
     reload();
 }
@@ -53,8 +54,12 @@ void EventQueueModel::layOutSources() {
     }
 }
 
-int EventQueueModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_events.size()); }
-int EventQueueModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int EventQueueModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_events.size());
+}
+int EventQueueModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 int EventQueueModel::rowOf(qint64 id) const {
     for (int i = 0; i < m_events.size(); ++i)
@@ -75,7 +80,8 @@ QString EventQueueModel::summary(const QueuedEvent& event) const {
     for (int i = 0; i < int(event.values.size()); ++i) {
         if (i == layout.operation || i == layout.sequence)
             continue;
-        const QString name = i < layout.columns.size() ? layout.columns[i] : QStringLiteral("col%1").arg(i + 1);
+        const QString name =
+            i < layout.columns.size() ? layout.columns[i] : QStringLiteral("col%1").arg(i + 1);
         parts << QStringLiteral("%1=%2").arg(name, valueText(event, i));
     }
     return parts.join(QLatin1String(", "));
@@ -87,16 +93,25 @@ QVariant EventQueueModel::data(const QModelIndex& index, int role) const {
     const auto& e = m_events[index.row()];
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case PositionColumn: return index.row() + 1;
-        case SourceColumn: return e.source.section(QLatin1Char('.'), -1);
-        case OperationColumn: return valueText(e, m_layouts.value(e.source).operation);
-        case SequenceColumn: return valueText(e, m_layouts.value(e.source).sequence);
-        case ValuesColumn: return summary(e);
-        default: return {};
+        case PositionColumn:
+            return index.row() + 1;
+        case SourceColumn:
+            return e.source.section(QLatin1Char('.'), -1);
+        case OperationColumn:
+            return valueText(e, m_layouts.value(e.source).operation);
+        case SequenceColumn:
+            return valueText(e, m_layouts.value(e.source).sequence);
+        case ValuesColumn:
+            return summary(e);
+        default:
+            return {};
         }
     }
     if (role == Qt::ToolTipRole) {
-        const QString where = tr("Event %1 for %2 — delivered as number %3 in arrival order").arg(e.id).arg(e.source).arg(index.row() + 1);
+        const QString where = tr("Event %1 for %2 — delivered as number %3 in arrival order")
+                                  .arg(e.id)
+                                  .arg(e.source)
+                                  .arg(index.row() + 1);
         // The row's values may be wider than the column: the tooltip has them all.
         return index.column() == ValuesColumn ? summary(e) + QLatin1Char('\n') + where : where;
     }
@@ -110,23 +125,36 @@ QVariant EventQueueModel::headerData(int section, Qt::Orientation orientation, i
         return QAbstractTableModel::headerData(section, orientation, role);
     if (role == Qt::ToolTipRole) {
         switch (section) {
-        case PositionColumn: return tr("Arrival order: the pipeline sees the events in this order");
-        case SourceColumn: return tr("The source table the event is written to");
-        case OperationColumn: return tr("The column the flow's APPLY AS DELETE WHEN (or TRUNCATE WHEN) tests");
-        case SequenceColumn: return tr("The flow's SEQUENCE BY column: the highest value per key wins, whatever the arrival order");
-        case ValuesColumn: return tr("The event's other values");
-        default: return {};
+        case PositionColumn:
+            return tr("Arrival order: the pipeline sees the events in this order");
+        case SourceColumn:
+            return tr("The source table the event is written to");
+        case OperationColumn:
+            return tr("The column the flow's APPLY AS DELETE WHEN (or TRUNCATE WHEN) tests");
+        case SequenceColumn:
+            return tr(
+                "The flow's SEQUENCE BY column: the highest value per key wins, whatever the arrival order");
+        case ValuesColumn:
+            return tr("The event's other values");
+        default:
+            return {};
         }
     }
     if (role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case PositionColumn: return tr("#");
-    case SourceColumn: return tr("Source");
-    case OperationColumn: return tr("Operation");
-    case SequenceColumn: return tr("Sequence");
-    case ValuesColumn: return tr("Row");
-    default: return {};
+    case PositionColumn:
+        return tr("#");
+    case SourceColumn:
+        return tr("Source");
+    case OperationColumn:
+        return tr("Operation");
+    case SequenceColumn:
+        return tr("Sequence");
+    case ValuesColumn:
+        return tr("Row");
+    default:
+        return {};
     }
 }
 
@@ -149,7 +177,8 @@ QMimeData* EventQueueModel::mimeData(const QModelIndexList& indexes) const {
     return mime;
 }
 
-bool EventQueueModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int, const QModelIndex& parent) {
+bool EventQueueModel::dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int,
+                                   const QModelIndex& parent) {
     if (action != Qt::MoveAction || !data->hasFormat(QString::fromLatin1(kMimeType)))
         return false;
     QList<qint64> ids;

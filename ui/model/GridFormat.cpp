@@ -59,7 +59,8 @@ QString GridFormat::csv(const GridTable& table) {
 }
 
 QString GridFormat::json(const GridTable& table) {
-    // Built by hand rather than with QJsonObject, which would sort the keys instead of keeping the columns' order.
+    // Built by hand rather than with QJsonObject, which would sort the keys instead of keeping the columns'
+    // order.
     std::string out = "[";
     for (qsizetype r = 0; r < table.rows.size(); ++r) {
         out += r ? ",\n  {" : "\n  {";
@@ -67,7 +68,8 @@ QString GridFormat::json(const GridTable& table) {
         for (qsizetype c = 0; c < row.size() && c < table.headers.size(); ++c) {
             if (c)
                 out += ", ";
-            out += cdc::jsonString(table.headers[c].toStdString()) + ": " + cdc::jsonValue(row[c].value, row[c].type);
+            out += cdc::jsonString(table.headers[c].toStdString()) + ": " +
+                   cdc::jsonValue(row[c].value, row[c].type);
         }
         out += "}";
     }

@@ -105,7 +105,8 @@ bool GridProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourcePa
 bool GridProxyModel::lessThan(const QModelIndex& left, const QModelIndex& right) const {
     const auto keys = m_sortKeys.size();
     if (static_cast<std::size_t>(left.row()) < keys && static_cast<std::size_t>(right.row()) < keys)
-        return compare(m_sortKeys[static_cast<std::size_t>(left.row())], m_sortKeys[static_cast<std::size_t>(right.row())]) < 0;
+        return compare(m_sortKeys[static_cast<std::size_t>(left.row())],
+                       m_sortKeys[static_cast<std::size_t>(right.row())]) < 0;
     return compare(cellAt(left), cellAt(right)) < 0;
 }
 

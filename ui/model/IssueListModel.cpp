@@ -25,14 +25,20 @@ const Diagnostic* IssueListModel::at(int row) const {
 }
 
 int IssueListModel::errorCount() const {
-    return int(std::count_if(m_diagnostics.begin(), m_diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Error; }));
+    return int(std::count_if(m_diagnostics.begin(), m_diagnostics.end(),
+                             [](const Diagnostic& d) { return d.severity == Severity::Error; }));
 }
 int IssueListModel::warningCount() const {
-    return int(std::count_if(m_diagnostics.begin(), m_diagnostics.end(), [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
+    return int(std::count_if(m_diagnostics.begin(), m_diagnostics.end(),
+                             [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
 }
 
-int IssueListModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_diagnostics.size()); }
-int IssueListModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int IssueListModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_diagnostics.size());
+}
+int IssueListModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant IssueListModel::data(const QModelIndex& index, int role) const {
     const Diagnostic* d = at(index.row());
@@ -40,17 +46,23 @@ QVariant IssueListModel::data(const QModelIndex& index, int role) const {
         return {};
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
-        case SeverityColumn: return QString::fromStdString(severityName(d->severity));
+        case SeverityColumn:
+            return QString::fromStdString(severityName(d->severity));
         case LocationColumn:
-            return d->location.valid() ? QStringLiteral("%1:%2").arg(d->location.line).arg(d->location.column) : QString();
-        case MessageColumn: return QString::fromStdString(d->message);
-        default: return {};
+            return d->location.valid() ? QStringLiteral("%1:%2").arg(d->location.line).arg(d->location.column)
+                                       : QString();
+        case MessageColumn:
+            return QString::fromStdString(d->message);
+        default:
+            return {};
         }
     }
     if (role == Qt::ToolTipRole)
-        return QString::fromStdString(d->format()) + (d->code.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(d->code)));
+        return QString::fromStdString(d->format()) +
+               (d->code.empty() ? QString() : QStringLiteral(" [%1]").arg(QString::fromStdString(d->code)));
     if (role == Qt::DecorationRole && index.column() == SeverityColumn)
-        return QIcon::fromTheme(d->severity == Severity::Error ? QStringLiteral("dialog-error") : QStringLiteral("dialog-warning"));
+        return QIcon::fromTheme(d->severity == Severity::Error ? QStringLiteral("dialog-error")
+                                                               : QStringLiteral("dialog-warning"));
     return {};
 }
 
@@ -58,10 +70,14 @@ QVariant IssueListModel::headerData(int section, Qt::Orientation orientation, in
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case SeverityColumn: return tr("Severity");
-    case LocationColumn: return tr("Line:Col");
-    case MessageColumn: return tr("Message");
-    default: return {};
+    case SeverityColumn:
+        return tr("Severity");
+    case LocationColumn:
+        return tr("Line:Col");
+    case MessageColumn:
+        return tr("Message");
+    default:
+        return {};
     }
 }
 

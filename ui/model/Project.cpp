@@ -24,7 +24,9 @@ Project::~Project() {
     m_undo.clear();
 }
 
-QString Project::workingPath() const { return m_db ? QString::fromStdString(m_db->path()) : QString(); }
+QString Project::workingPath() const {
+    return m_db ? QString::fromStdString(m_db->path()) : QString();
+}
 
 QString Project::displayName() const {
     if (!m_filePath.isEmpty())
@@ -86,7 +88,9 @@ Status Project::open(const QString& filePath) {
         return source.error();
     // Reading the schema proves it is a SQLite database before anything is replaced.
     if (auto probe = source->prepare("SELECT count(*) FROM sqlite_schema"); !probe)
-        return Diagnostic::error("NOT_A_PROJECT", "'" + filePath.toStdString() + "' is not a CDC Studio project: " + probe.error().message);
+        return Diagnostic::error("NOT_A_PROJECT",
+                                 "'" + filePath.toStdString() +
+                                     "' is not a CDC Studio project: " + probe.error().message);
     return resetWorkingCopy(&*source, QFileInfo(filePath).absoluteFilePath());
 }
 
@@ -126,12 +130,18 @@ Status Project::storePipelineText() {
     return projectstore::setValue(*m_db, projectstore::kPipelineKey, m_pipelineText);
 }
 
-qint64 Project::clock() const { return projectstore::intValue(*m_db, projectstore::kClockKey, projectstore::kDefaultClock); }
+qint64 Project::clock() const {
+    return projectstore::intValue(*m_db, projectstore::kClockKey, projectstore::kDefaultClock);
+}
 qint64 Project::clockTick() const {
     return projectstore::intValue(*m_db, projectstore::kClockTickKey, projectstore::kDefaultTick);
 }
-QString Project::readme() const { return projectstore::value(*m_db, projectstore::kReadmeKey, QString()); }
-QString Project::sampleId() const { return projectstore::value(*m_db, projectstore::kSampleKey, QString()); }
+QString Project::readme() const {
+    return projectstore::value(*m_db, projectstore::kReadmeKey, QString());
+}
+QString Project::sampleId() const {
+    return projectstore::value(*m_db, projectstore::kSampleKey, QString());
+}
 
 Result<std::shared_ptr<Database>> Project::snapshot() {
     auto copy = storage::snapshotToMemory(*m_db);
@@ -147,7 +157,8 @@ void Project::pushExternalChange(const QString& text, std::shared_ptr<Database> 
         emit dataChanged();
         return;
     }
-    m_undo.push(new SnapshotCommand(text, *m_db, std::move(before), std::move(after).value(), [this] { emit dataChanged(); }));
+    m_undo.push(new SnapshotCommand(text, *m_db, std::move(before), std::move(after).value(),
+                                    [this] { emit dataChanged(); }));
     emit dataChanged();
 }
 
@@ -178,7 +189,8 @@ Status Project::appendEvents(const QList<QueuedEvent>& events, const QString& te
 }
 
 Status Project::updateEvent(const QueuedEvent& event) {
-    return change(tr("Edit event %1").arg(event.id), [&](Database& db) { return projectstore::updateEvent(db, event); });
+    return change(tr("Edit event %1").arg(event.id),
+                  [&](Database& db) { return projectstore::updateEvent(db, event); });
 }
 
 Status Project::removeEvents(const QList<qint64>& ids) {
@@ -187,13 +199,15 @@ Status Project::removeEvents(const QList<qint64>& ids) {
 }
 
 Status Project::reorderEvents(const QList<qint64>& orderedIds) {
-    return change(tr("Reorder events"), [&](Database& db) { return projectstore::reorderEvents(db, orderedIds); });
+    return change(tr("Reorder events"),
+                  [&](Database& db) { return projectstore::reorderEvents(db, orderedIds); });
 }
 
 Status Project::advanceClock(qint64 seconds) {
     const qint64 next = clock() + seconds;
-    return change(tr("Advance clock"),
-                  [&](Database& db) { return projectstore::setValue(db, projectstore::kClockKey, QString::number(next)); });
+    return change(tr("Advance clock"), [&](Database& db) {
+        return projectstore::setValue(db, projectstore::kClockKey, QString::number(next));
+    });
 }
 
 void Project::notifyModified() {

@@ -87,7 +87,8 @@ cdc::Row decodeRow(const QString& json) {
         } else if (item.isObject() && item.toObject().contains("real"))
             row.emplace_back(item.toObject().value("real").toDouble());
         else if (item.isObject() && item.toObject().contains("blob")) {
-            const QByteArray raw = QByteArray::fromBase64(item.toObject().value("blob").toString().toLatin1());
+            const QByteArray raw =
+                QByteArray::fromBase64(item.toObject().value("blob").toString().toLatin1());
             row.emplace_back(Blob{std::vector<unsigned char>(raw.begin(), raw.end())});
         } else
             row.emplace_back(std::monostate{});
@@ -106,7 +107,8 @@ Result<QList<QueuedEvent>> events(const Database& db) {
             return has.error();
         if (!*has)
             break;
-        out.append({stmt->int64(0), QString::fromStdString(stmt->text(1)), decodeRow(QString::fromStdString(stmt->text(2)))});
+        out.append({stmt->int64(0), QString::fromStdString(stmt->text(1)),
+                    decodeRow(QString::fromStdString(stmt->text(2)))});
     }
     return out;
 }
@@ -180,11 +182,13 @@ Result<int> deliverEvents(Database& db, int count) {
         if (!table)
             return table.error();
         if (!*table)
-            return Diagnostic::error("UNKNOWN_SOURCE", "event " + std::to_string(event.id) + " targets the unknown source table '" +
+            return Diagnostic::error("UNKNOWN_SOURCE", "event " + std::to_string(event.id) +
+                                                           " targets the unknown source table '" +
                                                            event.source.toStdString() + "'");
         const auto& info = **table;
         if (info.columns.size() != event.values.size())
-            return Diagnostic::error("EVENT_SHAPE", "event " + std::to_string(event.id) + " has " + std::to_string(event.values.size()) +
+            return Diagnostic::error("EVENT_SHAPE", "event " + std::to_string(event.id) + " has " +
+                                                        std::to_string(event.values.size()) +
                                                         " values but '" + info.name + "' has " +
                                                         std::to_string(info.columns.size()) + " columns");
         std::string sql = "INSERT INTO " + storage::quoteIdentifier(info.sqliteName) + "(";
@@ -208,7 +212,8 @@ Result<int> deliverEvents(Database& db, int count) {
 }
 
 Status recordDelivery(Database& db, const QString& source, qint64 rowid, const cdc::Row& values) {
-    auto stmt = db.prepare("INSERT INTO __cdc_delivery(update_id, source, source_rowid, row_json) VALUES(NULL, ?, ?, ?)");
+    auto stmt = db.prepare(
+        "INSERT INTO __cdc_delivery(update_id, source, source_rowid, row_json) VALUES(NULL, ?, ?, ?)");
     if (!stmt)
         return stmt.error();
     stmt->bind(1, cdc::Value(source.toStdString()))
@@ -241,7 +246,8 @@ Status undeliverAfter(Database& db, qint64 updateId) {
         if (!*has)
             break;
         deliveryIds << stmt->int64(0);
-        back.append({0, QString::fromStdString(stmt->text(1)), decodeRow(QString::fromStdString(stmt->text(3)))});
+        back.append(
+            {0, QString::fromStdString(stmt->text(1)), decodeRow(QString::fromStdString(stmt->text(3)))});
         sourceRows.append({stmt->text(1), stmt->int64(2)});
     }
     if (back.isEmpty())
@@ -252,7 +258,8 @@ Status undeliverAfter(Database& db, qint64 updateId) {
             return table.error();
         if (!*table)
             continue; // the table was dropped since: nothing to take back
-        auto del = db.prepare("DELETE FROM " + storage::quoteIdentifier((*table)->sqliteName) + " WHERE rowid = ?");
+        auto del =
+            db.prepare("DELETE FROM " + storage::quoteIdentifier((*table)->sqliteName) + " WHERE rowid = ?");
         if (!del)
             return del.error();
         del->bind(1, static_cast<std::int64_t>(rowid));

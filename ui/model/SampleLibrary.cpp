@@ -17,8 +17,9 @@ QString readResource(const QString& path) {
 } // namespace
 
 QStringList ids() {
-    return {QStringLiteral("scd1-users"),         QStringLiteral("scd1-truncate"),   QStringLiteral("scd2-users"),
-            QStringLiteral("scd2-track-history"), QStringLiteral("out-of-order-lab"), QStringLiteral("tombstone-gc-lab")};
+    return {QStringLiteral("scd1-users"),       QStringLiteral("scd1-truncate"),
+            QStringLiteral("scd2-users"),       QStringLiteral("scd2-track-history"),
+            QStringLiteral("out-of-order-lab"), QStringLiteral("tombstone-gc-lab")};
 }
 
 SampleInfo load(const QString& id) {
@@ -31,7 +32,9 @@ SampleInfo load(const QString& id) {
     info.pipeline = readResource(base + QLatin1String("pipeline.sql"));
     info.sources = readResource(base + QLatin1String("sources.sql"));
     info.events = readResource(base + QLatin1String("events.sql"));
-    const auto heading = QRegularExpression(QStringLiteral("^#\\s+(.+)$"), QRegularExpression::MultilineOption).match(info.readme);
+    const auto heading =
+        QRegularExpression(QStringLiteral("^#\\s+(.+)$"), QRegularExpression::MultilineOption)
+            .match(info.readme);
     info.title = heading.hasMatch() ? heading.captured(1).trimmed() : id;
     return info;
 }

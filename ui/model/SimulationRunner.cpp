@@ -40,8 +40,8 @@ void SimulationRunner::waitForFinished() {
         complete(m_watcher->result());
 }
 
-bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText,
-                         Diagnostic* error, bool fullRefresh) {
+bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& batches,
+                             const QString& undoText, Diagnostic* error, bool fullRefresh) {
     const auto fail = [error](Diagnostic d) {
         if (error)
             *error = std::move(d);
@@ -78,7 +78,8 @@ bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int
         }
         for (int b = 0; b < batches.size(); ++b) {
             if (cancelFlag->load()) {
-                out.error = Diagnostic::error("CANCELLED", "cancelled after " + std::to_string(b) + " update(s)");
+                out.error =
+                    Diagnostic::error("CANCELLED", "cancelled after " + std::to_string(b) + " update(s)");
                 break;
             }
             const qint64 now = clock + tick * (b + 1);
@@ -86,7 +87,8 @@ bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int
             options.now = now;
             options.cancel = cancelFlag.get();
             options.fullRefresh = fullRefresh && b == 0;
-            options.progress = [self, b, n = int(batches.size())](const std::string& flow, std::int64_t done, std::int64_t total) {
+            options.progress = [self, b, n = int(batches.size())](const std::string& flow, std::int64_t done,
+                                                                  std::int64_t total) {
                 QMetaObject::invokeMethod(
                     self.data(),
                     [self, flow = QString::fromStdString(flow), done, total, b, n] {
@@ -101,7 +103,9 @@ bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int
                 break;
             }
             if (b == 0 && !projectstore::value(*db, projectstore::kClockStartKey))
-                if (auto st = projectstore::setValue(*db, projectstore::kClockStartKey, QString::number(clock)); !st) {
+                if (auto st =
+                        projectstore::setValue(*db, projectstore::kClockStartKey, QString::number(clock));
+                    !st) {
                     out.error = st.error();
                     break;
                 }

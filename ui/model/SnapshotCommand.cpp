@@ -8,13 +8,16 @@
 
 namespace cdc::ui {
 
-SnapshotCommand::SnapshotCommand(const QString& text, storage::Database& db, std::shared_ptr<storage::Database> before,
+SnapshotCommand::SnapshotCommand(const QString& text, storage::Database& db,
+                                 std::shared_ptr<storage::Database> before,
                                  std::shared_ptr<storage::Database> after, Restored onRestored)
     : m_db(db), m_before(std::move(before)), m_after(std::move(after)), m_onRestored(std::move(onRestored)) {
     setText(text);
 }
 
-void SnapshotCommand::undo() { restore(*m_before); }
+void SnapshotCommand::undo() {
+    restore(*m_before);
+}
 
 void SnapshotCommand::redo() {
     // The change already happened when the command was pushed.

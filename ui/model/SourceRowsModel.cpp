@@ -62,14 +62,16 @@ void SourceRowsModel::reload() {
     // Same columns: announce only what changed. Every edit of a cell comes back here (the project
     // reports its change), and a reset would close the editor and lose the current cell in the middle
     // of a Tab from one cell to the next.
-    const auto rowAt = [](const QList<cdc::Row>& done, const QList<QueuedEvent>& queued, int row) -> const cdc::Row& {
+    const auto rowAt = [](const QList<cdc::Row>& done, const QList<QueuedEvent>& queued,
+                          int row) -> const cdc::Row& {
         return row < done.size() ? done[row] : queued[row - done.size()].values;
     };
     const int oldRows = rowCount();
     const int newRows = int(delivered.size() + pending.size());
     int firstChanged = -1, lastChanged = -1;
     for (int r = 0; r < std::min(oldRows, newRows); ++r)
-        if (rowAt(m_delivered, m_pending, r) != rowAt(delivered, pending, r) || isPending(r) != (r >= delivered.size())) {
+        if (rowAt(m_delivered, m_pending, r) != rowAt(delivered, pending, r) ||
+            isPending(r) != (r >= delivered.size())) {
             firstChanged = firstChanged < 0 ? r : firstChanged;
             lastChanged = r;
         }
@@ -98,21 +100,29 @@ void SourceRowsModel::reload() {
 int SourceRowsModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : int(m_delivered.size() + m_pending.size());
 }
-int SourceRowsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_info.columns.size()); }
+int SourceRowsModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_info.columns.size());
+}
 
-qint64 SourceRowsModel::eventId(int row) const { return isPending(row) ? m_pending[row - m_delivered.size()].id : 0; }
+qint64 SourceRowsModel::eventId(int row) const {
+    return isPending(row) ? m_pending[row - m_delivered.size()].id : 0;
+}
 
 QVariant SourceRowsModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount())
         return {};
     const bool pending = isPending(index.row());
-    const cdc::Row& row = pending ? m_pending[index.row() - m_delivered.size()].values : m_delivered[index.row()];
+    const cdc::Row& row =
+        pending ? m_pending[index.row() - m_delivered.size()].values : m_delivered[index.row()];
     const cdc::Value value = std::size_t(index.column()) < row.size() ? row[index.column()] : cdc::Value{};
     const auto& type = m_info.columns[index.column()].type;
     switch (role) {
-    case Qt::DisplayRole: return displayText(value, type);
-    case Qt::EditRole: return isNull(value) ? QString() : displayText(value, type);
-    case CellValueRole: return cellValue(value, type);
+    case Qt::DisplayRole:
+        return displayText(value, type);
+    case Qt::EditRole:
+        return isNull(value) ? QString() : displayText(value, type);
+    case CellValueRole:
+        return cellValue(value, type);
     case Qt::ForegroundRole:
         if (!pending || isNull(value))
             return themecolors::mutedText(QGuiApplication::palette());
@@ -127,9 +137,11 @@ QVariant SourceRowsModel::data(const QModelIndex& index, int role) const {
     case Qt::TextAlignmentRole:
         return int((type.isNumeric() ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
-        return pending ? tr("Waiting in the event queue (event %1): editable until delivered").arg(eventId(index.row()))
+        return pending ? tr("Waiting in the event queue (event %1): editable until delivered")
+                             .arg(eventId(index.row()))
                        : tr("Delivered to the pipeline: read-only");
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -139,10 +151,12 @@ QVariant SourceRowsModel::headerData(int section, Qt::Orientation orientation, i
         if (role == Qt::DisplayRole)
             return QString::fromStdString(c.name);
         if (role == Qt::ToolTipRole)
-            return QStringLiteral("%1 %2").arg(QString::fromStdString(c.name), QString::fromStdString(c.type.toString()));
+            return QStringLiteral("%1 %2").arg(QString::fromStdString(c.name),
+                                               QString::fromStdString(c.type.toString()));
     }
     if (orientation == Qt::Vertical && role == Qt::DisplayRole)
-        return isPending(section) ? QStringLiteral("+%1").arg(section - m_delivered.size() + 1) : QString::number(section + 1);
+        return isPending(section) ? QStringLiteral("+%1").arg(section - m_delivered.size() + 1)
+                                  : QString::number(section + 1);
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 
@@ -179,7 +193,8 @@ bool SourceRowsModel::setData(const QModelIndex& index, const QVariant& value, i
     return true;
 }
 
-Status SourceRowsModel::appendTextRows(const QList<QStringList>& cells, const QList<int>& mapping, const QString& what) {
+Status SourceRowsModel::appendTextRows(const QList<QStringList>& cells, const QList<int>& mapping,
+                                       const QString& what) {
     QList<QueuedEvent> events;
     for (int r = 0; r < cells.size(); ++r) {
         QueuedEvent event{0, QString::fromStdString(m_info.name), {}};
@@ -188,10 +203,11 @@ Status SourceRowsModel::appendTextRows(const QList<QStringList>& cells, const QL
             const QString text = from >= 0 && from < cells[r].size() ? cells[r][from] : QString();
             cdc::Value parsed;
             if (auto error = parseCell(text, m_info.columns[c].type, parsed))
-                return Diagnostic::error("BAD_CELL", tr("row %1, column %2: %3")
-                                                         .arg(r + 1)
-                                                         .arg(QString::fromStdString(m_info.columns[c].name), *error)
-                                                         .toStdString());
+                return Diagnostic::error("BAD_CELL",
+                                         tr("row %1, column %2: %3")
+                                             .arg(r + 1)
+                                             .arg(QString::fromStdString(m_info.columns[c].name), *error)
+                                             .toStdString());
             event.values.push_back(parsed);
         }
         events << event;
@@ -203,7 +219,8 @@ Status SourceRowsModel::appendTextRows(const QList<QStringList>& cells, const QL
 
 Status SourceRowsModel::addEmptyRow() {
     if (m_info.columns.empty())
-        return Diagnostic::error("NO_TABLE", "the source table '" + m_table.toStdString() + "' does not exist");
+        return Diagnostic::error("NO_TABLE",
+                                 "the source table '" + m_table.toStdString() + "' does not exist");
     QueuedEvent event{0, QString::fromStdString(m_info.name), cdc::Row(m_info.columns.size())};
     return m_project->appendEvents({event}, tr("Add row to %1").arg(m_table));
 }
@@ -214,7 +231,8 @@ Status SourceRowsModel::removeRowsAt(const QList<int>& rows) {
         if (isPending(row))
             ids << eventId(row);
     if (ids.isEmpty())
-        return Diagnostic::error("DELIVERED", "delivered rows cannot be deleted: the pipeline has already read them");
+        return Diagnostic::error("DELIVERED",
+                                 "delivered rows cannot be deleted: the pipeline has already read them");
     return m_project->removeEvents(ids);
 }
 

@@ -14,10 +14,12 @@ namespace cdc::ui::sourcescripts {
 using storage::Database;
 
 namespace {
-Result<std::map<std::string, std::int64_t>> maxRowids(Database& db, const std::vector<storage::TableInfo>& tables) {
+Result<std::map<std::string, std::int64_t>> maxRowids(Database& db,
+                                                      const std::vector<storage::TableInfo>& tables) {
     std::map<std::string, std::int64_t> out;
     for (const auto& t : tables) {
-        auto stmt = db.prepare("SELECT COALESCE(MAX(rowid), 0) FROM " + storage::quoteIdentifier(t.sqliteName));
+        auto stmt =
+            db.prepare("SELECT COALESCE(MAX(rowid), 0) FROM " + storage::quoteIdentifier(t.sqliteName));
         if (!stmt)
             return stmt.error();
         if (auto has = stmt->step(); !has)
@@ -82,7 +84,8 @@ Status installSample(Project& project, const SampleInfo& sample) {
     auto tx = storage::Transaction::begin(db, "cdc_install_sample");
     if (!tx)
         return tx.error();
-    CDC_TRY(sql::executeSourceScript(db, sample.sources.toStdString(), sample.id.toStdString() + "/sources.sql"));
+    CDC_TRY(
+        sql::executeSourceScript(db, sample.sources.toStdString(), sample.id.toStdString() + "/sources.sql"));
     auto events = captureEvents(db, sample.events, sample.id + QStringLiteral("/events.sql"));
     if (!events)
         return events.error();
@@ -91,7 +94,8 @@ Status installSample(Project& project, const SampleInfo& sample) {
     CDC_TRY(projectstore::setValue(db, projectstore::kPipelineKey, sample.pipeline));
     CDC_TRY(projectstore::setValue(db, projectstore::kReadmeKey, sample.readme));
     CDC_TRY(projectstore::setValue(db, projectstore::kSampleKey, sample.id));
-    CDC_TRY(projectstore::setValue(db, projectstore::kClockKey, QString::number(projectstore::kDefaultClock)));
+    CDC_TRY(
+        projectstore::setValue(db, projectstore::kClockKey, QString::number(projectstore::kDefaultClock)));
     CDC_TRY(tx->commit());
     project.reloadWorkingCopy();
     return {};

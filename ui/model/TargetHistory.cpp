@@ -6,8 +6,8 @@
 
 namespace cdc::ui::targethistory {
 
-cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStringList& order, qint64 updateId,
-                                               const QList<TargetSnapshot>& previous) {
+cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStringList& order,
+                                               qint64 updateId, const QList<TargetSnapshot>& previous) {
     auto last = engine::lastUpdateId(db);
     if (!last)
         return last.error();

@@ -13,7 +13,7 @@ namespace cdc::ui::targethistory {
 /// back, so nothing changes.
 /// For the latest update, `previous` (the snapshots of the update before, when the caller has them)
 /// lets unchanged targets be patched instead of re-read (see loadTargetSnapshots).
-cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStringList& order, qint64 updateId,
-                                               const QList<TargetSnapshot>& previous = {});
+cdc::Result<QList<TargetSnapshot>> snapshotsAt(storage::Database& db, const QStringList& order,
+                                               qint64 updateId, const QList<TargetSnapshot>& previous = {});
 
 } // namespace cdc::ui::targethistory

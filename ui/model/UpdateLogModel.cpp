@@ -14,7 +14,8 @@
 
 namespace cdc::ui {
 
-UpdateLogModel::UpdateLogModel(Project* project, QObject* parent) : QAbstractTableModel(parent), m_project(project) {
+UpdateLogModel::UpdateLogModel(Project* project, QObject* parent)
+    : QAbstractTableModel(parent), m_project(project) {
     connect(project, &Project::dataChanged, this, &UpdateLogModel::reload);
     connect(project, &Project::projectReplaced, this, [this] {
         beginResetModel();
@@ -58,7 +59,8 @@ std::optional<Diagnostic> UpdateLogModel::errorAt(int row) const {
         return std::nullopt;
     // Logged errors are formatted `file:line:col: error: message`.
     Diagnostic d = Diagnostic::error("UPDATE", *text);
-    const auto m = QRegularExpression(QStringLiteral("^[^:]*:(\\d+):(\\d+):")).match(QString::fromStdString(*text));
+    const auto m =
+        QRegularExpression(QStringLiteral("^[^:]*:(\\d+):(\\d+):")).match(QString::fromStdString(*text));
     if (m.hasMatch()) {
         d.location.line = m.captured(1).toInt();
         d.location.column = m.captured(2).toInt();
@@ -71,7 +73,9 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
         return {};
     if (index.row() >= logRowCount()) {
         const Diagnostic& d = m_failures[index.row() - logRowCount()];
-        const QString text = index.column() == 0 ? tr("failed") : index.column() == columnCount() - 1 ? QString::fromStdString(d.format()) : QString();
+        const QString text = index.column() == 0                   ? tr("failed")
+                             : index.column() == columnCount() - 1 ? QString::fromStdString(d.format())
+                                                                   : QString();
         if (role == Qt::DisplayRole)
             return text;
         if (role == CellValueRole)
@@ -79,7 +83,8 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
         if (role == Qt::ForegroundRole)
             return QBrush(themecolors::error(QGuiApplication::palette()));
         if (role == Qt::ToolTipRole)
-            return tr("This update failed and was rolled back: nothing changed. Double-click to see the position.");
+            return tr(
+                "This update failed and was rolled back: nothing changed. Double-click to see the position.");
         return {};
     }
     const auto& row = m_log.rows[index.row()];
@@ -94,7 +99,8 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
     }
     if (role == CellValueRole)
         return cellValue(value, m_log.typeOf(index.column()));
-    if (role == Qt::TextAlignmentRole && (std::holds_alternative<std::int64_t>(value) || std::holds_alternative<double>(value)))
+    if (role == Qt::TextAlignmentRole &&
+        (std::holds_alternative<std::int64_t>(value) || std::holds_alternative<double>(value)))
         return int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ForegroundRole && index.column() == m_errorColumn)
         return QBrush(themecolors::error(QGuiApplication::palette()));
@@ -102,7 +108,8 @@ QVariant UpdateLogModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant UpdateLogModel::headerData(int section, Qt::Orientation orientation, int role) const {
-    if (orientation == Qt::Horizontal && role == Qt::DisplayRole && std::size_t(section) < m_log.columns.size())
+    if (orientation == Qt::Horizontal && role == Qt::DisplayRole &&
+        std::size_t(section) < m_log.columns.size())
         return QString::fromStdString(m_log.columns[section]);
     return QAbstractTableModel::headerData(section, orientation, role);
 }

@@ -29,7 +29,8 @@ QString textAt(const cdc::Row& row, int column) {
 }
 } // namespace
 
-UpdateTimelineModel::UpdateTimelineModel(Project* project, QObject* parent) : QAbstractTableModel(parent), m_project(project) {
+UpdateTimelineModel::UpdateTimelineModel(Project* project, QObject* parent)
+    : QAbstractTableModel(parent), m_project(project) {
     connect(project, &Project::dataChanged, this, &UpdateTimelineModel::reload);
     reload();
 }
@@ -46,10 +47,11 @@ void UpdateTimelineModel::reload() {
                 return int(i);
         return -1;
     };
-    const int cId = col("update_id"), cTime = col("time"), cFlow = col("flow"), cRead = col("rows_read"), cUp = col("upserted"),
-              cDel = col("deleted"), cStale = col("stale_dropped"), cOpen = col("versions_opened"), cClose = col("versions_closed"),
-              cSplit = col("versions_split"), cTc = col("tombstones_created"), cTg = col("tombstones_collected"),
-              cDur = col("duration_ms"), cErr = col("error");
+    const int cId = col("update_id"), cTime = col("time"), cFlow = col("flow"), cRead = col("rows_read"),
+              cUp = col("upserted"), cDel = col("deleted"), cStale = col("stale_dropped"),
+              cOpen = col("versions_opened"), cClose = col("versions_closed"), cSplit = col("versions_split"),
+              cTc = col("tombstones_created"), cTg = col("tombstones_collected"), cDur = col("duration_ms"),
+              cErr = col("error");
     for (const auto& row : m_log.rows) {
         const qint64 id = intAt(row, cId);
         if (m_entries.last().updateId != id) {
@@ -80,8 +82,12 @@ void UpdateTimelineModel::reload() {
     endResetModel();
 }
 
-int UpdateTimelineModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_entries.size()); }
-int UpdateTimelineModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int UpdateTimelineModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : int(m_entries.size());
+}
+int UpdateTimelineModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 int UpdateTimelineModel::rowOfUpdate(qint64 updateId) const {
     for (int i = 0; i < m_entries.size(); ++i)
@@ -108,22 +114,38 @@ QVariant UpdateTimelineModel::data(const QModelIndex& index, int role) const {
     const bool initial = index.row() == 0;
     if (role == Qt::DisplayRole) {
         if (initial)
-            return index.column() == UpdateColumn ? tr("Start") : index.column() == TimeColumn ? tr("initial") : QVariant();
+            return index.column() == UpdateColumn ? tr("Start")
+                   : index.column() == TimeColumn ? tr("initial")
+                                                  : QVariant();
         switch (index.column()) {
-        case UpdateColumn: return tr("#%1").arg(e.updateId);
-        case TimeColumn: return e.time.mid(11, 8); // HH:MM:SS; the full time is in the tooltip
-        case ReadColumn: return e.read;
-        case UpsertedColumn: return e.upserted;
-        case DeletedColumn: return e.deleted;
-        case StaleColumn: return e.stale;
-        case VersionsColumn: return counts({{QStringLiteral("+"), e.opened}, {QStringLiteral("−"), e.closed}, {QStringLiteral("⇹"), e.split}});
-        case TombstonesColumn: return counts({{QStringLiteral("+"), e.tombstonesCreated}, {QStringLiteral("−"), e.tombstonesCollected}});
-        case DurationColumn: return QStringLiteral("%1 ms").arg(e.durationMs, 0, 'f', 1);
-        default: return {};
+        case UpdateColumn:
+            return tr("#%1").arg(e.updateId);
+        case TimeColumn:
+            return e.time.mid(11, 8); // HH:MM:SS; the full time is in the tooltip
+        case ReadColumn:
+            return e.read;
+        case UpsertedColumn:
+            return e.upserted;
+        case DeletedColumn:
+            return e.deleted;
+        case StaleColumn:
+            return e.stale;
+        case VersionsColumn:
+            return counts({{QStringLiteral("+"), e.opened},
+                           {QStringLiteral("−"), e.closed},
+                           {QStringLiteral("⇹"), e.split}});
+        case TombstonesColumn:
+            return counts(
+                {{QStringLiteral("+"), e.tombstonesCreated}, {QStringLiteral("−"), e.tombstonesCollected}});
+        case DurationColumn:
+            return QStringLiteral("%1 ms").arg(e.durationMs, 0, 'f', 1);
+        default:
+            return {};
         }
     }
     if (role == Qt::ToolTipRole && !initial)
-        return tr("Update %1 at %2\nFlows: %3\nRead %4 · upserted %5 · deleted %6 · stale %7\nSCD2 versions opened %8, "
+        return tr("Update %1 at %2\nFlows: %3\nRead %4 · upserted %5 · deleted %6 · stale %7\nSCD2 versions "
+                  "opened %8, "
                   "closed %9, split %10\nTombstones created %11, collected %12%13")
             .arg(e.updateId)
             .arg(e.time, e.flows.join(QLatin1String(", ")))
@@ -149,7 +171,8 @@ QVariant UpdateTimelineModel::data(const QModelIndex& index, int role) const {
 QVariant UpdateTimelineModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal)
         return QAbstractTableModel::headerData(section, orientation, role);
-    static const char* const names[] = {"Update", "Time", "Read", "Upserted", "Deleted", "Stale", "Versions", "Tombstones", "Duration"};
+    static const char* const names[] = {"Update", "Time",     "Read",       "Upserted", "Deleted",
+                                        "Stale",  "Versions", "Tombstones", "Duration"};
     // The same explanations as the user guide's update timeline page (resources/help/timeline.html).
     static const char* const tips[] = {
         "The update's number; also the _commit_version of the targets' change feed for it. "
@@ -160,7 +183,8 @@ QVariant UpdateTimelineModel::headerData(int section, Qt::Orientation orientatio
         "Target rows inserted or updated (num_upserted_rows); for SCD type 2, versions written",
         "Target rows removed (num_deleted_rows): SCD type 1 rows removed by a delete or truncate, SCD type 2 "
         "versions that no longer exist",
-        "SCD type 1 events that changed nothing: older than the stored row or its tombstone, below a truncate, "
+        "SCD type 1 events that changed nothing: older than the stored row or its tombstone, below a "
+        "truncate, "
         "or beaten by a newer event of the same key in the update",
         "SCD type 2 versions +opened \u2212closed \u21f9split by a late event landing inside them",
         "Tombstones +created by deletes \u2212collected by garbage collection at the start of the update",

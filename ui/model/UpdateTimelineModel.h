@@ -15,8 +15,18 @@ class Project;
 class UpdateTimelineModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { UpdateColumn, TimeColumn, ReadColumn, UpsertedColumn, DeletedColumn, StaleColumn, VersionsColumn,
-                  TombstonesColumn, DurationColumn, ColumnCount };
+    enum Column {
+        UpdateColumn,
+        TimeColumn,
+        ReadColumn,
+        UpsertedColumn,
+        DeletedColumn,
+        StaleColumn,
+        VersionsColumn,
+        TombstonesColumn,
+        DurationColumn,
+        ColumnCount
+    };
     struct Entry {
         qint64 updateId = 0;
         QString time;

@@ -11,7 +11,8 @@ QString displayText(const cdc::Value& value, const std::optional<cdc::DataType>&
     return QString::fromStdString(cdc::displayValue(value, type));
 }
 
-std::optional<QString> parseCell(const QString& input, const std::optional<cdc::DataType>& type, cdc::Value& out) {
+std::optional<QString> parseCell(const QString& input, const std::optional<cdc::DataType>& type,
+                                 cdc::Value& out) {
     const QString text = input.trimmed();
     if (text.isEmpty() || text.compare(QLatin1String("null"), Qt::CaseInsensitive) == 0) {
         out = std::monostate{};

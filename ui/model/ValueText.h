@@ -16,7 +16,8 @@ QString displayText(const cdc::Value& value, const std::optional<cdc::DataType>&
 /// The value a user's text means for a column of `type`: empty or `null` is NULL; otherwise Spark's ANSI
 /// cast of the text to the type (sql::castValue, as INSERT in source SQL does). Text that does not convert
 /// ('seven' for an INT, 300 for a TINYINT, '2026-13-45' for a DATE) is the returned error message.
-std::optional<QString> parseCell(const QString& text, const std::optional<cdc::DataType>& type, cdc::Value& out);
+std::optional<QString> parseCell(const QString& text, const std::optional<cdc::DataType>& type,
+                                 cdc::Value& out);
 /// A cell's stored value with its column type: what a grid sorts by and exports typed (NULL stays
 /// NULL, numbers stay numbers), where the display text has lost both.
 struct CellValue {

@@ -22,7 +22,8 @@ struct Unit {
     const char* name;
     qint64 seconds;
 };
-constexpr std::array<Unit, 5> kUnits{{{"seconds", 1}, {"minutes", 60}, {"hours", 3600}, {"days", 86400}, {"weeks", 604800}}};
+constexpr std::array<Unit, 5> kUnits{
+    {{"seconds", 1}, {"minutes", 60}, {"hours", 3600}, {"days", 86400}, {"weeks", 604800}}};
 
 struct Preset {
     const char* label;
@@ -32,19 +33,22 @@ constexpr std::array<Preset, 5> kPresets{
     {{"1 minute", 60}, {"1 hour", 3600}, {"1 day", 86400}, {"2 days + 1 s", 172801}, {"1 week", 604800}}};
 
 QString utc(qint64 epochSeconds) {
-    return QDateTime::fromSecsSinceEpoch(epochSeconds, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+    return QDateTime::fromSecsSinceEpoch(epochSeconds, Qt::UTC)
+        .toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
 }
 
 } // namespace
 
 AdvanceClockDialog::AdvanceClockDialog(qint64 now, QWidget* parent)
-    : QDialog(parent), m_now(now), m_amount(new QSpinBox(this)), m_unit(new QComboBox(this)), m_preview(new QLabel(this)) {
+    : QDialog(parent), m_now(now), m_amount(new QSpinBox(this)), m_unit(new QComboBox(this)),
+      m_preview(new QLabel(this)) {
     setWindowTitle(tr("Advance Clock"));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Move the simulated clock forward. The next update collects the tombstones older than "
-                                "their table's <code>pipelines.cdc.tombstoneGCThresholdInSeconds</code> (2 days unless "
-                                "set)."),
-                             this);
+    auto* intro =
+        new QLabel(tr("Move the simulated clock forward. The next update collects the tombstones older than "
+                      "their table's <code>pipelines.cdc.tombstoneGCThresholdInSeconds</code> (2 days unless "
+                      "set)."),
+                   this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
 
@@ -87,7 +91,9 @@ AdvanceClockDialog::AdvanceClockDialog(qint64 now, QWidget* parent)
     setFixedHeight(sizeHint().height());
 }
 
-qint64 AdvanceClockDialog::seconds() const { return qint64(m_amount->value()) * m_unit->currentData().toLongLong(); }
+qint64 AdvanceClockDialog::seconds() const {
+    return qint64(m_amount->value()) * m_unit->currentData().toLongLong();
+}
 
 void AdvanceClockDialog::setSeconds(qint64 seconds) {
     int unit = 0;
@@ -102,8 +108,12 @@ void AdvanceClockDialog::setSeconds(qint64 seconds) {
     updatePreview();
 }
 
-QString AdvanceClockDialog::previewText() const { return m_preview->text(); }
+QString AdvanceClockDialog::previewText() const {
+    return m_preview->text();
+}
 
-void AdvanceClockDialog::updatePreview() { m_preview->setText(utc(m_now + seconds())); }
+void AdvanceClockDialog::updatePreview() {
+    m_preview->setText(utc(m_now + seconds()));
+}
 
 } // namespace cdc::ui

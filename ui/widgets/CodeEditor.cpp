@@ -16,7 +16,8 @@
 
 namespace cdc::ui {
 
-CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent), m_lexer(new SqlLexer(this)), m_apis(new QsciAPIs(m_lexer)) {
+CodeEditor::CodeEditor(QWidget* parent)
+    : QsciScintilla(parent), m_lexer(new SqlLexer(this)), m_apis(new QsciAPIs(m_lexer)) {
     setUtf8(true);
     setLexer(m_lexer);
     setMarginType(0, NumberMargin);
@@ -143,7 +144,8 @@ void CodeEditor::setDiagnostics(std::vector<Diagnostic> diagnostics) {
             start = length - 1;
         if (start + span > length)
             span = length - start;
-        SendScintilla(SCI_SETINDICATORCURRENT, d.severity == Severity::Error ? int(ErrorIndicator) : int(WarningIndicator));
+        SendScintilla(SCI_SETINDICATORCURRENT,
+                      d.severity == Severity::Error ? int(ErrorIndicator) : int(WarningIndicator));
         SendScintilla(SCI_INDICATORFILLRANGE, start, span);
     }
 }
@@ -162,7 +164,8 @@ const Diagnostic* CodeEditor::diagnosticAt(int bytePosition) const {
 }
 
 bool CodeEditor::hasIndicatorAt(Indicator indicator, int bytePosition) const {
-    return const_cast<CodeEditor*>(this)->SendScintilla(SCI_INDICATORVALUEAT, int(indicator), bytePosition) != 0;
+    return const_cast<CodeEditor*>(this)->SendScintilla(SCI_INDICATORVALUEAT, int(indicator), bytePosition) !=
+           0;
 }
 
 void CodeEditor::showHover(int position, int x, int y) {
@@ -172,7 +175,8 @@ void CodeEditor::showHover(int position, int x, int y) {
         QToolTip::showText(mapToGlobal(QPoint(x, y + 16)), QString::fromStdString(d->format()), this);
 }
 
-void CodeEditor::setCompletionWords(const QStringList& keywords, const QStringList& functions, const QStringList& schemaNames) {
+void CodeEditor::setCompletionWords(const QStringList& keywords, const QStringList& functions,
+                                    const QStringList& schemaNames) {
     m_lexer->setFunctionNames(functions);
     m_lexer->setSchemaNames(schemaNames);
     m_apis->clear();

@@ -34,7 +34,8 @@ public:
     bool hasIndicatorAt(Indicator indicator, int bytePosition) const;
 
     /// Completion words: keywords, functions and the project's tables and columns.
-    void setCompletionWords(const QStringList& keywords, const QStringList& functions, const QStringList& schemaNames);
+    void setCompletionWords(const QStringList& keywords, const QStringList& functions,
+                            const QStringList& schemaNames);
 
     /// Moves the caret to a diagnostic's position (1-based line, byte column) and shows it.
     void goToLocation(const SourceLocation& location);

@@ -13,7 +13,8 @@ namespace cdc::ui {
 class ColumnChooser : public QObject {
     Q_OBJECT
 public:
-    /// `settingsKey` names the view in the settings; `hiddenByDefault` are hidden until the user says otherwise.
+    /// `settingsKey` names the view in the settings; `hiddenByDefault` are hidden until the user says
+    /// otherwise.
     ColumnChooser(QTableView* view, const QString& settingsKey, const QSet<int>& hiddenByDefault);
 
     /// Shows or hides a column and remembers it (what the menu's entries do).

@@ -16,7 +16,8 @@
 
 namespace cdc::ui {
 
-CsvImportDialog::CsvImportDialog(const QString& table, const QStringList& columns, const QString& text, QWidget* parent)
+CsvImportDialog::CsvImportDialog(const QString& table, const QStringList& columns, const QString& text,
+                                 QWidget* parent)
     : QDialog(parent), m_columns(columns), m_hasHeader(new QCheckBox(tr("First row is a header"), this)),
       m_preview(new QTableWidget(this)), m_summary(new QLabel(this)) {
     setWindowTitle(tr("Import rows into %1").arg(table));
@@ -28,7 +29,9 @@ CsvImportDialog::CsvImportDialog(const QString& table, const QStringList& column
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("Choose the file column that feeds each column of <b>%1</b>. "
-                                    "Unmapped columns get NULL. Rows are added to the event queue.").arg(table), this));
+                                    "Unmapped columns get NULL. Rows are added to the event queue.")
+                                     .arg(table),
+                                 this));
     layout->addWidget(m_hasHeader);
     auto* form = new QFormLayout;
     for (int c = 0; c < columns.size(); ++c) {
@@ -69,7 +72,9 @@ void CsvImportDialog::setMapping(int tableColumn, int csvColumn) {
         m_combos[tableColumn]->setCurrentIndex(m_combos[tableColumn]->findData(csvColumn));
 }
 
-QList<QStringList> CsvImportDialog::records() const { return m_hasHeader->isChecked() ? m_all.mid(1) : m_all; }
+QList<QStringList> CsvImportDialog::records() const {
+    return m_hasHeader->isChecked() ? m_all.mid(1) : m_all;
+}
 
 void CsvImportDialog::rebuild() {
     const auto rows = records();

@@ -17,7 +17,8 @@ namespace cdc::ui {
 class CsvImportDialog : public QDialog {
     Q_OBJECT
 public:
-    CsvImportDialog(const QString& table, const QStringList& columns, const QString& text, QWidget* parent = nullptr);
+    CsvImportDialog(const QString& table, const QStringList& columns, const QString& text,
+                    QWidget* parent = nullptr);
 
     /// For each table column, the CSV column feeding it, or -1 (NULL).
     QList<int> mapping() const;

@@ -38,7 +38,8 @@ void appendNew(std::vector<Diagnostic>& list, const Diagnostic& d) {
 }
 } // namespace
 
-EditorController::EditorController(Project* project, CodeEditor* editor, IssueListModel* issues, QObject* parent)
+EditorController::EditorController(Project* project, CodeEditor* editor, IssueListModel* issues,
+                                   QObject* parent)
     : QObject(parent), m_project(project), m_editor(editor), m_issues(issues), m_debounce(new QTimer(this)),
       m_format(new QAction(QIcon(QStringLiteral(":/icons/format.svg")), tr("&Format SQL"), this)) {
     m_debounce->setSingleShot(true);
@@ -99,7 +100,8 @@ void EditorController::refreshOutdated(bool publishAlways) {
     const auto same = [](const engine::OutdatedTarget& a, const engine::OutdatedTarget& b) {
         return a.target == b.target && a.code == b.code;
     };
-    const bool changed = !std::equal(outdated.begin(), outdated.end(), m_outdated.begin(), m_outdated.end(), same);
+    const bool changed =
+        !std::equal(outdated.begin(), outdated.end(), m_outdated.begin(), m_outdated.end(), same);
     m_outdated = std::move(outdated);
     if (changed || publishAlways)
         publish();
@@ -115,8 +117,9 @@ void EditorController::setRuntimeDiagnostics(const std::vector<Diagnostic>& diag
 }
 
 int EditorController::runtimeWarningCount() const {
-    return static_cast<int>(std::count_if(m_runtimeDiagnostics.begin(), m_runtimeDiagnostics.end(),
-                                          [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
+    return static_cast<int>(
+        std::count_if(m_runtimeDiagnostics.begin(), m_runtimeDiagnostics.end(),
+                      [](const Diagnostic& d) { return d.severity == Severity::Warning; }));
 }
 
 void EditorController::publish() {

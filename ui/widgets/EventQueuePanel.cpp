@@ -17,7 +17,8 @@
 namespace cdc::ui {
 
 EventQueuePanel::EventQueuePanel(EventQueueModel* model, QWidget* parent)
-    : QWidget(parent), m_model(model), m_view(new QTableView(this)), m_toolBar(new QToolBar(this)), m_count(new QLabel(this)) {
+    : QWidget(parent), m_model(model), m_view(new QTableView(this)), m_toolBar(new QToolBar(this)),
+      m_count(new QLabel(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -44,8 +45,10 @@ EventQueuePanel::EventQueuePanel(EventQueueModel* model, QWidget* parent)
     m_view->verticalHeader()->hide();
     m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
     m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->horizontalHeader()->setSectionResizeMode(EventQueueModel::PositionColumn, QHeaderView::ResizeToContents);
-    for (int column : {EventQueueModel::SourceColumn, EventQueueModel::OperationColumn, EventQueueModel::SequenceColumn})
+    m_view->horizontalHeader()->setSectionResizeMode(EventQueueModel::PositionColumn,
+                                                     QHeaderView::ResizeToContents);
+    for (int column :
+         {EventQueueModel::SourceColumn, EventQueueModel::OperationColumn, EventQueueModel::SequenceColumn})
         m_view->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
@@ -80,7 +83,8 @@ EventQueuePanel::EventQueuePanel(EventQueueModel* model, QWidget* parent)
         if (auto st = m_model->project()->removeEvents(ids); !st)
             emit statusMessage(QString::fromStdString(st.error().message));
     });
-    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &EventQueuePanel::updateActions);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &EventQueuePanel::updateActions);
     connect(model, &QAbstractItemModel::modelReset, this, &EventQueuePanel::updateActions);
     updateActions();
 }

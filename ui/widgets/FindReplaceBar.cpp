@@ -26,8 +26,8 @@ QToolButton* button(const QString& text, const QString& tip, QWidget* parent) {
 
 FindReplaceBar::FindReplaceBar(CodeEditor* editor, QWidget* parent)
     : QWidget(parent), m_editor(editor), m_find(new QLineEdit(this)), m_replace(new QLineEdit(this)),
-      m_caseSensitive(new QCheckBox(tr("Match case"), this)), m_wholeWord(new QCheckBox(tr("Whole words"), this)),
-      m_status(new QLabel(this)) {
+      m_caseSensitive(new QCheckBox(tr("Match case"), this)),
+      m_wholeWord(new QCheckBox(tr("Whole words"), this)), m_status(new QLabel(this)) {
     m_find->setPlaceholderText(tr("Find"));
     m_find->setClearButtonEnabled(true);
     m_replace->setPlaceholderText(tr("Replace with"));
@@ -108,8 +108,8 @@ bool FindReplaceBar::findNext(bool forward) {
     } else {
         m_editor->getCursorPosition(&line, &index);
     }
-    const bool found = m_editor->findFirst(needle, false, m_caseSensitive->isChecked(), m_wholeWord->isChecked(), true,
-                                           forward, line, index, true);
+    const bool found = m_editor->findFirst(needle, false, m_caseSensitive->isChecked(),
+                                           m_wholeWord->isChecked(), true, forward, line, index, true);
     m_status->setText(found ? QString() : tr("Not found"));
     return found;
 }
@@ -130,7 +130,8 @@ int FindReplaceBar::replaceAll() {
         return 0;
     int count = 0;
     m_editor->beginUndoAction();
-    bool found = m_editor->findFirst(needle, false, m_caseSensitive->isChecked(), m_wholeWord->isChecked(), false, true, 0, 0, false);
+    bool found = m_editor->findFirst(needle, false, m_caseSensitive->isChecked(), m_wholeWord->isChecked(),
+                                     false, true, 0, 0, false);
     while (found) {
         m_editor->replace(m_replace->text());
         ++count;

@@ -57,8 +57,12 @@ void GridEditDelegate::move(Step step) {
             --row;
         }
         break;
-    case Step::Down: ++row; break;
-    case Step::Up: --row; break;
+    case Step::Down:
+        ++row;
+        break;
+    case Step::Up:
+        --row;
+        break;
     }
     if (row < 0 || row >= model->rowCount())
         return; // past the first or last cell: stay where the edit was

@@ -22,7 +22,8 @@ GridFilterBox::GridFilterBox(QWidget* parent)
     layout->addWidget(m_edit);
     m_edit->setObjectName(QStringLiteral("gridFilter"));
     m_edit->setPlaceholderText(tr("Filter rows…"));
-    m_edit->setToolTip(tr("Show only the rows that contain this text in any column (not case-sensitive); Esc clears it"));
+    m_edit->setToolTip(
+        tr("Show only the rows that contain this text in any column (not case-sensitive); Esc clears it"));
     m_edit->setClearButtonEnabled(true);
     // Narrow enough for the Sources toolbar beside its four buttons in the default layout.
     m_edit->setMinimumWidth(m_edit->fontMetrics().horizontalAdvance(QLatin1Char('x')) * 16);
@@ -49,12 +50,14 @@ void GridFilterBox::setGrid(GridTools* grid) {
         m_connections << connect(proxy, &QAbstractItemModel::rowsInserted, this, &GridFilterBox::updateCount)
                       << connect(proxy, &QAbstractItemModel::rowsRemoved, this, &GridFilterBox::updateCount)
                       << connect(proxy, &QAbstractItemModel::modelReset, this, &GridFilterBox::updateCount)
-                      << connect(proxy, &QAbstractItemModel::layoutChanged, this, &GridFilterBox::updateCount);
+                      << connect(proxy, &QAbstractItemModel::layoutChanged, this,
+                                 &GridFilterBox::updateCount);
         // "Clear Filter" in the grid's context menu, or a panel clearing it: the box shows the truth.
-        m_connections << connect(proxy, &GridProxyModel::filterTextChanged, m_edit, [this](const QString& text) {
-            if (m_edit->text() != text)
-                m_edit->setText(text);
-        });
+        m_connections << connect(proxy, &GridProxyModel::filterTextChanged, m_edit,
+                                 [this](const QString& text) {
+                                     if (m_edit->text() != text)
+                                         m_edit->setText(text);
+                                 });
         m_connections << connect(grid, &GridTools::filterRequested, m_edit, [this] {
             m_edit->setFocus(Qt::ShortcutFocusReason);
             m_edit->selectAll();
@@ -63,13 +66,17 @@ void GridFilterBox::setGrid(GridTools* grid) {
     updateCount();
 }
 
-QString GridFilterBox::countText() const { return m_count->text(); }
+QString GridFilterBox::countText() const {
+    return m_count->text();
+}
 
 void GridFilterBox::updateCount() {
     const bool filtering = m_grid && m_grid->proxy()->isFiltering();
     if (filtering) {
         const int total = m_grid->sourceModel() ? m_grid->sourceModel()->rowCount() : 0;
-        m_count->setText(tr("%1 of %2").arg(m_grid->proxy()->rowCount()).arg(resulttext::countOf(total, tr("row"), tr("rows"))));
+        m_count->setText(tr("%1 of %2")
+                             .arg(m_grid->proxy()->rowCount())
+                             .arg(resulttext::countOf(total, tr("row"), tr("rows"))));
     } else {
         m_count->clear();
     }
@@ -94,8 +101,8 @@ void GridFilterBox::placeCount() {
 bool GridFilterBox::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_edit && event->type() == QEvent::Resize)
         placeCount();
-    if (watched == m_edit && event->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
-        !m_edit->text().isEmpty()) {
+    if (watched == m_edit && event->type() == QEvent::KeyPress &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && !m_edit->text().isEmpty()) {
         m_edit->clear();
         return true;
     }

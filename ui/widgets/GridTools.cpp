@@ -50,10 +50,12 @@ GridTools::GridTools(QTableView* view, QAbstractItemModel* source)
     header->setSortIndicator(-1, Qt::AscendingOrder); // the model's order until the user sorts
     header->setSortIndicatorClearable(true);          // a third click on a header restores it
     view->setSortingEnabled(true);
-    header->setToolTip(tr("Click to sort by a column; again for descending, a third time for the original order"));
+    header->setToolTip(
+        tr("Click to sort by a column; again for descending, a third time for the original order"));
 
     m_copy = addViewAction(view, tr("Copy"), QKeySequence::Copy);
-    m_copyWithHeaders = addViewAction(view, tr("Copy with Headers"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_copyWithHeaders =
+        addViewAction(view, tr("Copy with Headers"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
     m_selectAll = addViewAction(view, tr("Select All"), QKeySequence::SelectAll);
     m_exportCsv = new QAction(tr("Export to CSV…"), this);
     m_exportJson = new QAction(tr("Export to JSON…"), this);
@@ -72,14 +74,21 @@ GridTools::GridTools(QTableView* view, QAbstractItemModel* source)
 }
 
 GridTools* GridTools::of(const QTableView* view) {
-    return view ? view->findChild<GridTools*>(QStringLiteral("gridTools"), Qt::FindDirectChildrenOnly) : nullptr;
+    return view ? view->findChild<GridTools*>(QStringLiteral("gridTools"), Qt::FindDirectChildrenOnly)
+                : nullptr;
 }
 
-QAbstractItemModel* GridTools::sourceModel() const { return m_proxy->sourceModel(); }
+QAbstractItemModel* GridTools::sourceModel() const {
+    return m_proxy->sourceModel();
+}
 
-QModelIndex GridTools::toSource(const QModelIndex& viewIndex) const { return m_proxy->mapToSource(viewIndex); }
+QModelIndex GridTools::toSource(const QModelIndex& viewIndex) const {
+    return m_proxy->mapToSource(viewIndex);
+}
 
-QModelIndex GridTools::fromSource(const QModelIndex& sourceIndex) const { return m_proxy->mapFromSource(sourceIndex); }
+QModelIndex GridTools::fromSource(const QModelIndex& sourceIndex) const {
+    return m_proxy->mapFromSource(sourceIndex);
+}
 
 QModelIndex GridTools::reveal(const QModelIndex& sourceIndex) {
     QModelIndex index = fromSource(sourceIndex);
@@ -100,11 +109,17 @@ void GridTools::setEditable(bool editable) {
     }
 }
 
-void GridTools::setFilterText(const QString& text) { m_proxy->setFilterText(text); }
+void GridTools::setFilterText(const QString& text) {
+    m_proxy->setFilterText(text);
+}
 
-void GridTools::clearSort() { m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder); }
+void GridTools::clearSort() {
+    m_view->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
+}
 
-void GridTools::sortBy(int column, Qt::SortOrder order) { m_view->sortByColumn(column, order); }
+void GridTools::sortBy(int column, Qt::SortOrder order) {
+    m_view->sortByColumn(column, order);
+}
 
 QList<int> GridTools::shownColumns() const {
     QList<int> columns;
@@ -126,7 +141,8 @@ GridTable GridTools::cells(const QList<int>& rows, const QList<int>& columns, bo
         row.reserve(columns.size());
         for (int c : columns) {
             const QModelIndex index = m_proxy->index(r, c);
-            row << (selectedOnly && !selection->isSelected(index) ? CellValue{} : GridProxyModel::cellAt(toSource(index)));
+            row << (selectedOnly && !selection->isSelected(index) ? CellValue{}
+                                                                  : GridProxyModel::cellAt(toSource(index)));
         }
         table.rows << row;
     }
@@ -190,20 +206,24 @@ bool GridTools::exportTo(const QString& path, Format format, QString* error) con
 void GridTools::exportWithDialog(Format format) {
     static QString lastDirectory = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const bool csv = format == Format::Csv;
-    const QString suggested = lastDirectory + QLatin1Char('/') + m_exportName + (csv ? QLatin1String(".csv") : QLatin1String(".json"));
-    const QString path = QFileDialog::getSaveFileName(m_view, csv ? tr("Export to CSV") : tr("Export to JSON"), suggested,
-                                                      csv ? tr("CSV files (*.csv)") : tr("JSON files (*.json)"));
+    const QString suggested = lastDirectory + QLatin1Char('/') + m_exportName +
+                              (csv ? QLatin1String(".csv") : QLatin1String(".json"));
+    const QString path =
+        QFileDialog::getSaveFileName(m_view, csv ? tr("Export to CSV") : tr("Export to JSON"), suggested,
+                                     csv ? tr("CSV files (*.csv)") : tr("JSON files (*.json)"));
     if (path.isEmpty())
         return;
     lastDirectory = QFileInfo(path).absolutePath();
     QString error;
     if (!exportTo(path, format, &error)) {
-        QMessageBox::warning(m_view, tr("Export"), tr("Cannot write %1:\n%2").arg(QDir::toNativeSeparators(path), error));
+        QMessageBox::warning(m_view, tr("Export"),
+                             tr("Cannot write %1:\n%2").arg(QDir::toNativeSeparators(path), error));
         return;
     }
     // A status tip travels up to the main window's status bar, wherever the grid sits.
     QStatusTipEvent done(tr("%1 exported to %2")
-                             .arg(resulttext::countOf(m_proxy->rowCount(), tr("row"), tr("rows")), QDir::toNativeSeparators(path)));
+                             .arg(resulttext::countOf(m_proxy->rowCount(), tr("row"), tr("rows")),
+                                  QDir::toNativeSeparators(path)));
     QApplication::sendEvent(m_view, &done);
 }
 
@@ -212,7 +232,8 @@ int GridTools::fittedWidth(int column) const {
     // stretched width, and fitting it to that would stop it from ever shrinking with the view.
     const QAbstractItemView* view = m_view; // QTableView hides the public sizeHintForColumn()
     const QHeaderView* header = m_view->horizontalHeader();
-    const int content = std::max(view->sizeHintForColumn(column), header->isHidden() ? 0 : header->sectionSizeHint(column));
+    const int content =
+        std::max(view->sizeHintForColumn(column), header->isHidden() ? 0 : header->sectionSizeHint(column));
     return std::clamp(content + kColumnMargin, kMinColumnWidth, kMaxColumnWidth);
 }
 
@@ -233,7 +254,8 @@ void GridTools::widenColumns() {
 }
 
 void GridTools::widenForRows(int first, int last) {
-    // Only the rows that arrived or changed are measured: an edit or a paste costs a few cells, not the table.
+    // Only the rows that arrived or changed are measured: an edit or a paste costs a few cells, not the
+    // table.
     last = std::min(last, first + 999);
     const int grid = m_view->showGrid() ? 1 : 0;
     for (int c = 0; c < m_proxy->columnCount(); ++c) {
@@ -275,12 +297,15 @@ QMenu* GridTools::createContextMenu(const QPoint& viewportPos, QWidget* parent) 
     const int column = m_view->columnAt(viewportPos.x());
     if (column >= 0) {
         const QString name = m_proxy->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString();
-        menu->addAction(tr("Sort by %1 Ascending").arg(name), this, [this, column] { sortBy(column, Qt::AscendingOrder); });
-        menu->addAction(tr("Sort by %1 Descending").arg(name), this, [this, column] { sortBy(column, Qt::DescendingOrder); });
+        menu->addAction(tr("Sort by %1 Ascending").arg(name), this,
+                        [this, column] { sortBy(column, Qt::AscendingOrder); });
+        menu->addAction(tr("Sort by %1 Descending").arg(name), this,
+                        [this, column] { sortBy(column, Qt::DescendingOrder); });
     }
     menu->addAction(tr("Original Order"), this, &GridTools::clearSort)->setEnabled(m_proxy->isSorted());
     menu->addAction(tr("Filter Rows…"), this, &GridTools::filterRequested);
-    menu->addAction(tr("Clear Filter"), this, [this] { setFilterText({}); })->setEnabled(m_proxy->isFiltering());
+    menu->addAction(tr("Clear Filter"), this, [this] { setFilterText({}); })
+        ->setEnabled(m_proxy->isFiltering());
     menu->addSeparator();
     menu->addActions({m_exportCsv, m_exportJson});
     return menu;

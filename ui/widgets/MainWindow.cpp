@@ -13,19 +13,19 @@
 #include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/EditorController.h"
-#include "ui/widgets/HelpController.h"
-#include "ui/widgets/ResultsController.h"
-#include "ui/widgets/SimulationController.h"
-#include "ui/widgets/SourceSqlDialog.h"
-#include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/EventQueuePanel.h"
 #include "ui/widgets/GridFilterBox.h"
 #include "ui/widgets/GridTools.h"
+#include "ui/widgets/HelpController.h"
 #include "ui/widgets/OutdatedBanner.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
+#include "ui/widgets/ResultsController.h"
+#include "ui/widgets/SimulationController.h"
+#include "ui/widgets/SourceSqlDialog.h"
 #include "ui/widgets/SourcesPanel.h"
 #include "ui/widgets/ThemeManager.h"
+#include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
 #include "ui/widgets/results/Scd2TimelinePanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
@@ -38,8 +38,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
-#include <QProgressBar>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
@@ -57,16 +57,19 @@ constexpr int kLayoutSaveDelayMs = 800;
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_project(new Project(this)), m_projectController(new ProjectController(m_project, this)),
-      m_workbench(new WorkbenchPanel(this)), m_sources(new SourcesPanel(m_project, this)),
-      m_queueModel(new EventQueueModel(m_project, this)), m_queuePanel(new EventQueuePanel(m_queueModel, this)),
-      m_issuesModel(new IssueListModel(this)), m_issuesView(new QTableView(this)), m_info(new ProjectInfoPanel(m_project, this)),
+    : QMainWindow(parent), m_project(new Project(this)),
+      m_projectController(new ProjectController(m_project, this)), m_workbench(new WorkbenchPanel(this)),
+      m_sources(new SourcesPanel(m_project, this)), m_queueModel(new EventQueueModel(m_project, this)),
+      m_queuePanel(new EventQueuePanel(m_queueModel, this)), m_issuesModel(new IssueListModel(this)),
+      m_issuesView(new QTableView(this)), m_info(new ProjectInfoPanel(m_project, this)),
       m_editorController(new EditorController(m_project, m_workbench->editor(), m_issuesModel, this)),
       m_simulation(new SimulationController(m_project, m_editorController, this)),
-      m_timelineModel(new UpdateTimelineModel(m_project, this)), m_timeline(new TimelinePanel(m_project, m_timelineModel, this)),
+      m_timelineModel(new UpdateTimelineModel(m_project, this)),
+      m_timeline(new TimelinePanel(m_project, m_timelineModel, this)),
       m_logModel(new UpdateLogModel(m_project, this)), m_logView(new QTableView(this)),
-      m_results(new ResultsController(m_project, m_editorController, this)), m_targetTable(new TargetTablePanel(this)),
-      m_scd2Timeline(new Scd2TimelinePanel(this)), m_tombstones(new TombstonePanel(this)) {
+      m_results(new ResultsController(m_project, m_editorController, this)),
+      m_targetTable(new TargetTablePanel(this)), m_scd2Timeline(new Scd2TimelinePanel(this)),
+      m_tombstones(new TombstonePanel(this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/cdcstudio.svg")));
     setCentralWidget(m_workbench);
@@ -85,26 +88,29 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_sources, &SourcesPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     connect(m_queuePanel, &EventQueuePanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     connect(m_timeline, &TimelinePanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
-    connect(m_editorController, &EditorController::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_editorController, &EditorController::statusMessage, this,
+            [this](const QString& m) { showStatus(m); });
     connect(m_simulation, &SimulationController::statusMessage, this, &MainWindow::showStatus);
-    connect(m_simulation->runner(), &SimulationRunner::finished, this, [this](int updates, const std::optional<Diagnostic>& error) {
-        // New updates: show their result, whatever older update was being looked at.
-        if (updates > 0)
-            m_timeline->selectUpdate(-1);
-        if (error && error->code != "CANCELLED") {
-            m_logModel->addFailure(*error);
-            if (error->location.valid())
-                raiseDock(QStringLiteral("issuesDock"));
-        }
-    });
+    connect(m_simulation->runner(), &SimulationRunner::finished, this,
+            [this](int updates, const std::optional<Diagnostic>& error) {
+                // New updates: show their result, whatever older update was being looked at.
+                if (updates > 0)
+                    m_timeline->selectUpdate(-1);
+                if (error && error->code != "CANCELLED") {
+                    m_logModel->addFailure(*error);
+                    if (error->location.valid())
+                        raiseDock(QStringLiteral("issuesDock"));
+                }
+            });
     connect(m_timeline, &TimelinePanel::updateSelected, m_results, &ResultsController::showUpdate);
     connect(m_editorController, &EditorController::outdatedChanged, this, [this] {
         const auto& outdated = m_editorController->outdatedTargets();
         m_outdatedBanner->setTargets(outdated);
         if (!outdated.empty())
-            showStatus(tr("%1 is out of date with the pipeline: Run Full Refresh (Ctrl+Shift+R) recomputes it")
-                           .arg(QString::fromStdString(outdated.front().target)),
-                       8000);
+            showStatus(
+                tr("%1 is out of date with the pipeline: Run Full Refresh (Ctrl+Shift+R) recomputes it")
+                    .arg(QString::fromStdString(outdated.front().target)),
+                8000);
     });
     m_outdatedBanner->setTargets(m_editorController->outdatedTargets());
     connect(m_editorController, &EditorController::parsed, this, [this](int errors, int) {
@@ -115,16 +121,19 @@ MainWindow::MainWindow(QWidget* parent)
     for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones})
         connect(m_results, &ResultsController::snapshotsChanged, panel, &ResultPanel::setSnapshots);
     connect(m_results, &ResultsController::descriptionChanged, this, [this](const QString& text) {
-        for (auto* d : {dock(QStringLiteral("targetsDock")), dock(QStringLiteral("scd2Dock")), dock(QStringLiteral("tombstonesDock"))})
+        for (auto* d : {dock(QStringLiteral("targetsDock")), dock(QStringLiteral("scd2Dock")),
+                        dock(QStringLiteral("tombstonesDock"))})
             d->setToolTip(text);
         const qint64 shown = m_results->shownUpdate();
         dock(QStringLiteral("targetsDock"))
-            ->setWindowTitle(shown < 0 ? tr("Target Tables") : tr("Target Tables · as of update %1").arg(shown));
+            ->setWindowTitle(shown < 0 ? tr("Target Tables")
+                                       : tr("Target Tables · as of update %1").arg(shown));
     });
-    connect(m_scd2Timeline, &Scd2TimelinePanel::versionActivated, this, [this](const QString& target, int row) {
-        m_targetTable->selectRow(target, row);
-        raiseDock(QStringLiteral("targetsDock"));
-    });
+    connect(m_scd2Timeline, &Scd2TimelinePanel::versionActivated, this,
+            [this](const QString& target, int row) {
+                m_targetTable->selectRow(target, row);
+                raiseDock(QStringLiteral("targetsDock"));
+            });
     const auto updateClock = [this] { m_tombstones->setSimulatedNow(m_project->clock()); };
     connect(m_project, &Project::dataChanged, this, updateClock);
     updateClock();
@@ -159,11 +168,13 @@ MainWindow::MainWindow(QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
-QDockWidget* MainWindow::addDock(const QString& objectName, const QString& title, QWidget* widget, Qt::DockWidgetArea area) {
+QDockWidget* MainWindow::addDock(const QString& objectName, const QString& title, QWidget* widget,
+                                 Qt::DockWidgetArea area) {
     auto* dock = new QDockWidget(title, this);
     dock->setObjectName(objectName);
     dock->setWidget(widget);
-    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setFeatures(QDockWidget::DockWidgetClosable | QDockWidget::DockWidgetMovable |
+                      QDockWidget::DockWidgetFloatable);
     addDockWidget(area, dock);
     m_docks << dock;
     return dock;
@@ -196,9 +207,12 @@ void MainWindow::createDocks() {
     m_issuesView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_issuesView->verticalHeader()->hide();
     m_issuesView->horizontalHeader()->setStretchLastSection(true);
-    m_issuesView->horizontalHeader()->setSectionResizeMode(IssueListModel::SeverityColumn, QHeaderView::ResizeToContents);
-    m_issuesView->horizontalHeader()->setSectionResizeMode(IssueListModel::LocationColumn, QHeaderView::ResizeToContents);
-    m_issuesView->setToolTip(tr("Errors and warnings of the pipeline SQL. Double-click to jump to the position."));
+    m_issuesView->horizontalHeader()->setSectionResizeMode(IssueListModel::SeverityColumn,
+                                                           QHeaderView::ResizeToContents);
+    m_issuesView->horizontalHeader()->setSectionResizeMode(IssueListModel::LocationColumn,
+                                                           QHeaderView::ResizeToContents);
+    m_issuesView->setToolTip(
+        tr("Errors and warnings of the pipeline SQL. Double-click to jump to the position."));
     m_issuesView->setWordWrap(false);
 
     auto* logGrid = new GridTools(m_logView, m_logModel);
@@ -209,13 +223,17 @@ void MainWindow::createDocks() {
     m_logView->horizontalHeader()->setStretchLastSection(true);
     m_logView->setAlternatingRowColors(true);
     m_logView->setWordWrap(false);
-    m_logView->setToolTip(tr("Per update and flow: every metric and any error. Double-click an error to see its position."));
+    m_logView->setToolTip(
+        tr("Per update and flow: every metric and any error. Double-click an error to see its position."));
     connect(m_logModel, &QAbstractItemModel::modelReset, m_logView, &QTableView::resizeColumnsToContents);
 
-    auto* info = addDock(QStringLiteral("infoDock"), tr("About This Project"), m_info, Qt::LeftDockWidgetArea);
-    auto* timeline = addDock(QStringLiteral("timelineDock"), tr("Update Timeline"), m_timeline, Qt::LeftDockWidgetArea);
+    auto* info =
+        addDock(QStringLiteral("infoDock"), tr("About This Project"), m_info, Qt::LeftDockWidgetArea);
+    auto* timeline =
+        addDock(QStringLiteral("timelineDock"), tr("Update Timeline"), m_timeline, Qt::LeftDockWidgetArea);
     splitDockWidget(info, timeline, Qt::Vertical);
-    auto* queue = addDock(QStringLiteral("queueDock"), tr("Event Queue"), m_queuePanel, Qt::RightDockWidgetArea);
+    auto* queue =
+        addDock(QStringLiteral("queueDock"), tr("Event Queue"), m_queuePanel, Qt::RightDockWidgetArea);
     // The target tables sit under the banner that says when they are out of date with the pipeline.
     auto* targetsPage = new QWidget(this);
     auto* targetsLayout = new QVBoxLayout(targetsPage);
@@ -223,12 +241,18 @@ void MainWindow::createDocks() {
     targetsLayout->setSpacing(0);
     targetsLayout->addWidget(m_outdatedBanner);
     targetsLayout->addWidget(m_targetTable, 1);
-    auto* targets = addDock(QStringLiteral("targetsDock"), tr("Target Tables"), targetsPage, Qt::BottomDockWidgetArea);
-    auto* scd2 = addDock(QStringLiteral("scd2Dock"), tr("SCD2 Timeline"), m_scd2Timeline, Qt::BottomDockWidgetArea);
-    auto* tombstones = addDock(QStringLiteral("tombstonesDock"), tr("Tombstones"), m_tombstones, Qt::BottomDockWidgetArea);
-    auto* sources = addDock(QStringLiteral("sourcesDock"), tr("Sources"), m_sources, Qt::BottomDockWidgetArea);
-    auto* issues = addDock(QStringLiteral("issuesDock"), tr("Issues"), m_issuesView, Qt::BottomDockWidgetArea);
-    auto* log = addDock(QStringLiteral("logDock"), tr("Update Log"), GridFilterBox::wrap(logGrid, this), Qt::BottomDockWidgetArea);
+    auto* targets =
+        addDock(QStringLiteral("targetsDock"), tr("Target Tables"), targetsPage, Qt::BottomDockWidgetArea);
+    auto* scd2 =
+        addDock(QStringLiteral("scd2Dock"), tr("SCD2 Timeline"), m_scd2Timeline, Qt::BottomDockWidgetArea);
+    auto* tombstones =
+        addDock(QStringLiteral("tombstonesDock"), tr("Tombstones"), m_tombstones, Qt::BottomDockWidgetArea);
+    auto* sources =
+        addDock(QStringLiteral("sourcesDock"), tr("Sources"), m_sources, Qt::BottomDockWidgetArea);
+    auto* issues =
+        addDock(QStringLiteral("issuesDock"), tr("Issues"), m_issuesView, Qt::BottomDockWidgetArea);
+    auto* log = addDock(QStringLiteral("logDock"), tr("Update Log"), GridFilterBox::wrap(logGrid, this),
+                        Qt::BottomDockWidgetArea);
     splitDockWidget(targets, sources, Qt::Horizontal);
     tabifyDockWidget(targets, scd2);
     tabifyDockWidget(scd2, tombstones);
@@ -243,9 +267,13 @@ void MainWindow::createDocks() {
 }
 
 void MainWindow::createActions() {
-    m_undo = new QAction(QIcon::fromTheme(QStringLiteral("edit-undo"), style()->standardIcon(QStyle::SP_ArrowBack)), tr("&Undo"), this);
+    m_undo = new QAction(
+        QIcon::fromTheme(QStringLiteral("edit-undo"), style()->standardIcon(QStyle::SP_ArrowBack)),
+        tr("&Undo"), this);
     m_undo->setShortcut(QKeySequence::Undo);
-    m_redo = new QAction(QIcon::fromTheme(QStringLiteral("edit-redo"), style()->standardIcon(QStyle::SP_ArrowForward)), tr("&Redo"), this);
+    m_redo = new QAction(
+        QIcon::fromTheme(QStringLiteral("edit-redo"), style()->standardIcon(QStyle::SP_ArrowForward)),
+        tr("&Redo"), this);
     // Ctrl+Shift+Z plus the platform's own redo keys, each once: a key listed twice is an ambiguous
     // shortcut, which Qt refuses to trigger at all.
     QList<QKeySequence> redoKeys{QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
@@ -271,9 +299,11 @@ void MainWindow::createActions() {
     });
     const auto updateUndoText = [this] {
         auto* stack = m_project->undoStack();
-        m_undo->setToolTip(stack->canUndo() ? tr("Undo %1 (Ctrl+Z; in the editor: undo typing)").arg(stack->undoText())
-                                            : tr("Undo (Ctrl+Z)"));
-        m_redo->setToolTip(stack->canRedo() ? tr("Redo %1 (Ctrl+Shift+Z)").arg(stack->redoText()) : tr("Redo (Ctrl+Shift+Z)"));
+        m_undo->setToolTip(stack->canUndo()
+                               ? tr("Undo %1 (Ctrl+Z; in the editor: undo typing)").arg(stack->undoText())
+                               : tr("Undo (Ctrl+Z)"));
+        m_redo->setToolTip(stack->canRedo() ? tr("Redo %1 (Ctrl+Shift+Z)").arg(stack->redoText())
+                                            : tr("Redo (Ctrl+Shift+Z)"));
     };
     connect(m_project->undoStack(), &QUndoStack::indexChanged, this, updateUndoText);
     updateUndoText();
@@ -283,12 +313,13 @@ void MainWindow::createActions() {
     connect(m_quit, &QAction::triggered, this, &QWidget::close);
     m_about = new QAction(tr("&About CDC Studio"), this);
     connect(m_about, &QAction::triggered, this, [this] {
-        QMessageBox::about(this, tr("About %1").arg(AppInfo::name()),
-                           tr("<h3>%1 %2</h3><p>Design and simulate Databricks Lakeflow AUTO CDC pipelines offline: "
-                              "write pipeline SQL, feed change events in any arrival order, and see after every "
-                              "simulated update what the SCD type 1 and type 2 targets hold and which tombstones exist.</p>"
-                              "<p>Built with Qt %3, QScintilla and SQLite.</p>")
-                               .arg(AppInfo::name(), AppInfo::version(), QString::fromLatin1(qVersion())));
+        QMessageBox::about(
+            this, tr("About %1").arg(AppInfo::name()),
+            tr("<h3>%1 %2</h3><p>Design and simulate Databricks Lakeflow AUTO CDC pipelines offline: "
+               "write pipeline SQL, feed change events in any arrival order, and see after every "
+               "simulated update what the SCD type 1 and type 2 targets hold and which tombstones exist.</p>"
+               "<p>Built with Qt %3, QScintilla and SQLite.</p>")
+                .arg(AppInfo::name(), AppInfo::version(), QString::fromLatin1(qVersion())));
     });
     m_sourceSql = new QAction(tr("Source &SQL…"), this);
     m_sourceSql->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
@@ -386,18 +417,20 @@ void MainWindow::createMenus() {
     simulation->addSeparator();
     simulation->addWidget(m_simulation->clockLabel());
     simulation->addAction(m_simulation->advanceClockAction());
-    for (auto* a : {m_simulation->updateAction(), m_simulation->stepAction(), m_simulation->deliverNAction(),
-                    m_simulation->deliverAllAction(), m_simulation->runToEndAction(), m_simulation->cancelAction(),
-                    m_simulation->advanceClockAction(), m_editorController->formatAction(), m_sourceSql})
+    for (auto* a :
+         {m_simulation->updateAction(), m_simulation->stepAction(), m_simulation->deliverNAction(),
+          m_simulation->deliverAllAction(), m_simulation->runToEndAction(), m_simulation->cancelAction(),
+          m_simulation->advanceClockAction(), m_editorController->formatAction(), m_sourceSql})
         addAction(a);
 
     // Keys the window's actions own are the window's in the editor too, except those the editor does the same
     // thing with itself (undo, redo, zoom) and Escape, which closes its completion list.
-    const QList<QAction*> sharedWithEditor{m_undo, m_redo, m_workbench->zoomInAction(), m_workbench->zoomOutAction(),
-                                           m_simulation->cancelAction()};
+    const QList<QAction*> sharedWithEditor{m_undo, m_redo, m_workbench->zoomInAction(),
+                                           m_workbench->zoomOutAction(), m_simulation->cancelAction()};
     QList<QKeySequence> windowKeys;
     for (QAction* action : findChildren<QAction*>())
-        if ((action->shortcutContext() == Qt::WindowShortcut || action->shortcutContext() == Qt::ApplicationShortcut) &&
+        if ((action->shortcutContext() == Qt::WindowShortcut ||
+             action->shortcutContext() == Qt::ApplicationShortcut) &&
             !sharedWithEditor.contains(action))
             windowKeys << action->shortcuts();
     m_workbench->editor()->yieldKeys(windowKeys);
@@ -428,7 +461,9 @@ void MainWindow::updateTitle() {
     setWindowModified(m_project->isModified());
 }
 
-void MainWindow::showStatus(const QString& message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); }
+void MainWindow::showStatus(const QString& message, int timeoutMs) {
+    statusBar()->showMessage(message, timeoutMs);
+}
 
 void MainWindow::resizeEvent(QResizeEvent* event) {
     QMainWindow::resizeEvent(event);

@@ -82,7 +82,8 @@ private:
     /// a session that ends without closing the window keeps its layout too).
     void saveLayout();
     void updateTitle();
-    QDockWidget* addDock(const QString& objectName, const QString& title, QWidget* widget, Qt::DockWidgetArea area);
+    QDockWidget* addDock(const QString& objectName, const QString& title, QWidget* widget,
+                         Qt::DockWidgetArea area);
     void showStatus(const QString& message, int timeoutMs = 4000);
 
     Project* m_project;

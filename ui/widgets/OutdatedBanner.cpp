@@ -47,18 +47,23 @@ void OutdatedBanner::setTargets(const std::vector<engine::OutdatedTarget>& targe
         names << QString::fromStdString(t.target);
         schema = schema || t.code == "SCHEMA_CHANGED";
     }
-    const QString which = names.size() == 1 ? tr("%1 is").arg(names.front()) : tr("%1 are").arg(names.join(QLatin1String(", ")));
-    m_text->setText(schema ? tr("%1 out of date with the pipeline: a key, column, sequence or SCD type changed, so the "
-                                "next update will refuse to run. A full refresh rebuilds from every delivered row.")
-                                 .arg(which)
-                           : tr("%1 out of date with the pipeline: its rows were computed by an earlier definition of "
-                                "its flows, and rows already processed keep those values. A full refresh recomputes them.")
-                                 .arg(which));
+    const QString which = names.size() == 1 ? tr("%1 is").arg(names.front())
+                                            : tr("%1 are").arg(names.join(QLatin1String(", ")));
+    m_text->setText(
+        schema
+            ? tr("%1 out of date with the pipeline: a key, column, sequence or SCD type changed, so the "
+                 "next update will refuse to run. A full refresh rebuilds from every delivered row.")
+                  .arg(which)
+            : tr("%1 out of date with the pipeline: its rows were computed by an earlier definition of "
+                 "its flows, and rows already processed keep those values. A full refresh recomputes them.")
+                  .arg(which));
     setToolTip(QString::fromStdString(targets.front().message));
     show();
 }
 
-QString OutdatedBanner::text() const { return m_text->text(); }
+QString OutdatedBanner::text() const {
+    return m_text->text();
+}
 
 void OutdatedBanner::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange && !m_applying)

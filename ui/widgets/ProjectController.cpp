@@ -19,11 +19,13 @@ namespace cdc::ui {
 namespace {
 constexpr int kMaxRecent = 8;
 const QString kRecentKey = QStringLiteral("recentFiles");
-const QString kFilter = QObject::tr("CDC Studio projects (*.cdcstudio);;SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)");
+const QString kFilter = QObject::tr(
+    "CDC Studio projects (*.cdcstudio);;SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)");
 } // namespace
 
 ProjectController::ProjectController(Project* project, QWidget* window)
-    : QObject(window), m_project(project), m_window(window), m_recentMenu(new QMenu(tr("Open &Recent"), window)) {
+    : QObject(window), m_project(project), m_window(window),
+      m_recentMenu(new QMenu(tr("Open &Recent"), window)) {
     QStyle* style = window->style();
     m_new = new QAction(style->standardIcon(QStyle::SP_FileIcon), tr("&New Project"), this);
     m_new->setShortcut(QKeySequence::New);
@@ -80,16 +82,18 @@ bool ProjectController::openSample(const QString& id) {
         return false;
     const SampleInfo sample = samplelibrary::load(id);
     if (sample.id.isEmpty()) {
-        showError(tr("Cannot open the sample"), Diagnostic::error("UNKNOWN_SAMPLE", "there is no sample called '" + id.toStdString() +
-                                                                                         "'; try one of: " +
-                                                                                         samplelibrary::ids().join(QLatin1String(", ")).toStdString()));
+        showError(tr("Cannot open the sample"),
+                  Diagnostic::error("UNKNOWN_SAMPLE",
+                                    "there is no sample called '" + id.toStdString() + "'; try one of: " +
+                                        samplelibrary::ids().join(QLatin1String(", ")).toStdString()));
         return false;
     }
     if (auto st = sourcescripts::installSample(*m_project, sample); !st) {
         showError(tr("Cannot open the sample %1").arg(id), st.error());
         return false;
     }
-    emit statusMessage(tr("Opened the sample \"%1\": press F10 to deliver the first event").arg(sample.title), 8000);
+    emit statusMessage(tr("Opened the sample \"%1\": press F10 to deliver the first event").arg(sample.title),
+                       8000);
     return true;
 }
 
@@ -103,10 +107,13 @@ bool ProjectController::saveTo(const QString& path) {
     return true;
 }
 
-bool ProjectController::save() { return m_project->filePath().isEmpty() ? saveAs() : saveTo(m_project->filePath()); }
+bool ProjectController::save() {
+    return m_project->filePath().isEmpty() ? saveAs() : saveTo(m_project->filePath());
+}
 
 bool ProjectController::saveAs() {
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save Project As"), m_project->filePath(), kFilter);
+    QString path =
+        QFileDialog::getSaveFileName(m_window, tr("Save Project As"), m_project->filePath(), kFilter);
     if (path.isEmpty())
         return false;
     if (QFileInfo(path).suffix().isEmpty())
@@ -117,17 +124,21 @@ bool ProjectController::saveAs() {
 bool ProjectController::maybeSave() {
     if (!m_project->isModified())
         return true;
-    const auto answer = m_prompt ? m_prompt()
-                                 : QMessageBox::question(m_window, tr("Unsaved Changes"),
-                                                         tr("%1 has unsaved changes. Save them?").arg(m_project->displayName()),
-                                                         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-                                                         QMessageBox::Save);
+    const auto answer =
+        m_prompt
+            ? m_prompt()
+            : QMessageBox::question(m_window, tr("Unsaved Changes"),
+                                    tr("%1 has unsaved changes. Save them?").arg(m_project->displayName()),
+                                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                    QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;
 }
 
-QStringList ProjectController::recentFiles() const { return QSettings().value(kRecentKey).toStringList(); }
+QStringList ProjectController::recentFiles() const {
+    return QSettings().value(kRecentKey).toStringList();
+}
 
 void ProjectController::addRecent(const QString& path) {
     QStringList files = recentFiles();
@@ -144,7 +155,8 @@ void ProjectController::rebuildRecentMenu() {
     const QStringList files = recentFiles();
     for (int i = 0; i < files.size(); ++i) {
         const QString path = files[i];
-        auto* action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        auto* action =
+            m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         action->setToolTip(path);
         action->setStatusTip(path);
         connect(action, &QAction::triggered, this, [this, path] {

@@ -25,7 +25,8 @@ ProjectInfoPanel::ProjectInfoPanel(Project* project, QWidget* parent)
 void ProjectInfoPanel::refresh() {
     QString text = m_project->readme();
     if (text.isEmpty())
-        text = tr("# %1\n\n1. Write the pipeline SQL in the editor (or pick a sample from the **Samples** menu).\n"
+        text = tr("# %1\n\n1. Write the pipeline SQL in the editor (or pick a sample from the **Samples** "
+                  "menu).\n"
                   "2. Create source tables with **Run › Source SQL…** and add rows in **Sources**.\n"
                   "3. Deliver events from the **Event queue** with **Step** (F10) and watch the targets.")
                    .arg(m_project->displayName());

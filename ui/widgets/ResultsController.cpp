@@ -53,7 +53,8 @@ void ResultsController::reload() {
     else if (shown == lastId)
         m_description = tr("After update %1 (the latest)").arg(lastId);
     else
-        m_description = tr("After update %1 of %2 — as it was then; \"Rewind Here\" in the timeline discards the later ones")
+        m_description = tr("After update %1 of %2 — as it was then; \"Rewind Here\" in the timeline discards "
+                           "the later ones")
                             .arg(shown)
                             .arg(lastId);
     if (!same) // an edit that left every target as it was: the views keep their state

@@ -10,17 +10,18 @@
 
 #include <QAction>
 #include <QDateTime>
-#include <QTimeZone>
 #include <QInputDialog>
-#include <QLocale>
 #include <QLabel>
+#include <QLocale>
 #include <QProgressBar>
+#include <QTimeZone>
 #include <QWidget>
 
 namespace cdc::ui {
 
 namespace {
-QAction* makeAction(QObject* parent, const QString& icon, const QString& text, const QKeySequence& key, const QString& tip) {
+QAction* makeAction(QObject* parent, const QString& icon, const QString& text, const QKeySequence& key,
+                    const QString& tip) {
     auto* a = new QAction(QIcon(icon), text, parent);
     a->setShortcut(key);
     a->setToolTip(QStringLiteral("%1 (%2)").arg(tip, key.toString(QKeySequence::NativeText)));
@@ -30,9 +31,11 @@ QAction* makeAction(QObject* parent, const QString& icon, const QString& text, c
 } // namespace
 
 SimulationController::SimulationController(Project* project, EditorController* editor, QWidget* window)
-    : QObject(window), m_project(project), m_editor(editor), m_window(window), m_runner(new SimulationRunner(project, this)),
-      m_clockLabel(new QLabel(window)), m_progress(new QProgressBar(window)) {
-    m_update = makeAction(this, QStringLiteral(":/icons/update.svg"), tr("Run &Update"), QKeySequence(Qt::CTRL | Qt::Key_Return),
+    : QObject(window), m_project(project), m_editor(editor), m_window(window),
+      m_runner(new SimulationRunner(project, this)), m_clockLabel(new QLabel(window)),
+      m_progress(new QProgressBar(window)) {
+    m_update = makeAction(this, QStringLiteral(":/icons/update.svg"), tr("Run &Update"),
+                          QKeySequence(Qt::CTRL | Qt::Key_Return),
                           tr("Run one pipeline update over the rows already delivered"));
     m_fullRefresh = makeAction(this, QStringLiteral(":/icons/full-refresh.svg"), tr("Run &Full Refresh"),
                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R),
@@ -40,15 +43,20 @@ SimulationController::SimulationController(Project* project, EditorController* e
                                   "target's keys, columns, sequence or SCD type)"));
     m_step = makeAction(this, QStringLiteral(":/icons/step.svg"), tr("&Step"), QKeySequence(Qt::Key_F10),
                         tr("Deliver the next event and run one update"));
-    m_deliverN = makeAction(this, QStringLiteral(":/icons/deliver-all.svg"), tr("Deliver &N Events…"),
-                            QKeySequence(Qt::SHIFT | Qt::Key_F10), tr("Deliver the next N events in one update"));
-    m_deliverAll = makeAction(this, QStringLiteral(":/icons/deliver-all.svg"), tr("Deliver &All as One Update"),
-                              QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return), tr("Deliver every queued event in one update"));
-    m_runToEnd = makeAction(this, QStringLiteral(":/icons/run-all.svg"), tr("Run to &End"), QKeySequence(Qt::Key_F5),
-                            tr("Deliver the queued events one per update until the queue is empty"));
-    m_cancel = makeAction(this, QStringLiteral(":/icons/cancel.svg"), tr("&Cancel Update"), QKeySequence(Qt::Key_Escape),
-                          tr("Stop the running updates; the current one rolls back"));
-    m_advanceClock = makeAction(this, QStringLiteral(":/icons/clock.svg"), tr("Advance &Clock…"), QKeySequence(Qt::CTRL | Qt::Key_T),
+    m_deliverN =
+        makeAction(this, QStringLiteral(":/icons/deliver-all.svg"), tr("Deliver &N Events…"),
+                   QKeySequence(Qt::SHIFT | Qt::Key_F10), tr("Deliver the next N events in one update"));
+    m_deliverAll = makeAction(
+        this, QStringLiteral(":/icons/deliver-all.svg"), tr("Deliver &All as One Update"),
+        QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Return), tr("Deliver every queued event in one update"));
+    m_runToEnd =
+        makeAction(this, QStringLiteral(":/icons/run-all.svg"), tr("Run to &End"), QKeySequence(Qt::Key_F5),
+                   tr("Deliver the queued events one per update until the queue is empty"));
+    m_cancel =
+        makeAction(this, QStringLiteral(":/icons/cancel.svg"), tr("&Cancel Update"),
+                   QKeySequence(Qt::Key_Escape), tr("Stop the running updates; the current one rolls back"));
+    m_advanceClock = makeAction(this, QStringLiteral(":/icons/clock.svg"), tr("Advance &Clock…"),
+                                QKeySequence(Qt::CTRL | Qt::Key_T),
                                 tr("Move the simulated clock forward (drives tombstone GC)"));
     m_cancel->setEnabled(false);
 
@@ -65,8 +73,9 @@ SimulationController::SimulationController(Project* project, EditorController* e
             return;
         }
         bool ok = false;
-        const int n = QInputDialog::getInt(m_window, tr("Deliver Events"), tr("Events to deliver in one update:"),
-                                           std::min(2, queued), 1, queued, 1, &ok);
+        const int n =
+            QInputDialog::getInt(m_window, tr("Deliver Events"), tr("Events to deliver in one update:"),
+                                 std::min(2, queued), 1, queued, 1, &ok);
         if (ok)
             deliver(n);
     });
@@ -88,33 +97,39 @@ SimulationController::SimulationController(Project* project, EditorController* e
             [this](const QString& flow, qint64 done, qint64 total, int batch, int batches) {
                 m_progress->setRange(0, int(std::max<qint64>(total, 1)));
                 m_progress->setValue(int(std::min(done, std::max<qint64>(total, 1))));
-                m_progress->setFormat(batches > 1 ? tr("Update %1/%2: %3").arg(batch + 1).arg(batches).arg(flow) : flow);
+                m_progress->setFormat(
+                    batches > 1 ? tr("Update %1/%2: %3").arg(batch + 1).arg(batches).arg(flow) : flow);
             });
-    connect(m_runner, &SimulationRunner::finished, this, [this](int updates, const std::optional<Diagnostic>& error) {
-        setRunning(false);
-        // The run's own issues replace the previous run's: its updates' warnings (sequence ties, flows the
-        // simulator does not run) and the error it stopped on.
-        std::vector<Diagnostic> runtime;
-        const auto& reports = m_runner->lastReports();
-        for (const engine::UpdateReport& report : reports)
-            runtime.insert(runtime.end(), report.warnings.begin(), report.warnings.end());
-        if (error && error->code != "CANCELLED")
-            runtime.push_back(*error);
-        m_editor->setRuntimeDiagnostics(runtime);
-        const int warnings = m_editor->runtimeWarningCount();
-        if (error) {
-            emit statusMessage(updates > 0 ? tr("%n update(s) done, then: %1", nullptr, updates).arg(QString::fromStdString(error->format()))
-                                           : tr("Update failed, nothing changed: %1").arg(QString::fromStdString(error->format())),
-                               10000);
-        } else {
-            const QString done = updates == 1 && !reports.empty() ? tr("Update %1 done").arg(reports.back().updateId)
-                                                                  : tr("%n update(s) done", nullptr, updates);
-            emit statusMessage(warnings == 0   ? done
-                               : warnings == 1 ? tr("%1, 1 warning: see Issues").arg(done)
-                                               : tr("%1, %2 warnings: see Issues").arg(done).arg(warnings));
-        }
-        emit runFinished(updates, !error);
-    });
+    connect(m_runner, &SimulationRunner::finished, this,
+            [this](int updates, const std::optional<Diagnostic>& error) {
+                setRunning(false);
+                // The run's own issues replace the previous run's: its updates' warnings (sequence ties,
+                // flows the simulator does not run) and the error it stopped on.
+                std::vector<Diagnostic> runtime;
+                const auto& reports = m_runner->lastReports();
+                for (const engine::UpdateReport& report : reports)
+                    runtime.insert(runtime.end(), report.warnings.begin(), report.warnings.end());
+                if (error && error->code != "CANCELLED")
+                    runtime.push_back(*error);
+                m_editor->setRuntimeDiagnostics(runtime);
+                const int warnings = m_editor->runtimeWarningCount();
+                if (error) {
+                    emit statusMessage(updates > 0 ? tr("%n update(s) done, then: %1", nullptr, updates)
+                                                         .arg(QString::fromStdString(error->format()))
+                                                   : tr("Update failed, nothing changed: %1")
+                                                         .arg(QString::fromStdString(error->format())),
+                                       10000);
+                } else {
+                    const QString done = updates == 1 && !reports.empty()
+                                             ? tr("Update %1 done").arg(reports.back().updateId)
+                                             : tr("%n update(s) done", nullptr, updates);
+                    emit statusMessage(warnings == 0 ? done
+                                       : warnings == 1
+                                           ? tr("%1, 1 warning: see Issues").arg(done)
+                                           : tr("%1, %2 warnings: see Issues").arg(done).arg(warnings));
+                }
+                emit runFinished(updates, !error);
+            });
     connect(project, &Project::dataChanged, this, &SimulationController::refreshClock);
     refreshClock();
 }
@@ -164,9 +179,13 @@ bool SimulationController::start(const QList<int>& batches, const QString& text,
     return true;
 }
 
-bool SimulationController::runUpdate() { return start({0}, tr("Run update")); }
+bool SimulationController::runUpdate() {
+    return start({0}, tr("Run update"));
+}
 
-bool SimulationController::fullRefresh() { return start({0}, tr("Full refresh"), true); }
+bool SimulationController::fullRefresh() {
+    return start({0}, tr("Full refresh"), true);
+}
 
 bool SimulationController::step() {
     if (queuedCount() == 0) {
@@ -185,7 +204,9 @@ bool SimulationController::deliver(int count) {
     return start({count}, tr("Deliver %n event(s)", nullptr, count));
 }
 
-bool SimulationController::deliverAll() { return deliver(queuedCount()); }
+bool SimulationController::deliverAll() {
+    return deliver(queuedCount());
+}
 
 bool SimulationController::runToEnd() {
     const int queued = queuedCount();
@@ -208,6 +229,8 @@ bool SimulationController::advanceClock(qint64 seconds) {
     return true;
 }
 
-void SimulationController::waitForFinished() { m_runner->waitForFinished(); }
+void SimulationController::waitForFinished() {
+    m_runner->waitForFinished();
+}
 
 } // namespace cdc::ui

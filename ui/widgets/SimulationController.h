@@ -21,8 +21,8 @@ class EditorController;
 class Project;
 class SimulationRunner;
 
-/// Replay controls: Update, Full Refresh, Step, Deliver N, Deliver All, Run to End, Cancel, the simulated clock
-/// and Advance Clock. Runs go through SimulationRunner (off the GUI thread); errors land in the issues
+/// Replay controls: Update, Full Refresh, Step, Deliver N, Deliver All, Run to End, Cancel, the simulated
+/// clock and Advance Clock. Runs go through SimulationRunner (off the GUI thread); errors land in the issues
 /// list with their position.
 class SimulationController : public QObject {
     Q_OBJECT

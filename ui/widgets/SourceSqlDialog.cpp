@@ -19,10 +19,11 @@ SourceSqlDialog::SourceSqlDialog(Project* project, QWidget* parent)
     : QDialog(parent), m_project(project), m_editor(new CodeEditor(this)), m_message(new QLabel(this)) {
     setWindowTitle(tr("Source SQL"));
     auto* layout = new QVBoxLayout(this);
-    auto* intro = new QLabel(tr("Spark SQL for the source side: CREATE SCHEMA, CREATE TABLE, INSERT, UPDATE, DELETE, "
-                                "TRUNCATE, DROP TABLE. <b>Queue as Events</b> puts the inserted rows in the event queue "
-                                "instead of the tables."),
-                             this);
+    auto* intro = new QLabel(
+        tr("Spark SQL for the source side: CREATE SCHEMA, CREATE TABLE, INSERT, UPDATE, DELETE, "
+           "TRUNCATE, DROP TABLE. <b>Queue as Events</b> puts the inserted rows in the event queue "
+           "instead of the tables."),
+        this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
     layout->addWidget(m_editor, 1);
@@ -43,7 +44,8 @@ SourceSqlDialog::SourceSqlDialog(Project* project, QWidget* parent)
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     layout->addWidget(buttons);
-    m_editor->setText(QStringLiteral("CREATE TABLE my_source (id INT, value STRING, op STRING, seq BIGINT);\n"));
+    m_editor->setText(
+        QStringLiteral("CREATE TABLE my_source (id INT, value STRING, op STRING, seq BIGINT);\n"));
     resize(720, 420);
 }
 
@@ -69,7 +71,8 @@ bool SourceSqlDialog::execute() {
 }
 
 bool SourceSqlDialog::queueAsEvents() {
-    auto events = sourcescripts::captureEvents(m_project->db(), m_editor->text(), QStringLiteral("source.sql"));
+    auto events =
+        sourcescripts::captureEvents(m_project->db(), m_editor->text(), QStringLiteral("source.sql"));
     if (!events)
         return report(events.error());
     if (events->isEmpty())

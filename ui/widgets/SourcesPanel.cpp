@@ -49,7 +49,8 @@ SourcesPanel::SourcesPanel(Project* project, QWidget* parent)
     m_deleteRows->setToolTip(tr("Delete the selected rows that are not delivered yet (Del)"));
     m_deleteRows->setShortcut(QKeySequence::Delete);
     m_paste = m_toolBar->addAction(style()->standardIcon(QStyle::SP_DialogApplyButton), tr("Paste Rows"));
-    m_paste->setToolTip(tr("Add rows from the clipboard: tab- or comma-separated, optional header row (Ctrl+Shift+V)"));
+    m_paste->setToolTip(
+        tr("Add rows from the clipboard: tab- or comma-separated, optional header row (Ctrl+Shift+V)"));
     m_paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     m_importCsv = m_toolBar->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Import CSV…"));
     m_importCsv->setToolTip(tr("Add rows from a CSV file, mapping its header to the table's columns"));
@@ -65,7 +66,8 @@ SourcesPanel::SourcesPanel(Project* project, QWidget* parent)
 
     connect(m_addRow, &QAction::triggered, this, &SourcesPanel::addRow);
     connect(m_deleteRows, &QAction::triggered, this, &SourcesPanel::deleteSelectedRows);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { m_filter->setGrid(gridAt(index)); });
+    connect(m_tabs, &QTabWidget::currentChanged, this,
+            [this](int index) { m_filter->setGrid(gridAt(index)); });
     connect(m_paste, &QAction::triggered, this, [this] { pasteText(QApplication::clipboard()->text()); });
     connect(m_importCsv, &QAction::triggered, this, &SourcesPanel::importCsvFile);
     connect(project, &Project::dataChanged, this, &SourcesPanel::rebuild);
@@ -73,7 +75,8 @@ SourcesPanel::SourcesPanel(Project* project, QWidget* parent)
 }
 
 void SourcesPanel::report(const Status& status, const QString& success) {
-    emit statusMessage(status ? success : tr("Not changed: %1").arg(QString::fromStdString(status.error().message)));
+    emit statusMessage(status ? success
+                              : tr("Not changed: %1").arg(QString::fromStdString(status.error().message)));
 }
 
 void SourcesPanel::addRow() {
@@ -139,7 +142,8 @@ void SourcesPanel::rebuild() {
         view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
         view->horizontalHeader()->setStretchLastSection(true);
         view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
-        connect(model, &SourceRowsModel::editRejected, this, [this](const QString& message) { emit statusMessage(message); });
+        connect(model, &SourceRowsModel::editRejected, this,
+                [this](const QString& message) { emit statusMessage(message); });
         const int index = m_tabs->addTab(view, table.section(QLatin1Char('.'), -1));
         m_tabs->setTabToolTip(index, table);
         grid->fitColumns();
@@ -150,7 +154,9 @@ void SourcesPanel::rebuild() {
             m_tabs->setCurrentIndex(i);
 }
 
-GridTools* SourcesPanel::gridAt(int index) const { return GridTools::of(qobject_cast<QTableView*>(m_tabs->widget(index))); }
+GridTools* SourcesPanel::gridAt(int index) const {
+    return GridTools::of(qobject_cast<QTableView*>(m_tabs->widget(index)));
+}
 
 SourceRowsModel* SourcesPanel::modelFor(const QString& table) const {
     for (int i = 0; i < m_tabs->count(); ++i)
@@ -161,9 +167,13 @@ SourceRowsModel* SourcesPanel::modelFor(const QString& table) const {
     return nullptr;
 }
 
-QTableView* SourcesPanel::currentView() const { return qobject_cast<QTableView*>(m_tabs->currentWidget()); }
+QTableView* SourcesPanel::currentView() const {
+    return qobject_cast<QTableView*>(m_tabs->currentWidget());
+}
 
-GridTools* SourcesPanel::currentGrid() const { return gridAt(m_tabs->currentIndex()); }
+GridTools* SourcesPanel::currentGrid() const {
+    return gridAt(m_tabs->currentIndex());
+}
 
 SourceRowsModel* SourcesPanel::currentModel() const {
     GridTools* grid = currentGrid();
@@ -198,13 +208,15 @@ bool SourcesPanel::importCsvText(const QString& text) {
     if (dialog.exec() != QDialog::Accepted)
         return false;
     const auto records = dialog.records();
-    report(model->appendTextRows(records, dialog.mapping(), tr("Import %n row(s)", nullptr, int(records.size()))),
+    report(model->appendTextRows(records, dialog.mapping(),
+                                 tr("Import %n row(s)", nullptr, int(records.size()))),
            tr("%n row(s) imported into the event queue", nullptr, int(records.size())));
     return true;
 }
 
 void SourcesPanel::importCsvFile() {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Import CSV"), QString(), tr("CSV files (*.csv *.tsv *.txt);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import CSV"), QString(),
+                                                      tr("CSV files (*.csv *.tsv *.txt);;All files (*)"));
     if (path.isEmpty())
         return;
     QFile file(path);

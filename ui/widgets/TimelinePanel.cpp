@@ -27,7 +27,8 @@ TimelinePanel::TimelinePanel(Project* project, UpdateTimelineModel* model, QWidg
     layout->addWidget(toolBar);
     layout->addWidget(m_view);
     m_rewind = toolBar->addAction(QIcon(QStringLiteral(":/icons/rewind.svg")), tr("Rewind Here"));
-    m_rewind->setToolTip(tr("Discard every update after the selected one; their events go back to the queue (Ctrl+Z undoes)"));
+    m_rewind->setToolTip(
+        tr("Discard every update after the selected one; their events go back to the queue (Ctrl+Z undoes)"));
     m_rewind->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Backspace));
     m_rewind->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addAction(m_rewind);
@@ -49,17 +50,18 @@ TimelinePanel::TimelinePanel(Project* project, UpdateTimelineModel* model, QWidg
                       {UpdateTimelineModel::TombstonesColumn, UpdateTimelineModel::DurationColumn});
     m_view->horizontalHeader()->setToolTip(tr("Right-click to choose the columns"));
 
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex& current) {
-        if (!current.isValid())
-            return;
-        const qint64 id = m_model->updateIdAt(current.row());
-        const qint64 wanted = id == m_model->lastUpdateId() ? -1 : id;
-        if (wanted != m_selected) {
-            m_selected = wanted;
-            emit updateSelected(m_selected);
-        }
-        updateActions();
-    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (!current.isValid())
+                    return;
+                const qint64 id = m_model->updateIdAt(current.row());
+                const qint64 wanted = id == m_model->lastUpdateId() ? -1 : id;
+                if (wanted != m_selected) {
+                    m_selected = wanted;
+                    emit updateSelected(m_selected);
+                }
+                updateActions();
+            });
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         // After an update (or undo) follow the latest state unless an older update is still there to show.
         if (m_selected >= 0 && m_model->rowOfUpdate(m_selected) < 0)
@@ -79,24 +81,27 @@ TimelinePanel::TimelinePanel(Project* project, UpdateTimelineModel* model, QWidg
     updateActions();
 }
 
-qint64 TimelinePanel::selectedUpdate() const { return m_selected; }
+qint64 TimelinePanel::selectedUpdate() const {
+    return m_selected;
+}
 
 void TimelinePanel::selectUpdate(qint64 updateId) {
     const int row = updateId < 0 ? m_model->rowCount() - 1 : m_model->rowOfUpdate(updateId);
     if (row >= 0)
-        m_view->selectionModel()->setCurrentIndex(m_model->index(row, 0),
-                                                  QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        m_view->selectionModel()->setCurrentIndex(
+            m_model->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
 }
 
 Status TimelinePanel::rewindTo(qint64 updateId) {
     if (updateId >= m_model->lastUpdateId())
         return Diagnostic::error("NOTHING_TO_REWIND", "select an earlier update to rewind to");
-    CDC_TRY(m_project->change(updateId == 0 ? tr("Rewind to the start") : tr("Rewind to update %1").arg(updateId),
-                              [updateId](storage::Database& db) -> Status {
-                                  CDC_TRY(projectstore::undeliverAfter(db, updateId));
-                                  CDC_TRY(projectstore::rewindClock(db, updateId));
-                                  return engine::rewindTo(db, updateId);
-                              }));
+    CDC_TRY(
+        m_project->change(updateId == 0 ? tr("Rewind to the start") : tr("Rewind to update %1").arg(updateId),
+                          [updateId](storage::Database& db) -> Status {
+                              CDC_TRY(projectstore::undeliverAfter(db, updateId));
+                              CDC_TRY(projectstore::rewindClock(db, updateId));
+                              return engine::rewindTo(db, updateId);
+                          }));
     m_selected = -1;
     selectUpdate(-1);
     emit statusMessage(tr("Rewound to update %1; later events are back in the queue").arg(updateId));

@@ -61,12 +61,16 @@ WorkbenchPanel::WorkbenchPanel(QWidget* parent)
     }
     const auto zoomTo = [this](int zoom) {
         m_editor->zoomTo(std::clamp(zoom, kMinZoom, kMaxZoom));
-        QSettings().setValue(QStringLiteral("editor/zoom"), int(m_editor->SendScintilla(QsciScintilla::SCI_GETZOOM)));
+        QSettings().setValue(QStringLiteral("editor/zoom"),
+                             int(m_editor->SendScintilla(QsciScintilla::SCI_GETZOOM)));
     };
-    connect(m_zoomIn, &QAction::triggered, this, [this, zoomTo] { zoomTo(int(m_editor->SendScintilla(QsciScintilla::SCI_GETZOOM)) + 1); });
-    connect(m_zoomOut, &QAction::triggered, this, [this, zoomTo] { zoomTo(int(m_editor->SendScintilla(QsciScintilla::SCI_GETZOOM)) - 1); });
+    connect(m_zoomIn, &QAction::triggered, this,
+            [this, zoomTo] { zoomTo(int(m_editor->SendScintilla(QsciScintilla::SCI_GETZOOM)) + 1); });
+    connect(m_zoomOut, &QAction::triggered, this,
+            [this, zoomTo] { zoomTo(int(m_editor->SendScintilla(QsciScintilla::SCI_GETZOOM)) - 1); });
     connect(m_zoomReset, &QAction::triggered, this, [zoomTo] { zoomTo(0); });
-    m_editor->zoomTo(std::clamp(QSettings().value(QStringLiteral("editor/zoom"), 0).toInt(), kMinZoom, kMaxZoom));
+    m_editor->zoomTo(
+        std::clamp(QSettings().value(QStringLiteral("editor/zoom"), 0).toInt(), kMinZoom, kMaxZoom));
 }
 
 } // namespace cdc::ui

@@ -15,8 +15,8 @@ QStringList rowTexts(const cdc::ResultSet& rs) {
     return out;
 }
 
-
-cdc::ResultSet resultSet(std::vector<std::string> columns, std::vector<std::string> types, std::vector<cdc::Row> rows) {
+cdc::ResultSet resultSet(std::vector<std::string> columns, std::vector<std::string> types,
+                         std::vector<cdc::Row> rows) {
     cdc::ResultSet rs;
     rs.columns = std::move(columns);
     for (const std::string& t : types)
@@ -163,14 +163,15 @@ ui::TargetSnapshot scd2Large(int keys, int versionsPerKey) {
     s.keyColumns = {QStringLiteral("id")};
     s.sequenceType = QStringLiteral("BIGINT");
     s.updateId = 9;
-    s.rows = resultSet({"id", "value", "__START_AT", "__END_AT"}, {"BIGINT", "STRING", "BIGINT", "BIGINT"}, {});
+    s.rows =
+        resultSet({"id", "value", "__START_AT", "__END_AT"}, {"BIGINT", "STRING", "BIGINT", "BIGINT"}, {});
     s.rows.rows.reserve(static_cast<std::size_t>(keys) * versionsPerKey);
     for (int k = 0; k < keys; ++k)
         for (int v = 0; v < versionsPerKey; ++v) {
             const std::int64_t start = k % 7 + v * 10;
             const bool last = v + 1 == versionsPerKey;
-            s.rows.rows.push_back({I(k), S(("v" + std::to_string(v)).c_str()), I(start),
-                                   last ? N() : I(start + 10)});
+            s.rows.rows.push_back(
+                {I(k), S(("v" + std::to_string(v)).c_str()), I(start), last ? N() : I(start + 10)});
         }
     s.changes = resultSet({"id", "value", "__START_AT", "__END_AT", "_change_type"},
                           {"BIGINT", "STRING", "BIGINT", "BIGINT", "STRING"},

@@ -8,9 +8,15 @@
 
 namespace cdc::test {
 
-inline cdc::Value I(std::int64_t v) { return cdc::Value{v}; }
-inline cdc::Value S(const char* v) { return cdc::Value{std::string(v)}; }
-inline cdc::Value N() { return cdc::Value{}; }
+inline cdc::Value I(std::int64_t v) {
+    return cdc::Value{v};
+}
+inline cdc::Value S(const char* v) {
+    return cdc::Value{std::string(v)};
+}
+inline cdc::Value N() {
+    return cdc::Value{};
+}
 
 /// Every row as its cells' display text joined by spaces: compact, order-preserving comparisons.
 QStringList rowTexts(const cdc::ResultSet& rs);

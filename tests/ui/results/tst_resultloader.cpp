@@ -1,6 +1,6 @@
 // loadTargetSnapshots over real engine updates of the doc example, and what the models make of it.
-#include "ResultFixtures.h"
 #include "../../engine/EngineTestUtil.h"
+#include "ResultFixtures.h"
 
 #include "core/sql/SqlApi.h"
 #include "ui/model/results/Scd2TimelineModel.h"
@@ -23,7 +23,6 @@ private slots:
 };
 
 namespace {
-
 
 const cdc::ui::TargetSnapshot& snapshotOf(const QList<cdc::ui::TargetSnapshot>& list, const char* target) {
     const cdc::ui::TargetSnapshot* s = cdc::ui::findSnapshot(list, QString::fromLatin1(target));
@@ -62,10 +61,10 @@ void TestResultLoader::docExampleInTwoUpdatesThenGc() {
     QCOMPARE(scd2.updateId, 2);
     QCOMPARE(scd2.keyColumns, QStringList{"userId"});
     QCOMPARE(scd2.sequenceType, QStringLiteral("INT"));
-    QCOMPARE(cdc::test::rowTexts(scd2.rows), (QStringList{"123 Isabel Monterrey 1 5", "123 Isabel Chihuahua 5 6",
-                                            "124 Raul Oaxaca 1 null", "125 Mercedes Tijuana 2 5",
-                                            "125 Mercedes Mexicali 5 6", "125 Mercedes Guadalajara 6 null",
-                                            "126 Lily Cancun 2 null"}));
+    QCOMPARE(cdc::test::rowTexts(scd2.rows),
+             (QStringList{"123 Isabel Monterrey 1 5", "123 Isabel Chihuahua 5 6", "124 Raul Oaxaca 1 null",
+                          "125 Mercedes Tijuana 2 5", "125 Mercedes Mexicali 5 6",
+                          "125 Mercedes Guadalajara 6 null", "126 Lily Cancun 2 null"}));
     QVERIFY(!scd2.changes.rows.empty());
     cdc::ui::TombstoneModel scd2Tombstones;
     scd2Tombstones.setSnapshot(scd2);
@@ -92,7 +91,8 @@ void TestResultLoader::docExampleInTwoUpdatesThenGc() {
 
     const auto& scd1 = snapshotOf(*loaded, "users");
     QVERIFY(!scd1.scd2);
-    QCOMPARE(cdc::test::rowTexts(scd1.rows), (QStringList{"124 Raul Oaxaca", "125 Mercedes Guadalajara", "126 Lily Cancun"}));
+    QCOMPARE(cdc::test::rowTexts(scd1.rows),
+             (QStringList{"124 Raul Oaxaca", "125 Mercedes Guadalajara", "126 Lily Cancun"}));
     rows.setSnapshot(scd1);
     QCOMPARE(rows.totalRows(), 4); // + the ghost of 123
     QCOMPARE(rows.rowChange(1), RowChange::Updated);
@@ -123,7 +123,8 @@ void TestResultLoader::docExampleInTwoUpdatesThenGc() {
     QCOMPARE(tombstones.status(0), QStringLiteral("Collected in update 3"));
     rows.setSnapshot(gc);
     QCOMPARE(rows.totalRows(), 3);
-    QCOMPARE(rows.count(RowChange::Inserted) + rows.count(RowChange::Updated) + rows.count(RowChange::Deleted), 0);
+    QCOMPARE(
+        rows.count(RowChange::Inserted) + rows.count(RowChange::Updated) + rows.count(RowChange::Deleted), 0);
 }
 
 namespace {
@@ -140,15 +141,16 @@ void TestResultLoader::samplePipelineThroughSql_data() {
     QTest::addColumn<QStringList>("rows");
     QTest::addColumn<QStringList>("tracked");
     QTest::newRow("scd2-users") << "scd2-users"
-                                << QStringList{"123 Isabel Monterrey 1 5", "123 Isabel Chihuahua 5 6",
-                                               "124 Raul Oaxaca 1 null", "125 Mercedes Tijuana 2 5",
+                                << QStringList{"123 Isabel Monterrey 1 5",  "123 Isabel Chihuahua 5 6",
+                                               "124 Raul Oaxaca 1 null",    "125 Mercedes Tijuana 2 5",
                                                "125 Mercedes Mexicali 5 6", "125 Mercedes Guadalajara 6 null",
                                                "126 Lily Cancun 2 null"}
                                 << QStringList{};
-    QTest::newRow("scd2-track-history") << "scd2-track-history"
-                                        << QStringList{"123 Isabel Chihuahua 1 6", "124 Raul Oaxaca 1 null",
-                                                       "125 Mercedes Guadalajara 2 null", "126 Lily Cancun 2 null"}
-                                        << QStringList{"name"};
+    QTest::newRow("scd2-track-history")
+        << "scd2-track-history"
+        << QStringList{"123 Isabel Chihuahua 1 6", "124 Raul Oaxaca 1 null",
+                       "125 Mercedes Guadalajara 2 null", "126 Lily Cancun 2 null"}
+        << QStringList{"name"};
 }
 
 void TestResultLoader::samplePipelineThroughSql() {
@@ -161,12 +163,14 @@ void TestResultLoader::samplePipelineThroughSql() {
     QVERIFY2(created.ok(), created.ok() ? "" : created.error().format().c_str());
     const auto parsed = cdc::sql::parsePipeline(readSample(sample, "pipeline.sql"), "pipeline.sql");
     QVERIFY(!parsed.hasErrors());
-    const char* first = "INSERT INTO main.cdc_tutorial.users_cdf VALUES (124, 'Raul', 'Oaxaca', 'INSERT', 1), "
-                        "(123, 'Isabel', 'Monterrey', 'INSERT', 1), (125, 'Mercedes', 'Tijuana', 'INSERT', 2), "
-                        "(126, 'Lily', 'Cancun', 'INSERT', 2), (123, null, null, 'DELETE', 6), "
-                        "(125, 'Mercedes', 'Guadalajara', 'UPDATE', 6)";
-    const char* late = "INSERT INTO main.cdc_tutorial.users_cdf VALUES (125, 'Mercedes', 'Mexicali', 'UPDATE', 5), "
-                       "(123, 'Isabel', 'Chihuahua', 'UPDATE', 5)";
+    const char* first =
+        "INSERT INTO main.cdc_tutorial.users_cdf VALUES (124, 'Raul', 'Oaxaca', 'INSERT', 1), "
+        "(123, 'Isabel', 'Monterrey', 'INSERT', 1), (125, 'Mercedes', 'Tijuana', 'INSERT', 2), "
+        "(126, 'Lily', 'Cancun', 'INSERT', 2), (123, null, null, 'DELETE', 6), "
+        "(125, 'Mercedes', 'Guadalajara', 'UPDATE', 6)";
+    const char* late =
+        "INSERT INTO main.cdc_tutorial.users_cdf VALUES (125, 'Mercedes', 'Mexicali', 'UPDATE', 5), "
+        "(123, 'Isabel', 'Chihuahua', 'UPDATE', 5)";
     QVERIFY(cdc::sql::executeSourceScript(db, first, "events.sql").ok());
     QCOMPARE(update(db, parsed.pipeline, 1000).updateId, 1);
     QVERIFY(cdc::sql::executeSourceScript(db, late, "events.sql").ok());
@@ -192,7 +196,9 @@ void TestResultLoader::samplePipelineThroughSql() {
     // The late batch (update 2) split or updated versions: something is highlighted, nothing is lost.
     cdc::ui::TargetRowsModel model;
     model.setSnapshot(s);
-    QVERIFY(model.count(RowChange::Inserted) + model.count(RowChange::Updated) + model.count(RowChange::Closed) > 0);
+    QVERIFY(model.count(RowChange::Inserted) + model.count(RowChange::Updated) +
+                model.count(RowChange::Closed) >
+            0);
     QCOMPARE(model.totalRows(), static_cast<int>(rows.size()) + model.count(RowChange::Deleted));
 }
 

@@ -18,7 +18,9 @@ using namespace cdc::test;
 Q_DECLARE_METATYPE(cdc::ui::RowChange)
 
 namespace {
-QString cell(const QAbstractItemModel& m, int row, int column) { return m.index(row, column).data().toString(); }
+QString cell(const QAbstractItemModel& m, int row, int column) {
+    return m.index(row, column).data().toString();
+}
 RowChange changeOf(const QAbstractItemModel& m, int row) {
     return static_cast<RowChange>(m.index(row, 0).data(RowChangeRole).toInt());
 }
@@ -94,13 +96,27 @@ void TestResultModels::scd2RowsHighlightClosedAndInserted_data() {
     QTest::addColumn<QString>("start");
     QTest::addColumn<QString>("end");
     QTest::addColumn<RowChange>("change");
-    QTest::newRow("123 Monterrey closed") << 0 << "Monterrey" << "1" << "5" << RowChange::Closed;
-    QTest::newRow("123 Chihuahua inserted") << 1 << "Chihuahua" << "5" << "6" << RowChange::Inserted;
-    QTest::newRow("124 untouched") << 2 << "Oaxaca" << "1" << "null" << RowChange::None;
-    QTest::newRow("125 Tijuana closed") << 3 << "Tijuana" << "2" << "5" << RowChange::Closed;
-    QTest::newRow("125 Mexicali inserted") << 4 << "Mexicali" << "5" << "6" << RowChange::Inserted;
-    QTest::newRow("125 Guadalajara inserted") << 5 << "Guadalajara" << "6" << "null" << RowChange::Inserted;
-    QTest::newRow("126 untouched") << 6 << "Cancun" << "2" << "null" << RowChange::None;
+    QTest::newRow("123 Monterrey closed") << 0 << "Monterrey"
+                                          << "1"
+                                          << "5" << RowChange::Closed;
+    QTest::newRow("123 Chihuahua inserted") << 1 << "Chihuahua"
+                                            << "5"
+                                            << "6" << RowChange::Inserted;
+    QTest::newRow("124 untouched") << 2 << "Oaxaca"
+                                   << "1"
+                                   << "null" << RowChange::None;
+    QTest::newRow("125 Tijuana closed") << 3 << "Tijuana"
+                                        << "2"
+                                        << "5" << RowChange::Closed;
+    QTest::newRow("125 Mexicali inserted") << 4 << "Mexicali"
+                                           << "5"
+                                           << "6" << RowChange::Inserted;
+    QTest::newRow("125 Guadalajara inserted") << 5 << "Guadalajara"
+                                              << "6"
+                                              << "null" << RowChange::Inserted;
+    QTest::newRow("126 untouched") << 6 << "Cancun"
+                                   << "2"
+                                   << "null" << RowChange::None;
 }
 
 void TestResultModels::scd2RowsHighlightClosedAndInserted() {
@@ -296,8 +312,10 @@ void TestResultModels::timelineTreeUnderTester() {
     const QModelIndex mercedes = model.index(2, 0);
     QCOMPARE(model.rowCount(mercedes), 3);
     QCOMPARE(model.index(1, Scd2TimelineModel::StartColumn, mercedes).data().toString(), QStringLiteral("5"));
-    QCOMPARE(model.index(2, Scd2TimelineModel::EndColumn, mercedes).data().toString(), QStringLiteral("current"));
-    QCOMPARE(model.index(2, Scd2TimelineModel::ChangeColumn, mercedes).data().toString(), QStringLiteral("Inserted"));
+    QCOMPARE(model.index(2, Scd2TimelineModel::EndColumn, mercedes).data().toString(),
+             QStringLiteral("current"));
+    QCOMPARE(model.index(2, Scd2TimelineModel::ChangeColumn, mercedes).data().toString(),
+             QStringLiteral("Inserted"));
     QCOMPARE(model.index(0, 0, mercedes).data(SourceRowRole).toInt(), 3);
     QCOMPARE(model.parent(model.index(0, 0, mercedes)), mercedes);
     model.setSnapshot(scd2StartMovedEarlier());

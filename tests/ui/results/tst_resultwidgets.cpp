@@ -26,10 +26,16 @@ using namespace cdc::ui;
 using namespace cdc::test;
 
 namespace {
-QList<TargetSnapshot> update2() { return {scd1AfterDeletes(), scd2AfterUpdate2()}; }
-QList<TargetSnapshot> update3() { return {scd1AfterGc(), scd2StartMovedEarlier()}; }
+QList<TargetSnapshot> update2() {
+    return {scd1AfterDeletes(), scd2AfterUpdate2()};
+}
+QList<TargetSnapshot> update3() {
+    return {scd1AfterGc(), scd2StartMovedEarlier()};
+}
 
-QPoint centerOf(const QRectF& r) { return r.center().toPoint(); }
+QPoint centerOf(const QRectF& r) {
+    return r.center().toPoint();
+}
 
 /// Lets pending layout requests run, as the event loop would before the user sees the widget.
 bool saveShot(QWidget& w, const QString& name, const QString& suffix) {
@@ -71,7 +77,8 @@ void TestResultWidgets::tablePanelShowsRowsAndLegend() {
     QVERIFY(view->isVisible());
     QCOMPARE(view->model()->rowCount(), 5);
     QCOMPARE(view->model()->index(1, 2).data().toString(), QStringLiteral("Guadalajara"));
-    QCOMPARE(static_cast<RowChange>(view->model()->index(4, 0).data(RowChangeRole).toInt()), RowChange::Deleted);
+    QCOMPARE(static_cast<RowChange>(view->model()->index(4, 0).data(RowChangeRole).toInt()),
+             RowChange::Deleted);
     QCOMPARE(panel.legend()->entryText(RowChange::Inserted), QStringLiteral("Inserted 1"));
     QCOMPARE(panel.legend()->entryText(RowChange::Updated), QStringLiteral("Changed 1"));
     QCOMPARE(panel.legend()->entryText(RowChange::Closed), QStringLiteral("Closed 0"));
@@ -249,10 +256,12 @@ void TestResultWidgets::timelineClickActivatesVersion() {
     QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, centerOf(view->barRect(0, 1))); // 123 Chihuahua
     QCOMPARE(table.currentTarget(), QStringLiteral("users_scd2"));
     QCOMPARE(table.rowsView()->currentIndex().row(), 1);
-    QCOMPARE(table.rowsView()->currentIndex().siblingAtColumn(2).data().toString(), QStringLiteral("Chihuahua"));
+    QCOMPARE(table.rowsView()->currentIndex().siblingAtColumn(2).data().toString(),
+             QStringLiteral("Chihuahua"));
 
     // A click beside the bars clears the selection and activates nothing.
-    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, QPoint(view->viewport()->width() - 3, view->headerHeight() + 3));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {},
+                      QPoint(view->viewport()->width() - 3, view->headerHeight() + 3));
     QCOMPARE(activated.size(), 2);
     QVERIFY(!view->selection().valid());
 }

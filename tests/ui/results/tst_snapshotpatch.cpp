@@ -1,8 +1,8 @@
 // The incremental refresh after an update: snapshots patched from the previous update's snapshot must
 // equal a full read of the targets, and the models patched with them must equal models built afresh —
 // over real engine runs with deletes, late (out-of-order) events, SCD1, SCD2 and TRACK HISTORY.
-#include "ResultFixtures.h"
 #include "../../engine/EngineTestUtil.h"
+#include "ResultFixtures.h"
 
 #include "ui/model/results/Scd2TimelineModel.h"
 #include "ui/model/results/TargetRowsModel.h"
@@ -71,7 +71,6 @@ cdc::pipeline::Pipeline usersPipeline() {
     return pipelineOf({seedFlow("users", "users_cdf", 1), seedFlow("users_scd2", "users_cdf", 2), tracked});
 }
 
-
 QList<TargetSnapshot> load(cdc::storage::Database& db, const cdc::pipeline::Pipeline& p,
                            const QList<TargetSnapshot>& previous = {}) {
     auto loaded = cdc::ui::loadTargetSnapshots(db, cdc::ui::targetOrder(p), previous);
@@ -101,12 +100,20 @@ QStringList rowsModelText(cdc::ui::TargetRowsModel& m) {
 /// Every lane and bar of a timeline model, with the axis and the row locations.
 QStringList timelineText(const cdc::ui::Scd2TimelineModel& m) {
     QStringList out;
-    out << QStringLiteral("axis %1..%2 res %3").arg(m.axis().minimum()).arg(m.axis().maximum()).arg(m.axis().resolution());
+    out << QStringLiteral("axis %1..%2 res %3")
+               .arg(m.axis().minimum())
+               .arg(m.axis().maximum())
+               .arg(m.axis().resolution());
     for (int l = 0; l < m.lanes().size(); ++l) {
         const cdc::ui::TimelineLane& lane = m.lanes()[l];
-        out << QStringLiteral("lane %1 [%2] keyRow %3 change %4").arg(l).arg(m.laneLabel(l)).arg(lane.keyRow).arg(int(lane.change));
+        out << QStringLiteral("lane %1 [%2] keyRow %3 change %4")
+                   .arg(l)
+                   .arg(m.laneLabel(l))
+                   .arg(lane.keyRow)
+                   .arg(int(lane.change));
         for (const cdc::ui::TimelineBar& b : lane.bars) {
-            out << QStringLiteral("  bar row %1 %2..%3 open %4 unknown %5 closedByDelete %6 ghost %7 change %8 '%9'")
+            out << QStringLiteral(
+                       "  bar row %1 %2..%3 open %4 unknown %5 closedByDelete %6 ghost %7 change %8 '%9'")
                        .arg(b.row)
                        .arg(b.start)
                        .arg(b.end)
@@ -129,7 +136,8 @@ struct FollowingModels {
     cdc::ui::TargetRowsModel rows;
     cdc::ui::Scd2TimelineModel timeline;
     QAbstractItemModelTester rowsTester{&rows, QAbstractItemModelTester::FailureReportingMode::QtTest};
-    QAbstractItemModelTester timelineTester{&timeline, QAbstractItemModelTester::FailureReportingMode::QtTest};
+    QAbstractItemModelTester timelineTester{&timeline,
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest};
 };
 
 } // namespace
@@ -274,7 +282,8 @@ void TestSnapshotPatch::reloadWithoutAnUpdateKeepsEverything() {
 
     // A pipeline that names the targets in another order (and one of them no longer) lists them in that
     // order, the stored target it leaves out last: a new list that reuses every target's rows.
-    const auto fewer = pipelineOf({seedFlow("users_scd2", "users_cdf", 2), seedFlow("users", "users_cdf", 1)});
+    const auto fewer =
+        pipelineOf({seedFlow("users_scd2", "users_cdf", 2), seedFlow("users", "users_cdf", 1)});
     const QList<TargetSnapshot> shaped = load(db, fewer, first);
     QVERIFY(!shaped.isSharedWith(first));
     QStringList order;

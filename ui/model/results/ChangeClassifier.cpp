@@ -29,7 +29,9 @@ std::string identityOf(const TargetSnapshot& snapshot, const cdc::Row& row, cons
     std::string out = resulttext::identity(row, keys);
     const int start = columns[columns.size() - 2];
     const int end = columns.back();
-    const auto cell = [&row](int c) -> cdc::Value { return c >= 0 && c < int(row.size()) ? row[c] : cdc::Value{}; };
+    const auto cell = [&row](int c) -> cdc::Value {
+        return c >= 0 && c < int(row.size()) ? row[c] : cdc::Value{};
+    };
     const cdc::Value s = cell(start);
     resulttext::appendIdentity(out, cdc::isNull(s) ? cell(end) : s);
     return out;
@@ -57,22 +59,22 @@ public:
             return;
         m_permutation.resize(rows.size());
         std::iota(m_permutation.begin(), m_permutation.end(), 0);
-        std::stable_sort(m_permutation.begin(), m_permutation.end(),
-                         [&](int a, int b) { return order.compareKeys(rows[std::size_t(a)], rows[std::size_t(b)]) < 0; });
+        std::stable_sort(m_permutation.begin(), m_permutation.end(), [&](int a, int b) {
+            return order.compareKeys(rows[std::size_t(a)], rows[std::size_t(b)]) < 0;
+        });
     }
 
     /// Calls f(row index) for every target row with the keys of `probe`.
-    template <typename F>
-    void forEachWithKey(const cdc::Row& probe, F&& f) const {
+    template <typename F> void forEachWithKey(const cdc::Row& probe, F&& f) const {
         if (m_permutation.empty()) {
             const auto [first, last] = m_order.keyRange(m_rows, probe);
             for (std::size_t r = first; r < last; ++r)
                 f(r);
             return;
         }
-        auto it = std::lower_bound(m_permutation.begin(), m_permutation.end(), probe, [&](int r, const cdc::Row& p) {
-            return m_order.compareKeys(m_rows[std::size_t(r)], p) < 0;
-        });
+        auto it = std::lower_bound(
+            m_permutation.begin(), m_permutation.end(), probe,
+            [&](int r, const cdc::Row& p) { return m_order.compareKeys(m_rows[std::size_t(r)], p) < 0; });
         for (; it != m_permutation.end() && m_order.compareKeys(m_rows[std::size_t(*it)], probe) == 0; ++it)
             f(std::size_t(*it));
     }
@@ -144,8 +146,8 @@ ChangeClassification classifyChanges(const TargetSnapshot& snapshot) {
                 if (e.inserted)
                     out.rowChanges[r] = RowChange::Inserted;
                 else if (e.postimage)
-                    out.rowChanges[r] =
-                        snapshot.scd2 && e.preEndNull && !e.postEndNull ? RowChange::Closed : RowChange::Updated;
+                    out.rowChanges[r] = snapshot.scd2 && e.preEndNull && !e.postEndNull ? RowChange::Closed
+                                                                                        : RowChange::Updated;
             });
         }
     }

@@ -2,9 +2,9 @@
 // close (__END_AT from NULL to a value) from a plain update, which `_change_type` does not say.
 #include "ui/model/results/ChangeFeedModel.h"
 
+#include "ui/model/ValueText.h"
 #include "ui/model/results/ChangeClassifier.h"
 #include "ui/model/results/ResultText.h"
-#include "ui/model/ValueText.h"
 
 #include <QFont>
 #include <QGuiApplication>
@@ -29,7 +29,8 @@ void ChangeFeedModel::setSnapshot(const TargetSnapshot& snapshot) {
         std::unordered_map<std::string, bool> openBefore;
         for (std::size_t r = 0; r < m_feed.rows.size(); ++r)
             if (changeType(static_cast<int>(r)) == QLatin1String("update_preimage"))
-                openBefore[identityOf(snapshot, m_feed.rows[r], ids)] = end >= 0 && cdc::isNull(m_feed.rows[r][end]);
+                openBefore[identityOf(snapshot, m_feed.rows[r], ids)] =
+                    end >= 0 && cdc::isNull(m_feed.rows[r][end]);
         for (std::size_t r = 0; r < m_feed.rows.size(); ++r) {
             if (m_changes[r] != RowChange::Updated || end < 0 || cdc::isNull(m_feed.rows[r][end]))
                 continue;
@@ -46,8 +47,9 @@ QString ChangeFeedModel::changeType(int row) const {
 }
 
 RowChange ChangeFeedModel::rowChange(int row) const {
-    return row >= 0 && static_cast<std::size_t>(row) < m_changes.size() ? m_changes[static_cast<std::size_t>(row)]
-                                                                         : RowChange::None;
+    return row >= 0 && static_cast<std::size_t>(row) < m_changes.size()
+               ? m_changes[static_cast<std::size_t>(row)]
+               : RowChange::None;
 }
 
 int ChangeFeedModel::count(const QString& type) const {
@@ -74,7 +76,8 @@ QVariant ChangeFeedModel::data(const QModelIndex& index, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         return resulttext::cellText(m_feed, static_cast<std::size_t>(index.row()), index.column());
-    case CellValueRole: return resulttext::typedCell(m_feed, static_cast<std::size_t>(index.row()), index.column());
+    case CellValueRole:
+        return resulttext::typedCell(m_feed, static_cast<std::size_t>(index.row()), index.column());
     case Qt::BackgroundRole: {
         const QPalette pal = QGuiApplication::palette();
         // A preimage is the row as it was: the postimage's hue, faded, so the pair reads as one change.
@@ -96,13 +99,18 @@ QVariant ChangeFeedModel::data(const QModelIndex& index, int role) const {
         }
         return {};
     case Qt::TextAlignmentRole:
-        return QVariant::fromValue(resulttext::cellAlignment(m_feed, static_cast<std::size_t>(index.row()), index.column()));
+        return QVariant::fromValue(
+            resulttext::cellAlignment(m_feed, static_cast<std::size_t>(index.row()), index.column()));
     case Qt::ToolTipRole:
         return change == RowChange::None ? QVariant() : QVariant(ChangePalette::description(change));
-    case RowChangeRole: return static_cast<int>(change);
-    case ChangeTypeRole: return type;
-    case SourceRowRole: return index.row();
-    default: return {};
+    case RowChangeRole:
+        return static_cast<int>(change);
+    case ChangeTypeRole:
+        return type;
+    case SourceRowRole:
+        return index.row();
+    default:
+        return {};
     }
 }
 

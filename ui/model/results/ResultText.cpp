@@ -95,7 +95,8 @@ int compareValues(const cdc::Value& a, const cdc::Value& b) {
     if (ra != rb)
         return ra < rb ? -1 : 1;
     switch (ra) {
-    case 0: return 0;
+    case 0:
+        return 0;
     case 1: {
         auto* ia = std::get_if<std::int64_t>(&a);
         auto* ib = std::get_if<std::int64_t>(&b);
@@ -138,7 +139,7 @@ QString rowDetails(const cdc::ResultSet& rs, std::size_t row) {
     QStringList lines;
     for (std::size_t c = 0; c < rs.columns.size(); ++c)
         lines << QStringLiteral("%1: %2").arg(QString::fromStdString(rs.columns[c]),
-                                             cellText(rs, row, static_cast<int>(c)));
+                                              cellText(rs, row, static_cast<int>(c)));
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -172,7 +173,8 @@ std::optional<double> parseTimestampSeconds(const QString& text) {
 QString isoFromSeconds(double seconds) {
     const auto ms = static_cast<qint64>(std::llround(seconds * 1000.0));
     const QDateTime dt = QDateTime::fromMSecsSinceEpoch(ms, QTimeZone::utc());
-    return dt.toString(ms % 1000 ? QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ") : QStringLiteral("yyyy-MM-ddTHH:mm:ssZ"));
+    return dt.toString(ms % 1000 ? QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ")
+                                 : QStringLiteral("yyyy-MM-ddTHH:mm:ssZ"));
 }
 
 } // namespace cdc::ui::resulttext

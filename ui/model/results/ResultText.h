@@ -4,8 +4,8 @@
 #include "core/common/ResultSet.h"
 
 #include <QString>
-#include <QVariant>
 #include <QStringList>
+#include <QVariant>
 
 #include <string>
 #include <vector>
@@ -49,8 +49,12 @@ QString countOf(qint64 n, const QString& singular, const QString& plural);
 QString rowDetails(const cdc::ResultSet& rs, std::size_t row);
 
 /// The internal column names of an SCD2 target.
-inline const QString startAt() { return QStringLiteral("__START_AT"); }
-inline const QString endAt() { return QStringLiteral("__END_AT"); }
+inline const QString startAt() {
+    return QStringLiteral("__START_AT");
+}
+inline const QString endAt() {
+    return QStringLiteral("__END_AT");
+}
 
 } // namespace cdc::ui::resulttext
 

@@ -12,18 +12,27 @@ namespace cdc::ui {
 
 QColor ChangePalette::accent(RowChange change) {
     switch (change) {
-    case RowChange::Inserted: return QColor(0x2e, 0xa0, 0x43); // green
-    case RowChange::Updated: return QColor(0x2f, 0x81, 0xf7);  // blue
-    case RowChange::Closed: return QColor(0xd2, 0x99, 0x22);   // amber
-    case RowChange::Deleted: return QColor(0xe5, 0x48, 0x4d);  // red
-    case RowChange::None: break;
+    case RowChange::Inserted:
+        return QColor(0x2e, 0xa0, 0x43); // green
+    case RowChange::Updated:
+        return QColor(0x2f, 0x81, 0xf7); // blue
+    case RowChange::Closed:
+        return QColor(0xd2, 0x99, 0x22); // amber
+    case RowChange::Deleted:
+        return QColor(0xe5, 0x48, 0x4d); // red
+    case RowChange::None:
+        break;
     }
     return QColor(0x8b, 0x94, 0x9e);
 }
 
-QColor ChangePalette::mix(const QColor& a, const QColor& b, double amountOfB) { return themecolors::mix(a, b, amountOfB); }
+QColor ChangePalette::mix(const QColor& a, const QColor& b, double amountOfB) {
+    return themecolors::mix(a, b, amountOfB);
+}
 
-bool ChangePalette::isDark(const QPalette& palette) { return themecolors::isDark(palette); }
+bool ChangePalette::isDark(const QPalette& palette) {
+    return themecolors::isDark(palette);
+}
 
 QColor ChangePalette::background(RowChange change, const QPalette& palette) {
     if (change == RowChange::None)
@@ -58,22 +67,32 @@ QIcon ChangePalette::chip(RowChange change) {
 
 QString ChangePalette::label(RowChange change) {
     switch (change) {
-    case RowChange::Inserted: return QObject::tr("Inserted");
-    case RowChange::Updated: return QObject::tr("Changed");
-    case RowChange::Closed: return QObject::tr("Closed");
-    case RowChange::Deleted: return QObject::tr("Deleted");
-    case RowChange::None: break;
+    case RowChange::Inserted:
+        return QObject::tr("Inserted");
+    case RowChange::Updated:
+        return QObject::tr("Changed");
+    case RowChange::Closed:
+        return QObject::tr("Closed");
+    case RowChange::Deleted:
+        return QObject::tr("Deleted");
+    case RowChange::None:
+        break;
     }
     return QObject::tr("Unchanged");
 }
 
 QString ChangePalette::description(RowChange change) {
     switch (change) {
-    case RowChange::Inserted: return QObject::tr("Row inserted by this update (SCD2: a new version)");
-    case RowChange::Updated: return QObject::tr("Row changed in place by this update");
-    case RowChange::Closed: return QObject::tr("SCD2 version closed by this update (__END_AT set)");
-    case RowChange::Deleted: return QObject::tr("Row removed by this update (shown from the change feed)");
-    case RowChange::None: break;
+    case RowChange::Inserted:
+        return QObject::tr("Row inserted by this update (SCD2: a new version)");
+    case RowChange::Updated:
+        return QObject::tr("Row changed in place by this update");
+    case RowChange::Closed:
+        return QObject::tr("SCD2 version closed by this update (__END_AT set)");
+    case RowChange::Deleted:
+        return QObject::tr("Row removed by this update (shown from the change feed)");
+    case RowChange::None:
+        break;
     }
     return QObject::tr("Not touched by this update");
 }

@@ -40,7 +40,8 @@ public:
     static QColor background(RowChange change, const QPalette& palette);
     /// Text colour for ghost (deleted / collected) rows, readable on Base and on the Deleted tint.
     static QColor ghostText(const QPalette& palette);
-    /// The accent as a text colour: darkened (light themes) or lightened (dark themes) until it reads on Base.
+    /// The accent as a text colour: darkened (light themes) or lightened (dark themes) until it reads on
+    /// Base.
     static QColor accentText(RowChange change, const QPalette& palette);
     static QColor mix(const QColor& a, const QColor& b, double amountOfB);
     static bool isDark(const QPalette& palette);

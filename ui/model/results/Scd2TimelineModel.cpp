@@ -20,11 +20,16 @@ constexpr quintptr kLaneLevel = 0; // internalId of lanes; bars store lane + 1
 
 int severity(RowChange c) {
     switch (c) {
-    case RowChange::Deleted: return 4;
-    case RowChange::Inserted: return 3;
-    case RowChange::Closed: return 2;
-    case RowChange::Updated: return 1;
-    case RowChange::None: break;
+    case RowChange::Deleted:
+        return 4;
+    case RowChange::Inserted:
+        return 3;
+    case RowChange::Closed:
+        return 2;
+    case RowChange::Updated:
+        return 1;
+    case RowChange::None:
+        break;
     }
     return 0;
 }
@@ -74,7 +79,8 @@ void Scd2TimelineModel::setSnapshot(SharedSnapshot snapshot) {
     endResetModel();
 }
 
-std::vector<cdc::Row> Scd2TimelineModel::ghostRowsOf(const TargetSnapshot& snapshot, const ChangeClassification& changes) {
+std::vector<cdc::Row> Scd2TimelineModel::ghostRowsOf(const TargetSnapshot& snapshot,
+                                                     const ChangeClassification& changes) {
     // Ghost rows come from the change feed: rearrange them into the target's column layout.
     const cdc::ResultSet& rs = snapshot.rows;
     std::vector<int> feedColumn;
@@ -85,7 +91,9 @@ std::vector<cdc::Row> Scd2TimelineModel::ghostRowsOf(const TargetSnapshot& snaps
         cdc::Row row(rs.columns.size());
         for (std::size_t c = 0; c < rs.columns.size(); ++c)
             if (feedColumn[c] >= 0)
-                row[c] = snapshot.changes.rows[static_cast<std::size_t>(feedRow)][static_cast<std::size_t>(feedColumn[c])];
+                row[c] =
+                    snapshot.changes
+                        .rows[static_cast<std::size_t>(feedRow)][static_cast<std::size_t>(feedColumn[c])];
         out.push_back(std::move(row));
     }
     return out;
@@ -103,7 +111,8 @@ const cdc::Row& Scd2TimelineModel::rowValues(int row) const {
 
 const cdc::Value& Scd2TimelineModel::cell(int row, int column) const {
     const cdc::Row& r = rowValues(row);
-    return column >= 0 && static_cast<std::size_t>(column) < r.size() ? r[static_cast<std::size_t>(column)] : m_null;
+    return column >= 0 && static_cast<std::size_t>(column) < r.size() ? r[static_cast<std::size_t>(column)]
+                                                                      : m_null;
 }
 
 TimelineBar Scd2TimelineModel::makeBar(int row) const {
@@ -202,7 +211,7 @@ bool Scd2TimelineModel::canPatch(const TargetSnapshot& next) const {
 }
 
 std::optional<SequenceAxis> Scd2TimelineModel::patchedAxis(const TargetSnapshot& next,
-                                                          const std::vector<cdc::Row>& ghostRows) const {
+                                                           const std::vector<cdc::Row>& ghostRows) const {
     const TargetSnapshot& base = *m_snapshot;
     std::vector<const cdc::Value*> added, removed;
     const auto collect = [this](std::vector<const cdc::Value*>& out, const cdc::Row& row) {
@@ -225,13 +234,15 @@ std::optional<SequenceAxis> Scd2TimelineModel::patchedAxis(const TargetSnapshot&
     return axis;
 }
 
-std::vector<cdc::Row> Scd2TimelineModel::dirtyKeys(const TargetSnapshot& next, const std::vector<cdc::Row>& ghostRows,
+std::vector<cdc::Row> Scd2TimelineModel::dirtyKeys(const TargetSnapshot& next,
+                                                   const std::vector<cdc::Row>& ghostRows,
                                                    const TargetRowOrder& order) const {
     const TargetSnapshot& base = *m_snapshot;
     std::vector<cdc::Row> dirty;
     for (const RowsPatch::Span& span : next.patch.spans)
-        dirty.push_back(span.newEnd > span.newBegin ? next.rows.rows[static_cast<std::size_t>(span.newBegin)]
-                                                    : base.rows.rows[static_cast<std::size_t>(span.oldBegin)]);
+        dirty.push_back(span.newEnd > span.newBegin
+                            ? next.rows.rows[static_cast<std::size_t>(span.newBegin)]
+                            : base.rows.rows[static_cast<std::size_t>(span.oldBegin)]);
     dirty.insert(dirty.end(), ghostRows.begin(), ghostRows.end());
     dirty.insert(dirty.end(), m_ghostRows.begin(), m_ghostRows.end());
     for (const TimelineLane& lane : m_lanes)
@@ -239,13 +250,15 @@ std::vector<cdc::Row> Scd2TimelineModel::dirtyKeys(const TargetSnapshot& next, c
             dirty.push_back(rowValues(lane.keyRow));
     std::sort(dirty.begin(), dirty.end(),
               [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) < 0; });
-    dirty.erase(std::unique(dirty.begin(), dirty.end(),
-                            [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) == 0; }),
-                dirty.end());
+    dirty.erase(
+        std::unique(dirty.begin(), dirty.end(),
+                    [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) == 0; }),
+        dirty.end());
     return dirty;
 }
 
-void Scd2TimelineModel::remapPersistentIndexes(const std::vector<int>& laneMap, const std::vector<bool>& rebuilt) {
+void Scd2TimelineModel::remapPersistentIndexes(const std::vector<int>& laneMap,
+                                               const std::vector<bool>& rebuilt) {
     // Views keep what they point at: a lane follows its key, a version survives if its key was untouched.
     const QModelIndexList from = persistentIndexList();
     QModelIndexList to;
@@ -253,7 +266,8 @@ void Scd2TimelineModel::remapPersistentIndexes(const std::vector<int>& laneMap, 
     for (const QModelIndex& i : from) {
         const bool isLane = i.internalId() == kLaneLevel;
         const int oldLane = isLane ? i.row() : static_cast<int>(i.internalId() - 1);
-        const int lane = oldLane < static_cast<int>(laneMap.size()) ? laneMap[static_cast<std::size_t>(oldLane)] : -1;
+        const int lane =
+            oldLane < static_cast<int>(laneMap.size()) ? laneMap[static_cast<std::size_t>(oldLane)] : -1;
         if (lane < 0 || (!isLane && rebuilt[static_cast<std::size_t>(lane)]))
             to << QModelIndex();
         else
@@ -276,7 +290,9 @@ bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
     // The keys whose lanes are rebuilt: those the update touched, and those the previous one had
     // highlighted or left ghosts in. Every other lane keeps its bars, renumbered past the changed rows.
     const TargetRowOrder order(*next, next->rows);
-    const auto keyLess = [&order](const cdc::Row& a, const cdc::Row& b) { return order.compareKeys(a, b) < 0; };
+    const auto keyLess = [&order](const cdc::Row& a, const cdc::Row& b) {
+        return order.compareKeys(a, b) < 0;
+    };
     const std::vector<cdc::Row> dirty = dirtyKeys(*next, ghostRows, order);
 
     // From here on rows are the new snapshot's; the old lanes still name the base's rows.
@@ -309,7 +325,9 @@ bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
         });
         for (; g != ghostsByKey.end() && order.compareKeys(m_ghostRows[std::size_t(*g)], key) == 0; ++g)
             lane.bars.append(makeBar(targetRows + *g));
-        lane.keyRow = first < last ? static_cast<int>(first) : lane.bars.isEmpty() ? -1 : lane.bars.first().row;
+        lane.keyRow = first < last          ? static_cast<int>(first)
+                      : lane.bars.isEmpty() ? -1
+                                            : lane.bars.first().row;
         finishLane(lane);
         return lane;
     };
@@ -343,14 +361,16 @@ bool Scd2TimelineModel::patch(const SharedSnapshot& next) {
         }
         // An untouched key: its rows moved by what the changed keys before it gained or lost.
         for (; span < spans.size() && spans[span].oldEnd <= lane.keyRow; ++span)
-            shift += (spans[span].newEnd - spans[span].newBegin) - (spans[span].oldEnd - spans[span].oldBegin);
+            shift +=
+                (spans[span].newEnd - spans[span].newBegin) - (spans[span].oldEnd - spans[span].oldBegin);
         lane.keyRow += shift;
         bool unknownStart = false;
         for (TimelineBar& bar : lane.bars) {
             bar.row += shift;
             unknownStart = unknownStart || bar.startUnknown;
             if (bar.open)
-                bar.end = m_axis.maximum(); // current versions run to the end of the axis, which may have grown
+                bar.end =
+                    m_axis.maximum(); // current versions run to the end of the axis, which may have grown
         }
         if (unknownStart && m_axis.maximum() != oldMaximum) { // such starts derive from ends: lay out again
             for (TimelineBar& bar : lane.bars)
@@ -390,7 +410,9 @@ QString Scd2TimelineModel::barLabel(const TimelineBar& bar) const {
     return parts.join(QStringLiteral(" \u00b7 "));
 }
 
-QString Scd2TimelineModel::startText(const TimelineBar& bar) const { return m_axis.text(cell(bar.row, m_start)); }
+QString Scd2TimelineModel::startText(const TimelineBar& bar) const {
+    return m_axis.text(cell(bar.row, m_start));
+}
 
 QString Scd2TimelineModel::endText(const TimelineBar& bar) const {
     return bar.open ? tr("current") : m_axis.text(cell(bar.row, m_end));
@@ -406,7 +428,7 @@ QString Scd2TimelineModel::barToolTip(const TimelineBar& bar) const {
     const cdc::ResultSet& rs = m_snapshot->rows;
     for (std::size_t c = 0; c < rs.columns.size(); ++c)
         lines << QStringLiteral("%1: %2").arg(QString::fromStdString(rs.columns[c]),
-                                             displayText(cell(bar.row, static_cast<int>(c)), rs.typeOf(c)));
+                                              displayText(cell(bar.row, static_cast<int>(c)), rs.typeOf(c)));
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -435,7 +457,9 @@ int Scd2TimelineModel::rowCount(const QModelIndex& parent) const {
     return 0;
 }
 
-int Scd2TimelineModel::columnCount(const QModelIndex&) const { return ColumnCount; }
+int Scd2TimelineModel::columnCount(const QModelIndex&) const {
+    return ColumnCount;
+}
 
 QVariant Scd2TimelineModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid))
@@ -445,36 +469,52 @@ QVariant Scd2TimelineModel::data(const QModelIndex& index, int role) const {
         switch (role) {
         case Qt::DisplayRole:
             switch (index.column()) {
-            case LabelColumn: return laneLabel(index.row());
-            case StartColumn: return lane.bars.isEmpty() ? QString() : startText(lane.bars.first());
-            case EndColumn: return lane.current() ? tr("current") : endText(lane.bars.last());
-            case ChangeColumn: return lane.change == RowChange::None ? QString() : ChangePalette::label(lane.change);
+            case LabelColumn:
+                return laneLabel(index.row());
+            case StartColumn:
+                return lane.bars.isEmpty() ? QString() : startText(lane.bars.first());
+            case EndColumn:
+                return lane.current() ? tr("current") : endText(lane.bars.last());
+            case ChangeColumn:
+                return lane.change == RowChange::None ? QString() : ChangePalette::label(lane.change);
             }
             return {};
-        case RowChangeRole: return static_cast<int>(lane.change);
-        case SourceRowRole: return lane.keyRow;
-        default: return {};
+        case RowChangeRole:
+            return static_cast<int>(lane.change);
+        case SourceRowRole:
+            return lane.keyRow;
+        default:
+            return {};
         }
     }
     const TimelineBar& bar = m_lanes[static_cast<int>(index.internalId() - 1)].bars[index.row()];
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case LabelColumn: return barLabel(bar);
-        case StartColumn: return startText(bar);
-        case EndColumn: return endText(bar);
-        case ChangeColumn: return bar.change == RowChange::None ? QString() : ChangePalette::label(bar.change);
+        case LabelColumn:
+            return barLabel(bar);
+        case StartColumn:
+            return startText(bar);
+        case EndColumn:
+            return endText(bar);
+        case ChangeColumn:
+            return bar.change == RowChange::None ? QString() : ChangePalette::label(bar.change);
         }
         return {};
-    case Qt::ToolTipRole: return barToolTip(bar);
+    case Qt::ToolTipRole:
+        return barToolTip(bar);
     case Qt::BackgroundRole: {
         const QColor c = ChangePalette::background(bar.change, QGuiApplication::palette());
         return c.isValid() ? QVariant(c) : QVariant();
     }
-    case RowChangeRole: return static_cast<int>(bar.change);
-    case GhostRole: return bar.ghost;
-    case SourceRowRole: return bar.row;
-    default: return {};
+    case RowChangeRole:
+        return static_cast<int>(bar.change);
+    case GhostRole:
+        return bar.ghost;
+    case SourceRowRole:
+        return bar.row;
+    default:
+        return {};
     }
 }
 
@@ -482,10 +522,14 @@ QVariant Scd2TimelineModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case LabelColumn: return tr("Key / version");
-    case StartColumn: return resulttext::startAt();
-    case EndColumn: return resulttext::endAt();
-    case ChangeColumn: return tr("Change");
+    case LabelColumn:
+        return tr("Key / version");
+    case StartColumn:
+        return resulttext::startAt();
+    case EndColumn:
+        return resulttext::endAt();
+    case ChangeColumn:
+        return tr("Change");
     }
     return {};
 }

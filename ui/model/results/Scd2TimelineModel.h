@@ -18,19 +18,19 @@ namespace cdc::ui {
 class TargetRowOrder;
 
 struct TimelineBar {
-    int row = -1;        ///< the row in TargetRowsModel numbering (target rows, then ghost rows)
-    double start = 0;    ///< axis position of __START_AT
-    double end = 0;      ///< axis position of __END_AT (meaningless when open)
-    bool open = false;   ///< current version: __END_AT is NULL
-    bool startUnknown = false; ///< __START_AT is NULL (Databricks' delete-splits-delete row)
+    int row = -1;                ///< the row in TargetRowsModel numbering (target rows, then ghost rows)
+    double start = 0;            ///< axis position of __START_AT
+    double end = 0;              ///< axis position of __END_AT (meaningless when open)
+    bool open = false;           ///< current version: __END_AT is NULL
+    bool startUnknown = false;   ///< __START_AT is NULL (Databricks' delete-splits-delete row)
     bool closedByDelete = false; ///< closed, and no version of the key starts where it ends
-    bool ghost = false;  ///< removed from the target by the shown update
+    bool ghost = false;          ///< removed from the target by the shown update
     RowChange change = RowChange::None;
 };
 
 struct TimelineLane {
-    int keyRow = -1;            ///< a row (TargetRowsModel numbering) holding the lane's key values
-    QList<TimelineBar> bars;    ///< ordered by start
+    int keyRow = -1;                    ///< a row (TargetRowsModel numbering) holding the lane's key values
+    QList<TimelineBar> bars;            ///< ordered by start
     RowChange change = RowChange::None; ///< the shown update touched this key (most notable kind)
     bool current() const;
 };
@@ -71,7 +71,8 @@ public:
 private:
     const cdc::Row& rowValues(int row) const;
     const cdc::Value& cell(int row, int column) const;
-    static std::vector<cdc::Row> ghostRowsOf(const TargetSnapshot& snapshot, const ChangeClassification& changes);
+    static std::vector<cdc::Row> ghostRowsOf(const TargetSnapshot& snapshot,
+                                             const ChangeClassification& changes);
     void buildLanes();
     TimelineBar makeBar(int row) const;
     static void finishLane(TimelineLane& lane);
@@ -81,7 +82,8 @@ private:
     bool patch(const SharedSnapshot& next);
     /// patch()'s steps: the axis with the changed rows' sequence values (none: it needs every value), the
     /// keys whose lanes are rebuilt (in `order`), and views' indexes moved to the lanes' new places.
-    std::optional<SequenceAxis> patchedAxis(const TargetSnapshot& next, const std::vector<cdc::Row>& ghostRows) const;
+    std::optional<SequenceAxis> patchedAxis(const TargetSnapshot& next,
+                                            const std::vector<cdc::Row>& ghostRows) const;
     std::vector<cdc::Row> dirtyKeys(const TargetSnapshot& next, const std::vector<cdc::Row>& ghostRows,
                                     const TargetRowOrder& order) const;
     void remapPersistentIndexes(const std::vector<int>& laneMap, const std::vector<bool>& rebuilt);

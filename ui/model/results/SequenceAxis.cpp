@@ -4,10 +4,10 @@
 
 #include "ui/model/results/ResultText.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QDateTime>
 #include <QSet>
 #include <QTimeZone>
 
@@ -18,7 +18,9 @@ namespace cdc::ui {
 
 namespace {
 
-QString rawText(const cdc::Value& v) { return QString::fromStdString(cdc::displayText(v)); }
+QString rawText(const cdc::Value& v) {
+    return QString::fromStdString(cdc::displayText(v));
+}
 
 /// Top-level keys of a JSON object in the order they are written (QJsonObject sorts them).
 QStringList keysInOrder(const QString& s) {
@@ -73,23 +75,34 @@ QList<QJsonValue> structFields(const QString& json) {
 int rankOf(const QJsonValue& v) {
     switch (v.type()) {
     case QJsonValue::Null:
-    case QJsonValue::Undefined: return 0;
-    case QJsonValue::Bool: return 1;
-    case QJsonValue::Double: return 2;
-    case QJsonValue::String: return 3;
-    default: return 4;
+    case QJsonValue::Undefined:
+        return 0;
+    case QJsonValue::Bool:
+        return 1;
+    case QJsonValue::Double:
+        return 2;
+    case QJsonValue::String:
+        return 3;
+    default:
+        return 4;
     }
 }
 
 QString jsonText(const QJsonValue& v) {
     switch (v.type()) {
     case QJsonValue::Null:
-    case QJsonValue::Undefined: return QStringLiteral("null");
-    case QJsonValue::Bool: return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double: return QString::number(v.toDouble(), 'g', 17);
-    case QJsonValue::String: return v.toString();
-    case QJsonValue::Array: return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
-    case QJsonValue::Object: return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Undefined:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QString::number(v.toDouble(), 'g', 17);
+    case QJsonValue::String:
+        return v.toString();
+    case QJsonValue::Array:
+        return QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    case QJsonValue::Object:
+        return QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
     }
     return {};
 }
@@ -127,7 +140,8 @@ QStringList SequenceAxis::structFieldTexts(const QString& json) {
     return out;
 }
 
-void SequenceAxis::build(const std::optional<cdc::DataType>& type, const std::vector<const cdc::Value*>& values) {
+void SequenceAxis::build(const std::optional<cdc::DataType>& type,
+                         const std::vector<const cdc::Value*>& values) {
     using K = cdc::DataType::Kind;
     m_ordinal.clear();
     m_ordinalLabels.clear();
@@ -144,7 +158,8 @@ void SequenceAxis::build(const std::optional<cdc::DataType>& type, const std::ve
         for (const cdc::Value* v : values) {
             if (cdc::isNull(*v))
                 continue;
-            const bool number = std::holds_alternative<std::int64_t>(*v) || std::holds_alternative<double>(*v);
+            const bool number =
+                std::holds_alternative<std::int64_t>(*v) || std::holds_alternative<double>(*v);
             allNumbers = allNumbers && number;
             allTimes = allTimes && !number && resulttext::parseTimestampSeconds(rawText(*v)).has_value();
         }
@@ -189,7 +204,8 @@ void SequenceAxis::build(const std::optional<cdc::DataType>& type, const std::ve
         }
         for (int i = 0; i < distinct.size(); ++i) {
             m_ordinal.insert(distinct[i], i);
-            m_ordinalLabels << (structured ? QStringLiteral("(%1)").arg(structFieldTexts(distinct[i]).join(QStringLiteral(", ")))
+            m_ordinalLabels << (structured ? QStringLiteral("(%1)").arg(
+                                                 structFieldTexts(distinct[i]).join(QStringLiteral(", ")))
                                            : distinct[i]);
         }
         m_hasRange = !distinct.isEmpty();
@@ -225,7 +241,8 @@ void SequenceAxis::updateResolution() {
         m_resolution = 1;
 }
 
-bool SequenceAxis::extend(const std::vector<const cdc::Value*>& added, const std::vector<const cdc::Value*>& removed) {
+bool SequenceAxis::extend(const std::vector<const cdc::Value*>& added,
+                          const std::vector<const cdc::Value*>& removed) {
     // Ordinal positions depend on every value, and an undeclared type may change scale with new values.
     if (m_scale == Scale::Ordinal || !m_typed)
         return false;
@@ -295,7 +312,8 @@ QString SequenceAxis::text(const cdc::Value& v) const {
     return rawText(v);
 }
 
-QList<SequenceAxis::Tick> SequenceAxis::ticks(double from, double to, double pixelsPerUnit, double minSpacingPx) const {
+QList<SequenceAxis::Tick> SequenceAxis::ticks(double from, double to, double pixelsPerUnit,
+                                              double minSpacingPx) const {
     if (!(pixelsPerUnit > 0) || !(to >= from))
         return {};
     const double raw = minSpacingPx / pixelsPerUnit;
@@ -318,15 +336,18 @@ QList<SequenceAxis::Tick> SequenceAxis::numericTicks(double from, double to, dou
                 out.append({v, m_ordinalLabels[i]});
         } else {
             const bool whole = std::abs(v - std::round(v)) < 1e-9 && std::abs(v) < 1e15;
-            out.append({v, whole ? QString::number(static_cast<qint64>(std::llround(v))) : QString::number(v, 'g', 12)});
+            out.append({v, whole ? QString::number(static_cast<qint64>(std::llround(v)))
+                                 : QString::number(v, 'g', 12)});
         }
     }
     return out;
 }
 
 QList<SequenceAxis::Tick> SequenceAxis::temporalTicks(double from, double to, double rawStep) const {
-    static const double steps[] = {0.001, 0.01, 0.1, 1, 5, 15, 30, 60, 300, 900, 1800, 3600, 3 * 3600, 6 * 3600,
-                                   12 * 3600, 86400, 2 * 86400, 7 * 86400, 30 * 86400, 91 * 86400, 365 * 86400};
+    static const double steps[] = {0.001,      0.01,       0.1,        1,     5,         15,
+                                   30,         60,         300,        900,   1800,      3600,
+                                   3 * 3600,   6 * 3600,   12 * 3600,  86400, 2 * 86400, 7 * 86400,
+                                   30 * 86400, 91 * 86400, 365 * 86400};
     double step = steps[std::size(steps) - 1];
     for (double s : steps)
         if (s >= rawStep) {
@@ -345,7 +366,8 @@ QList<SequenceAxis::Tick> SequenceAxis::temporalTicks(double from, double to, do
     QDate lastDay;
     const double first = std::ceil(from / step) * step;
     for (double t = first; t <= to + step * 1e-9 && out.size() < 10000; t += step) {
-        const QDateTime dt = QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), QTimeZone::utc());
+        const QDateTime dt =
+            QDateTime::fromMSecsSinceEpoch(static_cast<qint64>(std::llround(t * 1000)), QTimeZone::utc());
         QString label = dt.toString(format);
         // Sub-day ticks say which day they are on at the first tick and whenever the day changes.
         if (step < 86400 && dt.date() != lastDay)

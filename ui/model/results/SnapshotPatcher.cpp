@@ -90,7 +90,8 @@ bool patchSnapshotRows(const TargetSnapshot& base, TargetSnapshot& next) {
         for (const cdc::Row* r : later)
             if (!takeOut(versions, *r))
                 return false;
-        std::sort(versions.begin(), versions.end(), [&](const cdc::Row& a, const cdc::Row& b) { return order.less(a, b); });
+        std::sort(versions.begin(), versions.end(),
+                  [&](const cdc::Row& a, const cdc::Row& b) { return order.less(a, b); });
         RowsPatch::Span span;
         span.oldBegin = static_cast<int>(first);
         span.oldEnd = static_cast<int>(last);

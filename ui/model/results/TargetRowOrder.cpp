@@ -12,7 +12,9 @@ namespace cdc::ui {
 namespace {
 const cdc::Value& at(const cdc::Row& row, int column) {
     static const cdc::Value null;
-    return column >= 0 && static_cast<std::size_t>(column) < row.size() ? row[static_cast<std::size_t>(column)] : null;
+    return column >= 0 && static_cast<std::size_t>(column) < row.size()
+               ? row[static_cast<std::size_t>(column)]
+               : null;
 }
 } // namespace
 
@@ -52,13 +54,15 @@ bool TargetRowOrder::isSortedByKeys(const std::vector<cdc::Row>& rows) const {
 }
 
 std::pair<std::size_t, std::size_t> TargetRowOrder::keyRange(const std::vector<cdc::Row>& sorted,
-                                                              const cdc::Row& probe) const {
-    const auto first = std::lower_bound(sorted.begin(), sorted.end(), probe,
-                                        [this](const cdc::Row& r, const cdc::Row& p) { return compareKeys(r, p) < 0; });
+                                                             const cdc::Row& probe) const {
+    const auto first =
+        std::lower_bound(sorted.begin(), sorted.end(), probe,
+                         [this](const cdc::Row& r, const cdc::Row& p) { return compareKeys(r, p) < 0; });
     auto last = first;
     while (last != sorted.end() && compareKeys(*last, probe) == 0)
         ++last; // a key has a handful of versions: stepping beats a second binary search
-    return {static_cast<std::size_t>(first - sorted.begin()), static_cast<std::size_t>(last - sorted.begin())};
+    return {static_cast<std::size_t>(first - sorted.begin()),
+            static_cast<std::size_t>(last - sorted.begin())};
 }
 
 } // namespace cdc::ui

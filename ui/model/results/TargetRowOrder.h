@@ -29,7 +29,8 @@ public:
     void sort(std::vector<cdc::Row>& rows) const;
     bool isSortedByKeys(const std::vector<cdc::Row>& rows) const;
     /// The rows [first, last) of `sorted` whose keys equal those of `probe` (laid out the same way).
-    std::pair<std::size_t, std::size_t> keyRange(const std::vector<cdc::Row>& sorted, const cdc::Row& probe) const;
+    std::pair<std::size_t, std::size_t> keyRange(const std::vector<cdc::Row>& sorted,
+                                                 const cdc::Row& probe) const;
 
 private:
     std::vector<int> m_keys;

@@ -3,8 +3,8 @@
 // signals, so resolve() answers each row from the old or the new snapshot (Transition) until it is over.
 #include "ui/model/results/TargetRowsModel.h"
 
-#include "ui/model/results/ResultText.h"
 #include "ui/model/ValueText.h"
+#include "ui/model/results/ResultText.h"
 
 #include <QFont>
 #include <QGuiApplication>
@@ -122,7 +122,9 @@ TargetRowsModel::Source TargetRowsModel::resolve(int row) const {
     return {&m_shown, static_cast<std::size_t>(m_shown.targetRows()) + ghost};
 }
 
-void TargetRowsModel::clear() { setSnapshot(emptySnapshot()); }
+void TargetRowsModel::clear() {
+    setSnapshot(emptySnapshot());
+}
 
 int TargetRowsModel::totalRows() const {
     if (!m_transition)
@@ -159,10 +161,13 @@ bool TargetRowsModel::isGhost(int row) const {
 int TargetRowsModel::count(RowChange change) const {
     if (change == RowChange::Deleted)
         return static_cast<int>(m_shown.changes->ghostChangeRows.size());
-    return static_cast<int>(std::count(m_shown.changes->rowChanges.begin(), m_shown.changes->rowChanges.end(), change));
+    return static_cast<int>(
+        std::count(m_shown.changes->rowChanges.begin(), m_shown.changes->rowChanges.end(), change));
 }
 
-int TargetRowsModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_fetched; }
+int TargetRowsModel::rowCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : m_fetched;
+}
 
 int TargetRowsModel::columnCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : static_cast<int>(m_shown.snapshot->rows.columns.size());
@@ -184,7 +189,8 @@ resulttext::CellRef TargetRowsModel::cell(int row, int column) const {
     if (s.row < targetRows)
         return {&snapshot.rows, s.row, column};
     const int feedRow = s.shown->changes->ghostChangeRows[s.row - targetRows];
-    return {&snapshot.changes, static_cast<std::size_t>(feedRow), s.shown->ghostColumns[static_cast<std::size_t>(column)]};
+    return {&snapshot.changes, static_cast<std::size_t>(feedRow),
+            s.shown->ghostColumns[static_cast<std::size_t>(column)]};
 }
 
 QVariant TargetRowsModel::data(const QModelIndex& index, int role) const {
@@ -193,12 +199,16 @@ QVariant TargetRowsModel::data(const QModelIndex& index, int role) const {
     const int row = index.row();
     const RowChange change = rowChange(row);
     switch (role) {
-    case Qt::DisplayRole: return cell(row, index.column()).text();
-    case CellValueRole: return cell(row, index.column()).typed();
+    case Qt::DisplayRole:
+        return cell(row, index.column()).text();
+    case CellValueRole:
+        return cell(row, index.column()).typed();
     case Qt::ToolTipRole:
         if (change == RowChange::None)
             return {};
-        return tr("%1 by update %2").arg(ChangePalette::label(change)).arg(resolve(row).shown->snapshot->updateId);
+        return tr("%1 by update %2")
+            .arg(ChangePalette::label(change))
+            .arg(resolve(row).shown->snapshot->updateId);
     case Qt::BackgroundRole: {
         const QColor c = ChangePalette::background(change, QGuiApplication::palette());
         return c.isValid() ? QVariant(c) : QVariant();
@@ -214,15 +224,19 @@ QVariant TargetRowsModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::TextAlignmentRole:
         // Ghost rows share the target's column types, so the target's first row decides for them.
-    {
-        const Source s = resolve(row);
-        return QVariant::fromValue(
-            resulttext::cellAlignment(s.shown->snapshot->rows, isGhost(row) ? 0 : s.row, index.column()));
-    }
-    case RowChangeRole: return static_cast<int>(change);
-    case GhostRole: return isGhost(row);
-    case SourceRowRole: return row;
-    default: return {};
+        {
+            const Source s = resolve(row);
+            return QVariant::fromValue(
+                resulttext::cellAlignment(s.shown->snapshot->rows, isGhost(row) ? 0 : s.row, index.column()));
+        }
+    case RowChangeRole:
+        return static_cast<int>(change);
+    case GhostRole:
+        return isGhost(row);
+    case SourceRowRole:
+        return row;
+    default:
+        return {};
     }
 }
 
@@ -230,12 +244,14 @@ QVariant TargetRowsModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation == Qt::Horizontal) {
         if (section < 0 || section >= columnCount())
             return {};
-        const auto name = QString::fromStdString(m_shown.snapshot->rows.columns[static_cast<std::size_t>(section)]);
+        const auto name =
+            QString::fromStdString(m_shown.snapshot->rows.columns[static_cast<std::size_t>(section)]);
         if (role == Qt::DisplayRole)
             return name;
         if (role == Qt::ToolTipRole) {
             const auto type = m_shown.snapshot->rows.typeOf(static_cast<std::size_t>(section));
-            QString tip = type ? QStringLiteral("%1 %2").arg(name, QString::fromStdString(type->toString())) : name;
+            QString tip =
+                type ? QStringLiteral("%1 %2").arg(name, QString::fromStdString(type->toString())) : name;
             if (m_shown.snapshot->keyColumns.contains(name, Qt::CaseInsensitive))
                 tip += tr(" (key)");
             return tip;
@@ -246,11 +262,16 @@ QVariant TargetRowsModel::headerData(int section, Qt::Orientation orientation, i
         return {};
     const RowChange change = rowChange(section);
     switch (role) {
-    case Qt::DisplayRole: return isGhost(section) ? QStringLiteral("\u2013") : QString::number(section + 1);
-    case Qt::DecorationRole: return change == RowChange::None ? QVariant() : QVariant(ChangePalette::chip(change));
-    case Qt::ToolTipRole: return change == RowChange::None ? QVariant() : QVariant(ChangePalette::description(change));
-    case RowChangeRole: return static_cast<int>(change);
-    default: return {};
+    case Qt::DisplayRole:
+        return isGhost(section) ? QStringLiteral("\u2013") : QString::number(section + 1);
+    case Qt::DecorationRole:
+        return change == RowChange::None ? QVariant() : QVariant(ChangePalette::chip(change));
+    case Qt::ToolTipRole:
+        return change == RowChange::None ? QVariant() : QVariant(ChangePalette::description(change));
+    case RowChangeRole:
+        return static_cast<int>(change);
+    default:
+        return {};
     }
 }
 

@@ -32,7 +32,7 @@ struct RowsPatch {
         int oldBegin = 0, oldEnd = 0; ///< the key's rows in the base snapshot
         int newBegin = 0, newEnd = 0; ///< the key's rows in this snapshot
     };
-    quint64 baseSerial = 0; ///< TargetSnapshot::serial of the base; 0 = not patched (a full load)
+    quint64 baseSerial = 0;  ///< TargetSnapshot::serial of the base; 0 = not patched (a full load)
     std::vector<Span> spans; ///< in row order
 };
 
@@ -54,7 +54,7 @@ struct TargetSnapshot {
     /// target as it was keeps the serial, and models showing that serial keep everything.
     quint64 serial = 0;
     bool rowsInKeyOrder = false; ///< the loader sorted `rows` in TargetRowOrder (hand-made: unknown)
-    RowsPatch patch;    ///< set when the rows were patched from the previous update's snapshot
+    RowsPatch patch;             ///< set when the rows were patched from the previous update's snapshot
     /// How the update touched each row: classified once by the loader for every model that shows the
     /// snapshot (nullptr for hand-made snapshots; changesOf() classifies those on demand).
     std::shared_ptr<const ChangeClassification> classification;
@@ -82,7 +82,8 @@ const TargetSnapshot* findSnapshot(const QList<TargetSnapshot>& snapshots, const
 /// snapshot's rows patched with the last update's change feed (SnapshotPatcher), which is what a full
 /// read returns, at the cost of the changed keys only — unless the last update was a full refresh, whose
 /// change feed does not list the rows it replaced. Every other target is read in full.
-cdc::Result<QList<TargetSnapshot>> loadTargetSnapshots(cdc::storage::Database& db, const QStringList& order = {},
+cdc::Result<QList<TargetSnapshot>> loadTargetSnapshots(cdc::storage::Database& db,
+                                                       const QStringList& order = {},
                                                        const QList<TargetSnapshot>& previous = {});
 
 /// The targets of `pipeline`'s AUTO CDC flows in flow order: the `order` loadTargetSnapshots takes.

@@ -66,13 +66,15 @@ QStringList trackedColumns(const engine::StoredTarget& t) {
         return {};
     QStringList out;
     for (std::size_t i = 0; i < t.columns.size(); ++i)
-        if (t.tracked[i] && std::find(t.keyIndex.begin(), t.keyIndex.end(), static_cast<int>(i)) == t.keyIndex.end())
+        if (t.tracked[i] &&
+            std::find(t.keyIndex.begin(), t.keyIndex.end(), static_cast<int>(i)) == t.keyIndex.end())
             out << QString::fromStdString(t.columns[i].name);
     return out;
 }
 
 /// The stored targets, those named in `order` first and in that order, then the others by name.
-std::vector<engine::StoredTarget> inOrder(std::vector<engine::StoredTarget> targets, const QStringList& order) {
+std::vector<engine::StoredTarget> inOrder(std::vector<engine::StoredTarget> targets,
+                                          const QStringList& order) {
     const auto rank = [&](const engine::StoredTarget& t) {
         const QString name = QString::fromStdString(t.name);
         for (qsizetype i = 0; i < order.size(); ++i)
@@ -81,8 +83,9 @@ std::vector<engine::StoredTarget> inOrder(std::vector<engine::StoredTarget> targ
                 return i;
         return order.size();
     };
-    std::stable_sort(targets.begin(), targets.end(),
-                     [&](const engine::StoredTarget& a, const engine::StoredTarget& b) { return rank(a) < rank(b); });
+    std::stable_sort(
+        targets.begin(), targets.end(),
+        [&](const engine::StoredTarget& a, const engine::StoredTarget& b) { return rank(a) < rank(b); });
     return targets;
 }
 

@@ -2,9 +2,9 @@
 // the status and a "never" due time are words made here, so they sort and export as text, not values.
 #include "ui/model/results/TombstoneModel.h"
 
+#include "ui/model/ValueText.h"
 #include "ui/model/results/ResultText.h"
 #include "ui/model/results/RowChange.h"
-#include "ui/model/ValueText.h"
 
 #include <QFont>
 #include <QGuiApplication>
@@ -59,7 +59,9 @@ void TombstoneModel::setSimulatedNow(std::optional<qint64> now) {
         emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
 }
 
-TombstoneModel::Field TombstoneModel::field(int column) const { return m_columns.at(column).field; }
+TombstoneModel::Field TombstoneModel::field(int column) const {
+    return m_columns.at(column).field;
+}
 
 bool TombstoneModel::isDue(int row) const {
     if (!m_now || isCollected(row))
@@ -104,7 +106,8 @@ QString TombstoneModel::text(int row, const Column& column) const {
 }
 
 QVariant TombstoneModel::value(int row, const Column& column) const {
-    if (column.field == Field::Status || (column.field == Field::GcDueAt && !isCollected(row) && neverCollected(row)))
+    if (column.field == Field::Status ||
+        (column.field == Field::GcDueAt && !isCollected(row) && neverCollected(row)))
         return cellValue(text(row, column).toStdString(), std::nullopt); // words, not stored values
     return stored(row, column).typed();
 }
@@ -113,7 +116,9 @@ int TombstoneModel::rowCount(const QModelIndex& parent) const {
     return parent.isValid() ? 0 : liveCount() + collectedCount();
 }
 
-int TombstoneModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : m_columns.size(); }
+int TombstoneModel::columnCount(const QModelIndex& parent) const {
+    return parent.isValid() ? 0 : m_columns.size();
+}
 
 QVariant TombstoneModel::data(const QModelIndex& index, int role) const {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -121,8 +126,10 @@ QVariant TombstoneModel::data(const QModelIndex& index, int role) const {
     const Column& column = m_columns.at(index.column());
     const bool collected = isCollected(index.row());
     switch (role) {
-    case Qt::DisplayRole: return text(index.row(), column);
-    case CellValueRole: return value(index.row(), column);
+    case Qt::DisplayRole:
+        return text(index.row(), column);
+    case CellValueRole:
+        return value(index.row(), column);
     case Qt::ForegroundRole:
         if (collected)
             return ChangePalette::ghostText(QGuiApplication::palette());
@@ -138,7 +145,9 @@ QVariant TombstoneModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::ToolTipRole:
         if (collected)
-            return tr("Garbage-collected by update %1: a late upsert older than this delete would now re-insert the row").arg(m_updateId);
+            return tr("Garbage-collected by update %1: a late upsert older than this delete would now "
+                      "re-insert the row")
+                .arg(m_updateId);
         if (neverCollected(index.row()))
             return tr("SCD type 2 keeps delete events as history: they are never garbage-collected");
         if (column.field == Field::GcDueAt)
@@ -146,9 +155,12 @@ QVariant TombstoneModel::data(const QModelIndex& index, int role) const {
         return {};
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::Alignment(Qt::AlignLeft | Qt::AlignVCenter));
-    case CollectedRole: return collected;
-    case SourceRowRole: return collected ? index.row() - liveCount() : index.row();
-    default: return {};
+    case CollectedRole:
+        return collected;
+    case SourceRowRole:
+        return collected ? index.row() - liveCount() : index.row();
+    default:
+        return {};
     }
 }
 

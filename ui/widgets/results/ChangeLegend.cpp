@@ -31,8 +31,8 @@ ChangeLegend::ChangeLegend(const QList<RowChange>& kinds, QWidget* parent) : QWi
 void ChangeLegend::setCounts(const QMap<RowChange, int>& counts) {
     for (auto it = m_labels.begin(); it != m_labels.end(); ++it) {
         const QString name = ChangePalette::label(it.key());
-        it.value()->setText(counts.contains(it.key()) ? QStringLiteral("%1 %2").arg(name).arg(counts.value(it.key()))
-                                                      : name);
+        it.value()->setText(
+            counts.contains(it.key()) ? QStringLiteral("%1 %2").arg(name).arg(counts.value(it.key())) : name);
         it.value()->setEnabled(!counts.contains(it.key()) || counts.value(it.key()) > 0);
     }
 }

@@ -13,7 +13,8 @@ namespace cdc::ui {
 class ChangeLegend : public QWidget {
     Q_OBJECT
 public:
-    explicit ChangeLegend(const QList<RowChange>& kinds = ChangePalette::changes(), QWidget* parent = nullptr);
+    explicit ChangeLegend(const QList<RowChange>& kinds = ChangePalette::changes(),
+                          QWidget* parent = nullptr);
 
     /// Shows "Inserted 2" style counts; kinds missing from `counts` show their bare name.
     void setCounts(const QMap<RowChange, int>& counts);

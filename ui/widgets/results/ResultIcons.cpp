@@ -23,7 +23,8 @@ public:
 
     void paint(QPainter* painter, const QRect& rect, QIcon::Mode mode, QIcon::State) override {
         const QPalette pal = QApplication::palette();
-        QColor ink = pal.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active, QPalette::WindowText);
+        QColor ink =
+            pal.color(mode == QIcon::Disabled ? QPalette::Disabled : QPalette::Active, QPalette::WindowText);
         if (mode == QIcon::Selected)
             ink = pal.color(QPalette::HighlightedText);
         painter->save();
@@ -56,7 +57,9 @@ private:
     Drawing m_draw;
 };
 
-QIcon painted(Drawing draw) { return QIcon(new PaintedIconEngine(std::move(draw))); }
+QIcon painted(Drawing draw) {
+    return QIcon(new PaintedIconEngine(std::move(draw)));
+}
 
 void magnifier(QPainter& p) {
     p.drawEllipse(QPointF(6.5, 6.5), 4.5, 4.5);

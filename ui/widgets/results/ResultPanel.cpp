@@ -14,8 +14,8 @@ namespace cdc::ui {
 
 ResultPanel::ResultPanel(const QString& placeholder, QWidget* parent)
     : QWidget(parent), m_toolBar(new QToolBar(this)), m_selector(new TargetSelector(this)),
-      m_stack(new QStackedWidget(this)), m_placeholder(new QLabel(placeholder, this)), m_placeholderText(placeholder),
-      m_footer(new QWidget(this)), m_summary(new QLabel(m_footer)) {
+      m_stack(new QStackedWidget(this)), m_placeholder(new QLabel(placeholder, this)),
+      m_placeholderText(placeholder), m_footer(new QWidget(this)), m_summary(new QLabel(m_footer)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
@@ -71,9 +71,13 @@ void ResultPanel::setFooterWidget(QWidget* widget) {
     static_cast<QHBoxLayout*>(m_footer->layout())->insertWidget(0, widget);
 }
 
-void ResultPanel::setSummaryText(const QString& text) { m_summary->setText(text); }
+void ResultPanel::setSummaryText(const QString& text) {
+    m_summary->setText(text);
+}
 
-QString ResultPanel::summaryText() const { return m_summary->text(); }
+QString ResultPanel::summaryText() const {
+    return m_summary->text();
+}
 
 void ResultPanel::setSnapshots(const QList<TargetSnapshot>& snapshots) {
     m_all = std::make_shared<const QList<TargetSnapshot>>(snapshots);
@@ -91,9 +95,13 @@ void ResultPanel::setSnapshots(const QList<TargetSnapshot>& snapshots) {
         refresh();
 }
 
-QString ResultPanel::currentTarget() const { return m_selector->currentTarget(); }
+QString ResultPanel::currentTarget() const {
+    return m_selector->currentTarget();
+}
 
-bool ResultPanel::selectTarget(const QString& target) { return m_selector->selectTarget(target); }
+bool ResultPanel::selectTarget(const QString& target) {
+    return m_selector->selectTarget(target);
+}
 
 const TargetSnapshot* ResultPanel::currentSnapshot() const {
     return currentSharedSnapshot().get();

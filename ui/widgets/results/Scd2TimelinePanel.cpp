@@ -18,7 +18,8 @@ Scd2TimelinePanel::Scd2TimelinePanel(QWidget* parent)
                      "its history shows here after an update."),
                   parent),
       m_model(new Scd2TimelineModel(this)), m_view(new Scd2TimelineView(this)), m_zoomOut(new QAction(this)),
-      m_zoomIn(new QAction(this)), m_zoomFit(new QAction(this)), m_legend(new ChangeLegend(ChangePalette::changes(), this)) {
+      m_zoomIn(new QAction(this)), m_zoomFit(new QAction(this)),
+      m_legend(new ChangeLegend(ChangePalette::changes(), this)) {
     setObjectName(QStringLiteral("Scd2TimelinePanel"));
     m_view->setModel(m_model);
     m_view->setFrameShape(QFrame::NoFrame);
@@ -37,8 +38,9 @@ Scd2TimelinePanel::Scd2TimelinePanel(QWidget* parent)
     };
     setUp(m_zoomOut, resulticons::zoomOut(), tr("Zoom out"), tr("Zoom out of the sequence axis"),
           QKeySequence::ZoomOut, &Scd2TimelineView::zoomOut);
-    setUp(m_zoomIn, resulticons::zoomIn(), tr("Zoom in"), tr("Zoom into the sequence axis; Ctrl+wheel zooms at the pointer"),
-          QKeySequence::ZoomIn, &Scd2TimelineView::zoomIn);
+    setUp(m_zoomIn, resulticons::zoomIn(), tr("Zoom in"),
+          tr("Zoom into the sequence axis; Ctrl+wheel zooms at the pointer"), QKeySequence::ZoomIn,
+          &Scd2TimelineView::zoomIn);
     setUp(m_zoomFit, resulticons::zoomFit(), tr("Fit"), tr("Fit the whole history into the width"),
           QKeySequence(Qt::CTRL | Qt::Key_0), &Scd2TimelineView::zoomToFit);
     setFooterWidget(m_legend);
@@ -62,11 +64,12 @@ void Scd2TimelinePanel::showSnapshot(const SharedSnapshot& snapshot) {
                 ++counts[bar.change];
         }
     m_legend->setCounts(counts);
-    setSummaryText(tr("update %1 · %2 · %3")
-                           .arg(snapshot->updateId)
-                           .arg(resulttext::countOf(m_model->lanes().size(), tr("key"), tr("keys")),
-                                resulttext::countOf(versions, tr("version"), tr("versions"))) +
-                   (snapshot->sequenceType.isEmpty() ? QString() : tr(" · sequence %1").arg(snapshot->sequenceType)));
+    setSummaryText(
+        tr("update %1 · %2 · %3")
+            .arg(snapshot->updateId)
+            .arg(resulttext::countOf(m_model->lanes().size(), tr("key"), tr("keys")),
+                 resulttext::countOf(versions, tr("version"), tr("versions"))) +
+        (snapshot->sequenceType.isEmpty() ? QString() : tr(" · sequence %1").arg(snapshot->sequenceType)));
     updateZoomActions();
 }
 

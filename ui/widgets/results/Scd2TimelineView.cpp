@@ -21,7 +21,7 @@
 namespace cdc::ui {
 
 namespace {
-constexpr int kLeftPad = 14;   // room before the first sequence value
+constexpr int kLeftPad = 14; // room before the first sequence value
 constexpr int kRightPad = 10;
 constexpr double kZoomStep = 1.5;
 } // namespace
@@ -43,9 +43,9 @@ void Scd2TimelineView::setModel(Scd2TimelineModel* model) {
         connect(m_model, &QAbstractItemModel::modelReset, this, &Scd2TimelineView::relayout);
         // A patched refresh moves lanes as a layout change: the selected version follows its key.
         connect(m_model, &QAbstractItemModel::layoutAboutToBeChanged, this, [this] {
-            m_selectedIndex = m_selected.valid()
-                                  ? QPersistentModelIndex(m_model->index(m_selected.bar, 0, m_model->index(m_selected.lane, 0)))
-                                  : QPersistentModelIndex();
+            m_selectedIndex = m_selected.valid() ? QPersistentModelIndex(m_model->index(
+                                                       m_selected.bar, 0, m_model->index(m_selected.lane, 0)))
+                                                 : QPersistentModelIndex();
         });
         connect(m_model, &QAbstractItemModel::layoutChanged, this, [this] {
             const QModelIndex selected = m_selectedIndex;
@@ -99,7 +99,9 @@ double Scd2TimelineView::openTail() const {
     return std::clamp(viewport()->width() * 0.12, 60.0, 150.0);
 }
 
-double Scd2TimelineView::plotLeft() const { return m_gutterWidth + kLeftPad; }
+double Scd2TimelineView::plotLeft() const {
+    return m_gutterWidth + kLeftPad;
+}
 
 double Scd2TimelineView::plotWidthAtFit() const {
     return std::max(40.0, viewport()->width() - plotLeft() - kRightPad - openTail());
@@ -161,9 +163,15 @@ void Scd2TimelineView::setZoom(double zoom, std::optional<int> anchorX) {
     emit zoomChanged(m_zoom);
 }
 
-void Scd2TimelineView::zoomIn() { setZoom(m_zoom * kZoomStep); }
-void Scd2TimelineView::zoomOut() { setZoom(m_zoom / kZoomStep); }
-void Scd2TimelineView::zoomToFit() { setZoom(1.0); }
+void Scd2TimelineView::zoomIn() {
+    setZoom(m_zoom * kZoomStep);
+}
+void Scd2TimelineView::zoomOut() {
+    setZoom(m_zoom / kZoomStep);
+}
+void Scd2TimelineView::zoomToFit() {
+    setZoom(1.0);
+}
 
 QRect Scd2TimelineView::laneRect(int lane) const {
     return QRect(0, m_headerHeight + lane * m_laneHeight - verticalScrollBar()->value(), viewport()->width(),
@@ -275,7 +283,9 @@ void Scd2TimelineView::resizeEvent(QResizeEvent* event) {
     updateScrollBars();
 }
 
-void Scd2TimelineView::scrollContentsBy(int, int) { viewport()->update(); }
+void Scd2TimelineView::scrollContentsBy(int, int) {
+    viewport()->update();
+}
 
 void Scd2TimelineView::mousePressEvent(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) {
@@ -320,9 +330,15 @@ void Scd2TimelineView::wheelEvent(QWheelEvent* event) {
 void Scd2TimelineView::keyPressEvent(QKeyEvent* event) {
     switch (event->key()) {
     case Qt::Key_Plus:
-    case Qt::Key_Equal: zoomIn(); return;
-    case Qt::Key_Minus: zoomOut(); return;
-    case Qt::Key_0: zoomToFit(); return;
+    case Qt::Key_Equal:
+        zoomIn();
+        return;
+    case Qt::Key_Minus:
+        zoomOut();
+        return;
+    case Qt::Key_0:
+        zoomToFit();
+        return;
     case Qt::Key_Return:
     case Qt::Key_Enter:
         if (m_selected.valid())
@@ -350,7 +366,8 @@ void Scd2TimelineView::keyPressEvent(QKeyEvent* event) {
         selectBar(next);
         return;
     }
-    default: break;
+    default:
+        break;
     }
     QAbstractScrollArea::keyPressEvent(event);
 }
@@ -364,7 +381,8 @@ bool Scd2TimelineView::viewportEvent(QEvent* event) {
             event->ignore();
         } else {
             const Hit hit = hitTest(help->pos());
-            QToolTip::showText(help->globalPos(), tip, viewport(), barRect(hit.lane, hit.bar).toAlignedRect());
+            QToolTip::showText(help->globalPos(), tip, viewport(),
+                               barRect(hit.lane, hit.bar).toAlignedRect());
         }
         return true;
     }
@@ -405,16 +423,17 @@ void Scd2TimelineView::paintEvent(QPaintEvent*) {
         for (int i = 0; i < labels.size() && i < 500; ++i)
             widest = std::max(widest, fm.horizontalAdvance(labels[i]));
         spacing = std::min(180, widest + 20);
-    }
-    else
-        spacing = std::max(48, fm.horizontalAdvance(QString::number(static_cast<qint64>(axis.maximum()))) + 24);
+    } else
+        spacing =
+            std::max(48, fm.horizontalAdvance(QString::number(static_cast<qint64>(axis.maximum()))) + 24);
     QList<std::pair<double, QString>> ticks;
-    for (const SequenceAxis::Tick& t : axis.ticks(std::max(from, axis.minimum()), std::min(to, axis.maximum()),
-                                                  pixelsPerUnit(), spacing))
+    for (const SequenceAxis::Tick& t :
+         axis.ticks(std::max(from, axis.minimum()), std::min(to, axis.maximum()), pixelsPerUnit(), spacing))
         ticks.append({xOf(t.position), t.label});
 
     p.save();
-    p.setClipRect(QRect(m_gutterWidth, m_headerHeight, area.width() - m_gutterWidth, area.height() - m_headerHeight));
+    p.setClipRect(
+        QRect(m_gutterWidth, m_headerHeight, area.width() - m_gutterWidth, area.height() - m_headerHeight));
     p.setPen(QPen(colors.grid, 1, Qt::DotLine));
     for (const auto& [x, label] : ticks)
         p.drawLine(QPointF(x, m_headerHeight), QPointF(x, area.height()));
@@ -518,7 +537,8 @@ void Scd2TimelineView::paintBar(QPainter& p, const TimelineColors& colors, int l
     }
 }
 
-void Scd2TimelineView::paintGutter(QPainter& p, const TimelineColors& colors, int firstLane, int lastLane) const {
+void Scd2TimelineView::paintGutter(QPainter& p, const TimelineColors& colors, int firstLane,
+                                   int lastLane) const {
     const QRect gutter(0, m_headerHeight, m_gutterWidth, viewport()->height() - m_headerHeight);
     p.fillRect(gutter, colors.window);
     p.setPen(colors.rule);
@@ -577,7 +597,8 @@ void Scd2TimelineView::paintHeader(QPainter& p, const TimelineColors& colors,
         if (left < lastRight + 6)
             continue; // a label that would overlap its neighbour is left out, its tick stays
         p.setPen(colors.windowText);
-        p.drawText(QRectF(left, tickBottom - 8 - fm.height(), width + 1, fm.height()), Qt::AlignCenter, label);
+        p.drawText(QRectF(left, tickBottom - 8 - fm.height(), width + 1, fm.height()), Qt::AlignCenter,
+                   label);
         lastRight = left + width;
     }
     if (m_model && !m_model->lanes().isEmpty()) {
@@ -585,7 +606,8 @@ void Scd2TimelineView::paintHeader(QPainter& p, const TimelineColors& colors,
         const QString current = tr("current");
         p.setFont(small);
         const int width = QFontMetrics(small).horizontalAdvance(current);
-        const double x = std::max(xOf(m_model->axis().maximum()) + openTail() / 2.0 - width / 2.0, lastRight + 8);
+        const double x =
+            std::max(xOf(m_model->axis().maximum()) + openTail() / 2.0 - width / 2.0, lastRight + 8);
         p.setPen(colors.quietText);
         p.drawText(QRectF(x, tickBottom - 8 - fm.height(), width + 1, fm.height()), Qt::AlignCenter, current);
     }

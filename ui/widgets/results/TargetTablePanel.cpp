@@ -19,7 +19,8 @@
 namespace cdc::ui {
 
 TargetTablePanel::TargetTablePanel(QWidget* parent)
-    : ResultPanel(tr("No target table yet.\nDeliver events and run an update to see what the targets hold."), parent),
+    : ResultPanel(tr("No target table yet.\nDeliver events and run an update to see what the targets hold."),
+                  parent),
       m_rows(new TargetRowsModel(this)), m_feed(new ChangeFeedModel(this)),
       m_rowsGrid(makeGrid(m_rows, QStringLiteral("targetRowsView"))),
       m_feedGrid(makeGrid(m_feed, QStringLiteral("changeFeedView"))), m_rowsView(m_rowsGrid->view()),
@@ -33,7 +34,8 @@ TargetTablePanel::TargetTablePanel(QWidget* parent)
     m_feedAction->setText(tr("Change feed"));
     m_feedAction->setIcon(resulticons::changeFeed());
     m_feedAction->setCheckable(true);
-    m_feedAction->setToolTip(tr("Show the change data feed of the shown update, as table_changes() returns it"));
+    m_feedAction->setToolTip(
+        tr("Show the change data feed of the shown update, as table_changes() returns it"));
     m_feedAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F6));
     m_feedAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addAction(m_feedAction);
@@ -112,8 +114,9 @@ void TargetTablePanel::updateSummary() {
     }
     const int rows = static_cast<int>(s->rows.rows.size());
     const QString kind = s->scd2 ? tr("SCD type 2") : tr("SCD type 1");
-    const QString count = isChangeFeedVisible() ? resulttext::countOf(m_feed->rowCount(), tr("change"), tr("changes"))
-                                                : resulttext::countOf(rows, tr("row"), tr("rows"));
+    const QString count = isChangeFeedVisible()
+                              ? resulttext::countOf(m_feed->rowCount(), tr("change"), tr("changes"))
+                              : resulttext::countOf(rows, tr("row"), tr("rows"));
     setSummaryText(tr("%1 · update %2 · %3").arg(kind).arg(s->updateId).arg(count));
 }
 
@@ -128,7 +131,9 @@ void TargetTablePanel::setChangeFeedVisible(bool visible) {
     updateSummary();
 }
 
-bool TargetTablePanel::isChangeFeedVisible() const { return m_views->currentWidget() == m_feedView; }
+bool TargetTablePanel::isChangeFeedVisible() const {
+    return m_views->currentWidget() == m_feedView;
+}
 
 void TargetTablePanel::selectRow(const QString& target, int row) {
     if (target.compare(currentTarget(), Qt::CaseInsensitive) != 0 && !selectTarget(target))
@@ -141,7 +146,8 @@ void TargetTablePanel::selectRow(const QString& target, int row) {
     if (!index.isValid())
         return;
     m_selectingRow = true; // a programmatic selection is not the user's: no rowSelected echo
-    m_rowsView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_rowsView->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                             QItemSelectionModel::Rows);
     m_selectingRow = false;
     m_rowsView->scrollTo(index, QAbstractItemView::PositionAtCenter);
 }

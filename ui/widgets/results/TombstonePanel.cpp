@@ -50,11 +50,11 @@ void TombstonePanel::showSnapshot(const SharedSnapshot& snapshot) {
         setSummaryText(tr("update %1 · no tombstones").arg(snapshot->updateId));
     else
         setSummaryText(m_model->collectedCount() > 0
-                               ? tr("update %1 · %2 live · %3 collected by this update")
-                                     .arg(snapshot->updateId)
-                                     .arg(m_model->liveCount())
-                                     .arg(m_model->collectedCount())
-                               : tr("update %1 · %2 live").arg(snapshot->updateId).arg(m_model->liveCount()));
+                           ? tr("update %1 · %2 live · %3 collected by this update")
+                                 .arg(snapshot->updateId)
+                                 .arg(m_model->liveCount())
+                                 .arg(m_model->collectedCount())
+                           : tr("update %1 · %2 live").arg(snapshot->updateId).arg(m_model->liveCount()));
 }
 
 void TombstonePanel::clearSnapshot() {
