@@ -1,7 +1,12 @@
 // The pipeline document without any widget: the rules of its one history (typing merges, other edits are
 // their own steps, undo restores the text exactly, the history is bounded) and its parse and validation.
+#include "ui/model/EventQueueModel.h"
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
+#include "ui/model/SampleLibrary.h"
+#include "ui/model/SimulationRunner.h"
+#include "ui/model/SourceScripts.h"
+#include "ui/model/UpdateTimelineModel.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -172,6 +177,57 @@ private slots:
         QVERIFY(project.isModified());
         project.undoStack()->undo();
         QVERIFY(!project.isModified());
+    }
+
+    // Running and rewinding need no widget: the runner runs the document's pipeline as it is now (typed a
+    // moment ago, not yet parsed), refuses one with errors, and leaves the run's issues in the document.
+    void runAndRewindAreModelOperations() {
+        Project project;
+        QVERIFY(
+            sourcescripts::installSample(project, samplelibrary::load(QStringLiteral("scd1-users"))).ok());
+        PipelineDocument* doc = project.document();
+        SimulationRunner runner(&project);
+        UpdateTimelineModel timeline(&project);
+        EventQueueModel queue(&project);
+        QCOMPARE(queue.rowCount(), 8);
+
+        const QString good = doc->text();
+        doc->type(good + QStringLiteral("\nCREATE FLOW"));
+        QVERIFY(doc->parsePending());
+        Diagnostic error;
+        QVERIFY(!runner.start({1}, QStringLiteral("Step"), &error));
+        QCOMPARE(error.code, std::string("PIPELINE_HAS_ERRORS"));
+        QVERIFY(!doc->parsePending());
+        QCOMPARE(queue.rowCount(), 8);
+
+        doc->type(good);
+        QVERIFY(runner.start({1, 1, 1}, QStringLiteral("Run three"), &error));
+        runner.waitForFinished();
+        QCOMPARE(timeline.lastUpdateId(), qint64(3));
+        QCOMPARE(queue.rowCount(), 5);
+        QCOMPARE(project.undoStack()->undoText(), QStringLiteral("Run three"));
+
+        QVERIFY(project.rewindTo(1).ok());
+        QCOMPARE(timeline.lastUpdateId(), qint64(1));
+        QCOMPARE(queue.rowCount(), 7);
+        QCOMPARE(project.undoStack()->undoText(), QStringLiteral("Rewind to update 1"));
+        project.undoStack()->undo();
+        QCOMPARE(timeline.lastUpdateId(), qint64(3));
+        QVERIFY(!project.rewindTo(-1).ok());
+    }
+
+    // A run's warnings join the document's issues and go when the text changes.
+    void runWarningsBecomeIssuesUntilTheTextChanges() {
+        Project project;
+        PipelineDocument* doc = project.document();
+        doc->replace(QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;"), QStringLiteral("Add table t"));
+        const std::size_t parsedIssues = doc->issues().size();
+        doc->setRuntimeDiagnostics({Diagnostic::warning("SEQUENCE_TIE", "two events tie", {}),
+                                    Diagnostic::warning("SEQUENCE_TIE", "two events tie", {})});
+        QCOMPARE(doc->issues().size(), parsedIssues + 1);
+        QCOMPARE(doc->runtimeWarningCount(), 1);
+        doc->type(doc->text() + QStringLiteral(" "));
+        QCOMPARE(doc->issues().size(), parsedIssues);
     }
 
     // A new project replaces the text without a step: nothing to undo into the previous project.

@@ -3,6 +3,7 @@
 // thread can write while the GUI reads.
 #include "ui/model/Project.h"
 
+#include "core/engine/Engine.h"
 #include "core/storage/Backup.h"
 #include "ui/model/SnapshotCommand.h"
 
@@ -207,6 +208,17 @@ void Project::notifyModified() {
         m_lastModified = modified;
         emit modifiedChanged(modified);
     }
+}
+
+Status Project::rewindTo(qint64 updateId) {
+    if (updateId < 0)
+        return Diagnostic::error("NOTHING_TO_REWIND", "select an update to rewind to");
+    return change(updateId == 0 ? tr("Rewind to the start") : tr("Rewind to update %1").arg(updateId),
+                  [updateId](storage::Database& db) -> Status {
+                      CDC_TRY(projectstore::undeliverAfter(db, updateId));
+                      CDC_TRY(projectstore::rewindClock(db, updateId));
+                      return engine::rewindTo(db, updateId);
+                  });
 }
 
 } // namespace cdc::ui

@@ -75,6 +75,9 @@ public:
     Status removeEvents(const QList<qint64>& ids);
     Status reorderEvents(const QList<qint64>& orderedIds);
     Status advanceClock(qint64 seconds);
+    /// Discards the updates after `updateId` (0: all of them): targets as they were then, the later updates'
+    /// events back at the front of the queue, the clock back. One undoable step.
+    Status rewindTo(qint64 updateId);
 
 signals:
     /// The working copy changed (edit, update, undo, load): views reload.

@@ -4,6 +4,7 @@
 #include "ui/model/SimulationRunner.h"
 
 #include "core/storage/Database.h"
+#include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
 
@@ -40,8 +41,8 @@ void SimulationRunner::waitForFinished() {
         complete(m_watcher->result());
 }
 
-bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int>& batches,
-                             const QString& undoText, Diagnostic* error, bool fullRefresh) {
+bool SimulationRunner::start(const QList<int>& batches, const QString& undoText, Diagnostic* error,
+                             bool fullRefresh) {
     const auto fail = [error](Diagnostic d) {
         if (error)
             *error = std::move(d);
@@ -51,6 +52,13 @@ bool SimulationRunner::start(const pipeline::Pipeline& pipeline, const QList<int
         return fail(Diagnostic::error("BUSY", "an update is already running"));
     if (batches.isEmpty())
         return fail(Diagnostic::error("NO_EVENTS", "there are no events to deliver"));
+    PipelineDocument* document = m_project->document();
+    document->reparseNow();
+    if (document->hasErrors())
+        return fail(
+            Diagnostic::error("PIPELINE_HAS_ERRORS", "the pipeline has errors: fix them first (see Issues)"));
+    // The worker thread gets its own copy: typing may change the document while it runs.
+    const pipeline::Pipeline pipeline = document->pipeline();
     if (auto st = m_project->storePipelineText(); !st)
         return fail(st.error());
     auto before = m_project->snapshot();
@@ -143,6 +151,14 @@ void SimulationRunner::complete(const Outcome& outcome) {
     m_running = false;
     m_project->setBusy(false);
     m_reports = outcome.reports;
+    // The run's own issues replace the previous run's: its updates' warnings (sequence ties, flows the
+    // simulator does not run) and the error it stopped on.
+    std::vector<Diagnostic> runtime;
+    for (const engine::UpdateReport& report : m_reports)
+        runtime.insert(runtime.end(), report.warnings.begin(), report.warnings.end());
+    if (outcome.error && outcome.error->code != "CANCELLED")
+        runtime.push_back(*outcome.error);
+    m_project->document()->setRuntimeDiagnostics(runtime);
     auto before = std::static_pointer_cast<Database>(std::exchange(m_before, nullptr));
     if (!outcome.reports.empty())
         m_project->pushExternalChange(m_undoText, std::move(before));

@@ -6,7 +6,6 @@
 
 #include "core/common/Diagnostic.h"
 #include "core/engine/Engine.h"
-#include "core/pipeline/Pipeline.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -26,11 +25,13 @@ public:
     explicit SimulationRunner(Project* project, QObject* parent = nullptr);
     ~SimulationRunner() override;
 
-    /// Starts a run; false (with the reason in `error`) when one is running or the project is not ready.
-    /// With `fullRefresh` the first update is a full refresh: targets and checkpoints are cleared and every
-    /// delivered row is processed again (what a changed target definition needs).
-    bool start(const pipeline::Pipeline& pipeline, const QList<int>& batches, const QString& undoText,
-               Diagnostic* error = nullptr, bool fullRefresh = false);
+    /// Starts a run of the project's pipeline as its document has it now (parsed at once, not after the
+    /// typing delay); false (with the reason in `error`) when one is running, the pipeline has errors or the
+    /// project is not ready. With `fullRefresh` the first update is a full refresh: targets and checkpoints
+    /// are cleared and every delivered row is processed again (what a changed target definition needs). When
+    /// the run ends, its warnings and the error it stopped on become the document's runtime issues.
+    bool start(const QList<int>& batches, const QString& undoText, Diagnostic* error = nullptr,
+               bool fullRefresh = false);
     bool isRunning() const { return m_running; }
     void cancel();
     /// Blocks until the current run has finished and its results are applied (tests, shutdown).

@@ -1,5 +1,5 @@
-// A run first re-parses now rather than after the typing debounce, so it never runs older text than
-// the editor shows; when it ends, its warnings replace the previous run's in the Issues list.
+// The run itself is the model's (SimulationRunner: parse now, refuse a pipeline with errors, record the
+// run's issues in the document); this controller gives it actions, progress and status messages.
 #include "ui/widgets/SimulationController.h"
 
 #include "ui/model/PipelineDocument.h"
@@ -102,15 +102,7 @@ SimulationController::SimulationController(Project* project, QWidget* window)
     connect(m_runner, &SimulationRunner::finished, this,
             [this](int updates, const std::optional<Diagnostic>& error) {
                 setRunning(false);
-                // The run's own issues replace the previous run's: its updates' warnings (sequence ties,
-                // flows the simulator does not run) and the error it stopped on.
-                std::vector<Diagnostic> runtime;
                 const auto& reports = m_runner->lastReports();
-                for (const engine::UpdateReport& report : reports)
-                    runtime.insert(runtime.end(), report.warnings.begin(), report.warnings.end());
-                if (error && error->code != "CANCELLED")
-                    runtime.push_back(*error);
-                m_project->document()->setRuntimeDiagnostics(runtime);
                 const int warnings = m_project->document()->runtimeWarningCount();
                 if (error) {
                     emit statusMessage(updates > 0 ? tr("%n update(s) done, then: %1", nullptr, updates)
@@ -164,14 +156,12 @@ void SimulationController::setRunning(bool running) {
 }
 
 bool SimulationController::start(const QList<int>& batches, const QString& text, bool fullRefresh) {
-    m_project->document()->reparseNow();
-    if (m_project->document()->hasErrors()) {
-        emit statusMessage(tr("The pipeline has errors: fix them first (see Issues)"), 8000);
-        return false;
-    }
     Diagnostic error;
-    if (!m_runner->start(m_project->document()->pipeline(), batches, text, &error, fullRefresh)) {
-        emit statusMessage(QString::fromStdString(error.message));
+    if (!m_runner->start(batches, text, &error, fullRefresh)) {
+        if (error.code == "PIPELINE_HAS_ERRORS")
+            emit statusMessage(tr("The pipeline has errors: fix them first (see Issues)"), 8000);
+        else
+            emit statusMessage(QString::fromStdString(error.message));
         return false;
     }
     emit statusMessage(tr("%1…").arg(text), 0);

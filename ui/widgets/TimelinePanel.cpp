@@ -2,9 +2,7 @@
 // clock reset), so one Ctrl+Z restores all three. Selecting the last row means "follow the latest" (-1).
 #include "ui/widgets/TimelinePanel.h"
 
-#include "core/engine/Engine.h"
 #include "ui/model/Project.h"
-#include "ui/model/ProjectStore.h"
 #include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/ColumnChooser.h"
 
@@ -95,13 +93,7 @@ void TimelinePanel::selectUpdate(qint64 updateId) {
 Status TimelinePanel::rewindTo(qint64 updateId) {
     if (updateId >= m_model->lastUpdateId())
         return Diagnostic::error("NOTHING_TO_REWIND", "select an earlier update to rewind to");
-    CDC_TRY(
-        m_project->change(updateId == 0 ? tr("Rewind to the start") : tr("Rewind to update %1").arg(updateId),
-                          [updateId](storage::Database& db) -> Status {
-                              CDC_TRY(projectstore::undeliverAfter(db, updateId));
-                              CDC_TRY(projectstore::rewindClock(db, updateId));
-                              return engine::rewindTo(db, updateId);
-                          }));
+    CDC_TRY(m_project->rewindTo(updateId));
     m_selected = -1;
     selectUpdate(-1);
     emit statusMessage(tr("Rewound to update %1; later events are back in the queue").arg(updateId));
