@@ -13,7 +13,9 @@ namespace cdc::ui {
 
 using storage::Database;
 
-Project::Project(QObject* parent) : QObject(parent), m_document(new PipelineDocument(this, &m_undo, this)) {
+Project::Project(QObject* parent)
+    : QObject(parent), m_document(new PipelineDocument(this, &m_undo, this)),
+      m_positions(new NodePositions(&m_undo, this)) {
     m_undo.setUndoLimit(kUndoLimit);
     connect(&m_undo, &QUndoStack::cleanChanged, this, [this] { notifyModified(); });
     // A project always has a working copy, so views can read from the start.
@@ -59,6 +61,8 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
     m_filePath = filePath;
     m_undo.setClean();
     m_document->reset(projectstore::value(*m_db, projectstore::kPipelineKey, QString()));
+    m_positions->reset(
+        NodePositions::fromJson(projectstore::value(*m_db, projectstore::kNodePositionsKey, QString())));
     if (pathChanged)
         emit filePathChanged(m_filePath);
     emit projectReplaced();
@@ -71,6 +75,8 @@ void Project::reloadWorkingCopy() {
     m_undo.clear();
     m_undo.setClean();
     m_document->reset(projectstore::value(*m_db, projectstore::kPipelineKey, QString()));
+    m_positions->reset(
+        NodePositions::fromJson(projectstore::value(*m_db, projectstore::kNodePositionsKey, QString())));
     emit projectReplaced();
     emit dataChanged();
     notifyModified();
@@ -97,7 +103,7 @@ Status Project::open(const QString& filePath) {
 Status Project::saveAs(const QString& filePath) {
     if (filePath.isEmpty())
         return Diagnostic::error("IO", "no file name to save to");
-    CDC_TRY(storePipelineText());
+    CDC_TRY(storeDocument());
     auto target = Database::open(filePath.toStdString(), Database::Mode::ReadWriteCreate);
     if (!target)
         return target.error();
@@ -115,11 +121,15 @@ void Project::markClean() {
     notifyModified();
 }
 
-Status Project::storePipelineText() {
-    const QString text = m_document->text();
-    if (projectstore::value(*m_db, projectstore::kPipelineKey, QString()) == text)
-        return {};
-    return projectstore::setValue(*m_db, projectstore::kPipelineKey, text);
+Status Project::storeDocument() {
+    // Written only when different: an unchanged project saves the same bytes.
+    const auto store = [this](const char* key, const QString& value) -> Status {
+        if (projectstore::value(*m_db, key, QString()) == value)
+            return {};
+        return projectstore::setValue(*m_db, key, value);
+    };
+    CDC_TRY(store(projectstore::kPipelineKey, m_document->text()));
+    return store(projectstore::kNodePositionsKey, NodePositions::toJson(m_positions->positions()));
 }
 
 qint64 Project::clock() const {

@@ -6,6 +6,7 @@
 
 #include "core/common/Diagnostic.h"
 #include "core/storage/Database.h"
+#include "ui/model/NodePositions.h"
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/ProjectStore.h"
 
@@ -54,7 +55,10 @@ public:
     /// updates.
     PipelineDocument* document() const { return m_document; }
     QString pipelineText() const { return m_document->text(); }
-    Status storePipelineText();
+    /// The designer's pinned node positions, stored beside the text.
+    NodePositions* nodePositions() const { return m_positions; }
+    /// Writes the text and the node positions into the working copy (before saves and updates).
+    Status storeDocument();
 
     qint64 clock() const;
     qint64 clockTick() const;
@@ -99,6 +103,7 @@ private:
     static constexpr int kUndoLimit = 100;
     QString m_filePath;
     PipelineDocument* m_document;
+    NodePositions* m_positions;
     bool m_lastModified = false;
     bool m_busy = false;
 };

@@ -59,7 +59,7 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
             Diagnostic::error("PIPELINE_HAS_ERRORS", "the pipeline has errors: fix them first (see Issues)"));
     // The worker thread gets its own copy: typing may change the document while it runs.
     const pipeline::Pipeline pipeline = document->pipeline();
-    if (auto st = m_project->storePipelineText(); !st)
+    if (auto st = m_project->storeDocument(); !st)
         return fail(st.error());
     auto before = m_project->snapshot();
     if (!before)
