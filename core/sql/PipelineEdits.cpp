@@ -18,6 +18,13 @@ Diagnostic editError(const std::string& message) {
     return Diagnostic::error("EDIT", message);
 }
 
+/// The first error among the results of an edit's checks, in order.
+template <class... Checked> std::optional<Diagnostic> firstError(const Checked&... results) {
+    std::optional<Diagnostic> first;
+    ((first = first ? first : results.ok() ? std::nullopt : std::optional<Diagnostic>(results.error())), ...);
+    return first;
+}
+
 std::string quoted(std::string_view name) {
     return "'" + std::string(name) + "'";
 }
@@ -127,23 +134,37 @@ Result<PipelineScript> parseText(std::string_view text) {
     return PipelineScript::parse(std::string(text));
 }
 
-Diagnostic noFlow(std::string_view flow) {
-    return editError("there is no flow named " + quoted(flow));
-}
+/// A parsed text and a copy of the statement that defines one of its flows or datasets, to change.
+struct Definition {
+    PipelineScript script;
+    std::size_t index = 0;
+    Statement statement;
+};
 
-/// Applies `change` to a copy of the statement that defines `flow` and re-prints that statement alone.
-Result<PipelineEdit> editFlow(std::string_view text, std::string_view flow,
-                              const std::function<Status(Statement&)>& change, std::string description) {
+enum class Entity { Flow, Dataset };
+
+Result<Definition> findDefinition(std::string_view text, Entity entity, std::string_view name) {
     auto script = parseText(text);
     if (!script)
         return script.error();
-    auto index = script->findFlow(flow);
+    auto index = entity == Entity::Flow ? script->findFlow(name) : script->findDataset(name);
     if (!index)
-        return noFlow(flow);
+        return editError(std::string("there is no ") +
+                         (entity == Entity::Flow ? "flow" : "streaming table or view") + " named " +
+                         quoted(name));
     Statement statement = script->statements()[*index].statement;
-    if (auto changed = change(statement); !changed)
+    return Definition{std::move(*script), *index, std::move(statement)};
+}
+
+/// Applies `change` to the statement that defines `flow` and re-prints that statement alone.
+Result<PipelineEdit> editFlow(std::string_view text, std::string_view flow,
+                              const std::function<Status(Statement&)>& change, std::string description) {
+    auto found = findDefinition(text, Entity::Flow, flow);
+    if (!found)
+        return found.error();
+    if (auto changed = change(found->statement); !changed)
         return changed.error();
-    return finish(script->replaced(*index, statement), std::move(description));
+    return finish(found->script.replaced(found->index, found->statement), std::move(description));
 }
 
 /// editFlow for an AUTO CDC flow's specification. `streamClause` names a clause FROM SNAPSHOT flows do not
@@ -423,10 +444,8 @@ Result<PipelineEdit> PipelineEdits::renameFlow(std::string_view text, std::strin
 
 Result<PipelineEdit> PipelineEdits::addStreamingTable(std::string_view text, std::string_view name) {
     auto tablename = tableName(name, "table");
-    if (!tablename)
-        return tablename.error();
-    if (auto free = datasetNameFree(text, name); !free)
-        return free.error();
+    if (auto problem = firstError(tablename, datasetNameFree(text, name)))
+        return *problem;
     StreamingTableStmt table;
     table.orRefresh = true;
     table.name = std::move(*tablename);
@@ -439,13 +458,8 @@ Result<PipelineEdit> PipelineEdits::addAutoCdcFlow(std::string_view text, const 
     auto target = tableName(flow.target, "target table");
     auto keys = identifiers(flow.keys, "key column");
     auto sequence = sequenceOf(flow.sequence);
-    for (const Diagnostic* problem : {name ? nullptr : &name.error(), source ? nullptr : &source.error(),
-                                      target ? nullptr : &target.error(), keys ? nullptr : &keys.error(),
-                                      sequence ? nullptr : &sequence.error()})
-        if (problem)
-            return *problem;
-    if (auto free = flowNameFree(text, flow.name); !free)
-        return free.error();
+    if (auto problem = firstError(name, source, target, keys, sequence, flowNameFree(text, flow.name)))
+        return *problem;
     CreateFlowStmt created;
     created.name = std::move(*name);
     AutoCdcSpec& spec = created.autoCdc.emplace();
@@ -462,16 +476,10 @@ Result<PipelineEdit> PipelineEdits::addAutoCdcFlow(std::string_view text, const 
 Result<PipelineEdit> PipelineEdits::addAppendFlow(std::string_view text, std::string_view name,
                                                   std::string_view target, std::string_view query) {
     auto id = identifier(name, "flow");
-    if (!id)
-        return id.error();
     auto into = tableName(target, "target table");
-    if (!into)
-        return into.error();
     auto parsed = userQuery(query);
-    if (!parsed)
-        return parsed.error();
-    if (auto free = flowNameFree(text, name); !free)
-        return free.error();
+    if (auto problem = firstError(id, into, parsed, flowNameFree(text, name)))
+        return *problem;
     CreateFlowStmt created;
     created.name = std::move(*id);
     created.insertTarget = std::move(*into);
@@ -482,13 +490,9 @@ Result<PipelineEdit> PipelineEdits::addAppendFlow(std::string_view text, std::st
 Result<PipelineEdit> PipelineEdits::addView(std::string_view text, std::string_view name,
                                             std::string_view query, bool materialized) {
     auto viewName = tableName(name, "view");
-    if (!viewName)
-        return viewName.error();
     auto parsed = userQuery(query);
-    if (!parsed)
-        return parsed.error();
-    if (auto free = datasetNameFree(text, name); !free)
-        return free.error();
+    if (auto problem = firstError(viewName, parsed, datasetNameFree(text, name)))
+        return *problem;
     ViewStmt view;
     view.name = std::move(*viewName);
     view.materialized = materialized;
@@ -517,21 +521,19 @@ Result<PipelineEdit> PipelineEdits::removeEntity(std::string_view text, std::str
 }
 
 Result<PipelineEdit> PipelineEdits::removeFlow(std::string_view text, std::string_view name) {
-    auto script = parseText(text);
-    if (!script)
-        return script.error();
-    auto index = script->findFlow(name);
-    if (!index)
-        return noFlow(name);
-    Statement statement = script->statements()[*index].statement;
+    auto found = findDefinition(text, Entity::Flow, name);
+    if (!found)
+        return found.error();
+    const PipelineScript& script = found->script;
+    Statement& statement = found->statement;
     if (auto* table = std::get_if<StreamingTableStmt>(&statement.body)) {
         table->autoCdc.reset();
         table->flowInsert = table->flowInsertOnce = false;
         table->query = {};
-        return finish(script->replaced(*index, statement),
+        return finish(script.replaced(found->index, statement),
                       "Remove flow " + std::string(name) + " from streaming table " + std::string(name));
     }
-    return finish(script->removed(*index), "Remove flow " + std::string(name));
+    return finish(script.removed(found->index), "Remove flow " + std::string(name));
 }
 
 Result<PipelineEdit> PipelineEdits::renameDataset(std::string_view text, std::string_view name,
@@ -539,33 +541,32 @@ Result<PipelineEdit> PipelineEdits::renameDataset(std::string_view text, std::st
     auto renamed = tableName(newName, "table");
     if (!renamed)
         return renamed.error();
-    auto script = parseText(text);
-    if (!script)
-        return script.error();
-    auto index = script->findDataset(name);
-    if (!index)
-        return editError("there is no streaming table or view named " + quoted(name));
-    if (auto clash = script->findDataset(newName); clash && clash != index)
-        return editError("there is already a " + datasetKind(script->statements()[*clash].statement) +
+    auto found = findDefinition(text, Entity::Dataset, name);
+    if (!found)
+        return found.error();
+    const PipelineScript& script = found->script;
+    const std::size_t index = found->index;
+    if (auto clash = script.findDataset(newName); clash && clash != index)
+        return editError("there is already a " + datasetKind(script.statements()[*clash].statement) +
                          " named " + quoted(newName));
-    ReferenceRenamer renamer(*definedDataset(script->statements()[*index].statement), renamed->parts);
+    ReferenceRenamer renamer(*definedDataset(found->statement), renamed->parts);
     std::vector<StatementChange> changes;
-    for (std::size_t i = 0; i < script->statements().size(); ++i) {
-        Statement statement = script->statements()[i].statement;
+    for (std::size_t i = 0; i < script.statements().size(); ++i) {
+        Statement statement = script.statements()[i].statement;
         bool changed = renamer.statement(statement);
-        if (i == *index) {
+        if (i == index) {
             auto* table = std::get_if<StreamingTableStmt>(&statement.body);
             changed = renamer.name(table ? table->name : std::get<ViewStmt>(statement.body).name);
         }
         if (changed)
             changes.push_back({i, std::move(statement)});
     }
-    std::string description = "Rename " + datasetKind(script->statements()[*index].statement) + " " +
-                              std::string(name) + " to " + std::string(newName);
+    std::string description =
+        "Rename " + datasetKind(found->statement) + " " + std::string(name) + " to " + std::string(newName);
     if (std::size_t users = changes.size() - 1; users > 0)
         description += " (and " + std::to_string(users) +
                        (users == 1 ? " statement that uses it)" : " statements that use it)");
-    return finish(script->rewritten(std::move(changes)), description);
+    return finish(script.rewritten(std::move(changes)), description);
 }
 
 Result<PipelineEdit> PipelineEdits::setViewQuery(std::string_view text, std::string_view view,
@@ -573,17 +574,15 @@ Result<PipelineEdit> PipelineEdits::setViewQuery(std::string_view text, std::str
     auto parsed = userQuery(query);
     if (!parsed)
         return parsed.error();
-    auto script = parseText(text);
-    if (!script)
-        return script.error();
-    auto index = script->findDataset(view);
-    Statement statement = index ? script->statements()[*index].statement : Statement{};
-    auto* target = std::get_if<ViewStmt>(&statement.body);
+    auto found = findDefinition(text, Entity::Dataset, view);
+    if (!found)
+        return found.error();
+    auto* target = std::get_if<ViewStmt>(&found->statement.body);
     if (!target)
-        return editError("there is no view named " + quoted(view));
+        return editError(quoted(view) + " is a streaming table, not a view");
     target->query = std::move(*parsed);
-    return finish(script->replaced(*index, statement),
-                  "Set query of " + datasetKind(statement) + " " + std::string(view));
+    return finish(found->script.replaced(found->index, found->statement),
+                  "Set query of " + datasetKind(found->statement) + " " + std::string(view));
 }
 
 } // namespace cdc::sql

@@ -112,17 +112,16 @@ Result<PipelineScript> PipelineScript::parse(std::string text, const std::string
 }
 
 std::optional<std::size_t> PipelineScript::findDataset(std::string_view name) const {
-    for (std::size_t i = 0; i < m_statements.size(); ++i)
-        if (auto defined = definedDataset(m_statements[i].statement);
-            defined && equalsIgnoreCase(*defined, name))
-            return i;
-    return std::nullopt;
+    return findDefining(name, definedDataset);
 }
 
 std::optional<std::size_t> PipelineScript::findFlow(std::string_view name) const {
+    return findDefining(name, definedFlow);
+}
+
+std::optional<std::size_t> PipelineScript::findDefining(std::string_view name, Defines defines) const {
     for (std::size_t i = 0; i < m_statements.size(); ++i)
-        if (auto defined = definedFlow(m_statements[i].statement);
-            defined && equalsIgnoreCase(*defined, name))
+        if (auto defined = defines(m_statements[i].statement); defined && equalsIgnoreCase(*defined, name))
             return i;
     return std::nullopt;
 }

@@ -54,6 +54,9 @@ public:
                           const std::vector<Statement>& additions = {}) const;
 
 private:
+    using Defines = std::optional<std::string> (*)(const Statement&);
+    std::optional<std::size_t> findDefining(std::string_view name, Defines defines) const;
+
     std::string m_text;
     std::vector<ScriptStatement> m_statements;
 };

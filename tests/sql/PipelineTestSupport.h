@@ -3,6 +3,7 @@
 // data files, and pipelines compared without source positions, which move whenever the text around them
 // changes.
 
+#include "ConformanceFile.h"
 #include "core/pipeline/PipelineLocations.h"
 #include "core/sql/SqlApi.h"
 
@@ -16,7 +17,7 @@
 
 namespace pipelinetest {
 
-/// A file under tests/sql/edits/, or the samples' files by their path from the source root.
+/// A whole file; a test cannot go on without it.
 inline std::string readFile(const QString& path) {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -24,8 +25,13 @@ inline std::string readFile(const QString& path) {
     return f.readAll().toStdString();
 }
 
+/// A data file of tests/sql/edits/: its own, or the verbatim seed its `.ref` names (see ConformanceFile.h).
 inline std::string dataFile(const char* name) {
-    return readFile(QStringLiteral(CDC_TESTS_DIR "/sql/edits/") + QString::fromUtf8(name));
+    const QString path =
+        cdc::test::conformanceFile(QStringLiteral(CDC_TESTS_DIR "/sql/edits"), QString::fromUtf8(name));
+    if (path.isEmpty())
+        qFatal("no data file %s", name);
+    return readFile(path);
 }
 
 /// Pipelines equal field by field, warnings included (Diagnostic has no operator==).
