@@ -43,6 +43,23 @@ const std::string kInline = "CREATE OR REFRESH STREAMING TABLE users\n"
 const std::string kLegacy =
     "APPLY CHANGES INTO LIVE.users\nFROM STREAM(users_cdf)\nKEYS (userId)\nSEQUENCE BY ts;\n";
 
+/// A flow with every clause the edits below take out again.
+const std::string kFullHead = "CREATE FLOW apply_cdc AS AUTO CDC ONCE INTO users_history\n"
+                              "FROM STREAM(main.cdc_tutorial.users_cdf)";
+std::string fullFlow(const std::string& ignoreNull = "IGNORE NULL UPDATES ON * EXCEPT (city)\n",
+                     const std::string& truncate = "APPLY AS TRUNCATE WHEN operation = 'TRUNCATE'\n",
+                     const std::string& sequence = "struct(sequenceNum, ts)",
+                     const std::string& tail = "TRACK HISTORY ON (city)\nCOLUMNS TO UPDATE changed",
+                     const std::string& head = kFullHead) {
+    return seedFlow(head, "KEYS (userId)\n" + ignoreNull + "APPLY AS DELETE WHEN operation = 'DELETE'\n" +
+                              truncate + "SEQUENCE BY " + sequence +
+                              "\nCOLUMNS * EXCEPT (operation, sequenceNum)\n" + "STORED AS SCD TYPE 2\n" +
+                              tail);
+}
+
+const std::string kAppend = "CREATE OR REFRESH STREAMING TABLE a;\n\n"
+                            "CREATE FLOW copy AS INSERT INTO a BY NAME\nSELECT *\nFROM STREAM(s);\n";
+
 QString names(const std::vector<pipeline::Identifier>& ids) {
     QStringList out;
     for (const auto& i : ids)
@@ -219,6 +236,65 @@ const std::vector<FlowCase>& flowCases() {
          "Rename flow users to users_flow",
          [](auto& p) { return q(flow(p).name.name) + (flow(p).legacySyntax ? " legacy" : " current"); },
          "users_flow current"},
+        {"ONCE on APPLY CHANGES makes it CREATE FLOW", kLegacy,
+         [](auto t) { return PipelineEdits::setOnce(t, "users", true); },
+         "CREATE FLOW users AS AUTO CDC ONCE INTO LIVE.users\nFROM STREAM(users_cdf)\nKEYS (userId)\n"
+         "SEQUENCE BY ts;\n",
+         "Set ONCE on users",
+         [](auto& p) { return q(flow(p).name.name) + (flow(p).once ? " once" : " continuous"); },
+         "users once"},
+        {"single sequence column", fullFlow(),
+         [](auto t) { return PipelineEdits::setSequence(t, "apply_cdc", {"ts"}); },
+         fullFlow("IGNORE NULL UPDATES ON * EXCEPT (city)\n",
+                  "APPLY AS TRUNCATE WHEN operation = 'TRUNCATE'\n", "ts"),
+         "Set sequence of apply_cdc to ts",
+         [](auto& p) {
+             return QString(flow(p).sequenceIsStruct ? "struct:" : "single:") +
+                    q(flow(p).sequenceBy[0].sparkText);
+         },
+         "single:ts"},
+        {"ignore null updates off", fullFlow(),
+         [](auto t) { return PipelineEdits::setIgnoreNullUpdates(t, "apply_cdc", std::nullopt); },
+         fullFlow(""), "Turn off ignore null updates of apply_cdc",
+         [](auto& p) { return selection(flow(p).ignoreNullUpdates); }, "none"},
+        {"truncate condition cleared", fullFlow(),
+         [](auto t) { return PipelineEdits::setTruncateCondition(t, "apply_cdc", std::nullopt); },
+         fullFlow("IGNORE NULL UPDATES ON * EXCEPT (city)\n", ""), "Clear truncate condition of apply_cdc",
+         [](auto& p) { return QString(flow(p).applyAsTruncate ? "set" : "none"); }, "none"},
+        {"track history cleared", fullFlow(),
+         [](auto t) { return PipelineEdits::setTrackHistory(t, "apply_cdc", std::nullopt); },
+         fullFlow("IGNORE NULL UPDATES ON * EXCEPT (city)\n",
+                  "APPLY AS TRUNCATE WHEN operation = 'TRUNCATE'\n", "struct(sequenceNum, ts)",
+                  "COLUMNS TO UPDATE changed"),
+         "Clear track history of apply_cdc", [](auto& p) { return selection(flow(p).trackHistory); }, "none"},
+        {"columns to update cleared", fullFlow(),
+         [](auto t) { return PipelineEdits::setColumnsToUpdate(t, "apply_cdc", std::nullopt); },
+         fullFlow("IGNORE NULL UPDATES ON * EXCEPT (city)\n",
+                  "APPLY AS TRUNCATE WHEN operation = 'TRUNCATE'\n", "struct(sequenceNum, ts)",
+                  "TRACK HISTORY ON (city)"),
+         "Clear columns to update of apply_cdc",
+         [](auto& p) { return QString(flow(p).columnsToUpdate ? "set" : "none"); }, "none"},
+        {"ONCE cleared", fullFlow(), [](auto t) { return PipelineEdits::setOnce(t, "apply_cdc", false); },
+         fullFlow("IGNORE NULL UPDATES ON * EXCEPT (city)\n",
+                  "APPLY AS TRUNCATE WHEN operation = 'TRUNCATE'\n", "struct(sequenceNum, ts)",
+                  "TRACK HISTORY ON (city)\nCOLUMNS TO UPDATE changed",
+                  "CREATE FLOW apply_cdc AS AUTO CDC INTO users_history\nFROM "
+                  "STREAM(main.cdc_tutorial.users_cdf)"),
+         "Clear ONCE on apply_cdc", [](auto& p) { return QString(flow(p).once ? "once" : "continuous"); },
+         "continuous"},
+        {"target of an append flow", kAppend, [](auto t) { return PipelineEdits::setTarget(t, "copy", "b"); },
+         "CREATE OR REFRESH STREAMING TABLE a;\n\nCREATE FLOW copy AS INSERT INTO b BY NAME\nSELECT *\nFROM "
+         "STREAM(s);\n",
+         "Set target of copy to b", [](auto& p) { return q(p.appendFlows.at(0).target.name); }, "b"},
+        {"ONCE on an append flow", kAppend, [](auto t) { return PipelineEdits::setOnce(t, "copy", true); },
+         "CREATE OR REFRESH STREAMING TABLE a;\n\nCREATE FLOW copy AS INSERT INTO ONCE a BY NAME\nSELECT *\n"
+         "FROM STREAM(s);\n",
+         "Set ONCE on copy",
+         [](auto& p) { return QString(p.appendFlows.at(0).once ? "once" : "continuous"); }, "once"},
+        {"ONCE on a table's AS query", "CREATE STREAMING TABLE t AS SELECT * FROM STREAM(s);\n",
+         [](auto t) { return PipelineEdits::setOnce(t, "t", true); },
+         "CREATE STREAMING TABLE t\nFLOW INSERT ONCE BY NAME\nSELECT *\nFROM STREAM(s);\n", "Set ONCE on t",
+         [](auto& p) { return QString(p.appendFlows.at(0).once ? "once" : "continuous"); }, "once"},
     };
     return cases;
 }
@@ -330,6 +406,20 @@ private slots:
                "customers.ts > 5;\n\n"
                "CREATE FLOW copy AS INSERT INTO archive BY NAME\nSELECT *\nFROM STREAM(customers);\n"
             << "Rename streaming table users to customers (and 2 statements that use it)";
+        QTest::newRow("remove a CREATE FLOW")
+            << seed << 10 << q(kTable.substr(0, kTable.size() - 1)) << "Remove flow apply_cdc";
+        QTest::newRow("rename: CTE of the same name and table_changes")
+            << "CREATE OR REFRESH STREAMING TABLE users;\n\n"
+               "CREATE TEMPORARY VIEW shadow AS WITH users AS (SELECT 1 AS id) SELECT * FROM users;\n\n"
+               "CREATE TEMPORARY VIEW feed AS SELECT * FROM table_changes('users', 1) JOIN users AS u ON "
+               "u.id = 1;\n"
+            << 8
+            << "CREATE OR REFRESH STREAMING TABLE customers;\n\n"
+               "CREATE TEMPORARY VIEW shadow AS WITH users AS (SELECT 1 AS id) SELECT * FROM users;\n\n"
+               "CREATE TEMPORARY VIEW feed\nAS SELECT *\nFROM table_changes('customers', 1) INNER JOIN "
+               "customers AS u "
+               "ON u.id = 1;\n"
+            << "Rename streaming table users to customers (and 1 statement that uses it)";
         QTest::newRow("rename the target of a flow")
             << seed << 9
             << q(seedFlow("CREATE OR REFRESH STREAMING TABLE users_scd2;\n\nCREATE FLOW apply_cdc AS AUTO "
@@ -369,6 +459,7 @@ private slots:
             [&] { return PipelineEdits::removeFlow(text, "users"); },
             [&] { return PipelineEdits::renameDataset(text, "users", "customers"); },
             [&] { return PipelineEdits::renameDataset(text, "users_history", "users_scd2"); },
+            [&] { return PipelineEdits::removeEntity(text, "apply_cdc"); },
         };
         auto edit = operations.at(static_cast<std::size_t>(operation))();
         QVERIFY2(edit.ok(), edit.ok() ? "" : edit.error().format().c_str());
