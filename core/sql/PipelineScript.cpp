@@ -146,6 +146,9 @@ std::string PipelineScript::rewritten(std::vector<StatementChange> changes,
     std::string out = m_text;
     for (const auto& change : changes) {
         const ScriptStatement& s = m_statements.at(change.index);
+        // An AST equal to the old one (positions never count) keeps the statement as typed, comments and all.
+        if (change.replacement && *change.replacement == s.statement)
+            continue;
         Splice splice = change.replacement ? Splice{s.begin, s.end, printed(*change.replacement)}
                                            : removal(out, s.begin, s.end);
         out.replace(splice.begin, splice.end - splice.begin, splice.with);

@@ -43,7 +43,8 @@ public:
     /// INSERT or AS clause defines a flow named after it, or APPLY CHANGES INTO (named after its target).
     std::optional<std::size_t> findFlow(std::string_view name) const;
 
-    /// The text with statement `index` re-printed from `statement`; all other bytes unchanged.
+    /// The text with statement `index` re-printed from `statement`; all other bytes unchanged. A statement
+    /// equal to the one there (the AST ignores positions and layout) leaves the text as it is.
     std::string replaced(std::size_t index, const Statement& statement) const;
     /// The text with `statement` printed at its end, after one blank line.
     std::string appended(const Statement& statement) const;

@@ -72,6 +72,18 @@ private slots:
                                                 "commented_pipeline_keys_edited.sql"))));
     }
 
+    void editThatChangesNothingKeepsTheStatementAsTyped() {
+        // Same keys, same condition in another spelling: the statement means what it meant, so its
+        // comments and layout stay.
+        const std::string text = pipelinetest::dataFile("commented_pipeline.sql");
+        auto keys = PipelineEdits::setKeys(text, "APPLY_CDC", {"userId"});
+        QVERIFY(keys.ok());
+        QCOMPARE(q(keys->text), q(text));
+        auto condition = PipelineEdits::setDeleteCondition(text, "apply_cdc", "operation   =  'DELETE'");
+        QVERIFY(condition.ok());
+        QCOMPARE(q(condition->text), q(text));
+    }
+
     void editOfTheLastStatementWithoutSemicolon() {
         const std::string text = pipelinetest::dataFile("commented_pipeline.sql");
         auto edit = PipelineEdits::setViewQuery(text, "recent", "select userId from users_history");
