@@ -2,6 +2,7 @@
 // and from the same text moved down and renamed differ only in positions, so once every visited position
 // is cleared they must be equal; and the number of positions visited matches a count made by hand.
 
+#include "PipelineTestSupport.h"
 #include "core/pipeline/PipelineLocations.h"
 #include "core/sql/SqlApi.h"
 
@@ -70,16 +71,7 @@ sql::PipelineParse parse(const std::string& text, const std::string& file) {
 
 /// Pipeline's own operator== is deleted by Diagnostic having none: compare the warnings field by field
 /// and everything else with the structs' defaulted (member-wise, positions included) comparisons.
-bool equal(const pipeline::Pipeline& a, const pipeline::Pipeline& b) {
-    auto sameWarning = [](const Diagnostic& x, const Diagnostic& y) {
-        return x.severity == y.severity && x.code == y.code && x.message == y.message &&
-               x.location == y.location;
-    };
-    return a.streamingTables == b.streamingTables && a.views == b.views && a.cdcFlows == b.cdcFlows &&
-           a.appendFlows == b.appendFlows &&
-           std::equal(a.warnings.begin(), a.warnings.end(), b.warnings.begin(), b.warnings.end(),
-                      sameWarning);
-}
+using pipelinetest::equal;
 
 } // namespace
 
