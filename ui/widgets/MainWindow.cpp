@@ -3,6 +3,9 @@
 // project's by focus, and the dock layout: the default is kept before the saved one is restored.
 #include "ui/widgets/MainWindow.h"
 
+#include "core/pipeline/PipelineGraph.h"
+#include "ui/designer/DesignerPanel.h"
+#include "ui/designer/DesignerScene.h"
 #include "ui/model/AppInfo.h"
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/IssueListModel.h"
@@ -69,7 +72,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_logModel(new UpdateLogModel(m_project, this)), m_logView(new QTableView(this)),
       m_results(new ResultsController(m_project, m_editorController, this)),
       m_targetTable(new TargetTablePanel(this)), m_scd2Timeline(new Scd2TimelinePanel(this)),
-      m_tombstones(new TombstonePanel(this)) {
+      m_tombstones(new TombstonePanel(this)), m_designer(new DesignerPanel(this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/cdcstudio.svg")));
     setCentralWidget(m_workbench);
@@ -113,11 +116,24 @@ MainWindow::MainWindow(QWidget* parent)
                 8000);
     });
     m_outdatedBanner->setTargets(m_editorController->outdatedTargets());
+    // A parse with errors leaves the queue's columns and the graph as they were: half-typed SQL should not
+    // make nodes vanish and reappear while the user types.
     connect(m_editorController, &EditorController::parsed, this, [this](int errors, int) {
-        if (errors == 0)
-            m_queueModel->setPipeline(m_editorController->pipeline());
+        if (errors != 0)
+            return;
+        m_queueModel->setPipeline(m_editorController->pipeline());
+        m_designer->setGraph(pipeline::buildGraph(m_editorController->pipeline()));
     });
     m_queueModel->setPipeline(m_editorController->pipeline());
+    m_designer->setGraph(pipeline::buildGraph(m_editorController->pipeline()));
+    connect(m_designer, &DesignerPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    // Double-clicking a streaming table shows its rows.
+    connect(m_designer->scene(), &DesignerScene::nodeActivated, this, [this](const QString& id) {
+        const auto* node = m_designer->scene()->graph().find(id.toStdString());
+        if (node && node->kind == pipeline::NodeKind::StreamingTable &&
+            m_targetTable->selectTarget(QString::fromStdString(node->name)))
+            raiseDock(QStringLiteral("targetsDock"));
+    });
     for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones})
         connect(m_results, &ResultsController::snapshotsChanged, panel, &ResultPanel::setSnapshots);
     connect(m_results, &ResultsController::descriptionChanged, this, [this](const QString& text) {
@@ -232,8 +248,12 @@ void MainWindow::createDocks() {
     auto* timeline =
         addDock(QStringLiteral("timelineDock"), tr("Update Timeline"), m_timeline, Qt::LeftDockWidgetArea);
     splitDockWidget(info, timeline, Qt::Vertical);
+    // The graph sits beside the SQL it is drawn from, above the events that will flow through it.
+    auto* designer =
+        addDock(QStringLiteral("designerDock"), tr("Designer"), m_designer, Qt::RightDockWidgetArea);
     auto* queue =
         addDock(QStringLiteral("queueDock"), tr("Event Queue"), m_queuePanel, Qt::RightDockWidgetArea);
+    splitDockWidget(designer, queue, Qt::Vertical);
     // The target tables sit under the banner that says when they are out of date with the pipeline.
     auto* targetsPage = new QWidget(this);
     auto* targetsLayout = new QVBoxLayout(targetsPage);
@@ -260,7 +280,8 @@ void MainWindow::createDocks() {
     tabifyDockWidget(issues, log);
     targets->raise();
     sources->raise();
-    resizeDocks({info, queue}, {400, 380}, Qt::Horizontal);
+    resizeDocks({info, designer}, {400, 600}, Qt::Horizontal);
+    resizeDocks({designer, queue}, {290, 230}, Qt::Vertical);
     resizeDocks({info, timeline}, {250, 350}, Qt::Vertical);
     resizeDocks({targets, sources}, {760, 520}, Qt::Horizontal);
     resizeDocks({targets}, {330}, Qt::Vertical);
