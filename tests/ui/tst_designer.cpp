@@ -144,7 +144,8 @@ private slots:
         typeInEditor(w, {Qt::Key_Backspace}, QString());
         QVERIFY(!w.editorController()->hasErrors());
 
-        typeInEditor(w, {Qt::CTRL | Qt::Key_End}, QStringLiteral("CREATE VIEW recent AS SELECT * FROM users_history;"));
+        typeInEditor(w, {Qt::CTRL | Qt::Key_End},
+                     QStringLiteral("CREATE VIEW recent AS SELECT * FROM users_history;"));
         QVERIFY(!w.editorController()->hasErrors());
         QCOMPARE(shownNodes(scene), (kScd2Nodes + QStringList{"view:recent=recent"}));
         QVERIFY(shownEdges(scene).contains(QLatin1String("table:users_history>view:recent")));

@@ -2,6 +2,7 @@
 // overlap, every edge runs left to right in data-flow order, and pinned nodes stay where they were put.
 #include "core/pipeline/PipelineGraph.h"
 #include "core/sql/SqlApi.h"
+#include "ui/designer/DesignerScene.h"
 #include "ui/designer/GraphLayout.h"
 #include "ui/designer/NodeItem.h"
 #include "ui/model/SampleLibrary.h"
@@ -81,6 +82,14 @@ private slots:
         }
         // The same input gives the same picture (re-parsing must not shuffle the graph).
         QCOMPARE(layoutGraph(graph, sizes).centres, layout.centres);
+
+        // With CDC_SCREENSHOT_DIR set, the canvas's picture of each case goes there, to be looked at.
+        if (const QString dir = qEnvironmentVariable("CDC_SCREENSHOT_DIR"); !dir.isEmpty()) {
+            DesignerScene scene;
+            scene.setGraph(graph);
+            QVERIFY(scene.exportPng(
+                dir + QStringLiteral("/graph-%1.png").arg(QLatin1String(QTest::currentDataTag()))));
+        }
     }
 
     void pinnedNodesKeepTheirPlace() {

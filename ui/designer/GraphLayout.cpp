@@ -119,7 +119,13 @@ GraphLayoutResult layoutGraph(const pipeline::PipelineGraph& graph, const QMap<Q
     for (const auto& e : graph.edges) {
         Agnode_t* from = nodes.value(QString::fromStdString(e.from));
         Agnode_t* to = nodes.value(QString::fromStdString(e.to));
-        edges.push_back(from && to ? agedge(g.get(), from, to, nullptr, 1) : nullptr);
+        Agedge_t* edge = from && to ? agedge(g.get(), from, to, nullptr, 1) : nullptr;
+        // Out of a node's middle right, into its middle left: where a flow's point and a cylinder's side are.
+        if (edge) {
+            set(edge, "tailport", "e");
+            set(edge, "headport", "w");
+        }
+        edges.push_back(edge);
     }
 
     LayoutScope layout(context.get(), g.get());
