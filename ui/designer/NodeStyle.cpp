@@ -55,7 +55,8 @@ NodeStyle nodeStyle(pipeline::NodeKind kind, const QPalette& palette) {
     s.header = tc::mix(base, hue, tc::isDark(palette) ? 0.32 : 0.16);
     s.accent = tc::readableOn(hue, s.header, tc::kTextContrast);
     s.text = tc::readableOn(palette.color(QPalette::Text), s.header);
-    s.muted = tc::readableOn(tc::mutedText(palette), s.fill);
+    // Details sit on the fill (tables, views) or on the header tint (flows): readable on both.
+    s.muted = tc::readableOn(tc::readableOn(tc::mutedText(palette), s.fill), s.header);
     return s;
 }
 
