@@ -100,8 +100,8 @@ GraphLayoutResult layoutGraph(const pipeline::PipelineGraph& graph, const QMap<Q
     Context context(gvContext());
     Graph g(agopen(const_cast<char*>("pipeline"), Agdirected, nullptr));
     set(g.get(), "rankdir", "LR");
-    set(g.get(), "nodesep", "0.45"); // between nodes of one rank (vertical here)
-    set(g.get(), "ranksep", "0.55"); // between ranks: room for the arrows
+    set(g.get(), "nodesep", "0.35"); // between nodes of one rank (vertical here)
+    set(g.get(), "ranksep", "0.45"); // between ranks: room for the arrows
     set(g.get(), "splines", "spline");
     QMap<QString, Agnode_t*> nodes;
     for (const auto& n : graph.nodes) {

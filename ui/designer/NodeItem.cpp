@@ -28,7 +28,7 @@ constexpr qreal kLineGap = 3;
 constexpr qreal kRowPad = 5;   ///< above and below each detail row of a table
 constexpr qreal kCap = 9;      ///< height of a cylinder's cap ellipse
 constexpr qreal kChevron = 12; ///< depth of a flow's pointed end
-constexpr qreal kMinWidth = 150;
+constexpr qreal kMinWidth = 130;
 constexpr qreal kMaxNameWidth = 280;
 
 bool isFlow(NodeKind k) {
