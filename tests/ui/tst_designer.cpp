@@ -7,9 +7,9 @@
 #include "ui/designer/DesignerView.h"
 #include "ui/designer/EdgeItem.h"
 #include "ui/designer/NodeItem.h"
+#include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
 #include "ui/widgets/CodeEditor.h"
-#include "ui/widgets/EditorController.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
@@ -74,9 +74,9 @@ void typeInEditor(MainWindow& w, const QList<QKeyCombination>& moves, const QStr
     QVERIFY(QTest::qWaitFor([editor] { return QApplication::focusWidget() == editor; }));
     for (const QKeyCombination& key : moves)
         QTest::keyClick(editor, key.key(), key.keyboardModifiers());
-    QSignalSpy parsed(w.editorController(), &EditorController::parsed);
+    QSignalSpy parsed(w.project()->document(), &PipelineDocument::parsed);
     QTest::keyClicks(editor, text);
-    QTest::qWait(EditorController::kDebounceMs + 50);
+    QTest::qWait(PipelineDocument::kDebounceMs + 50);
     QVERIFY(parsed.count() > 0 || parsed.wait(2000));
 }
 
@@ -137,16 +137,16 @@ private slots:
 
         // A stray letter before CREATE FLOW: the parse loses the flow, the graph does not.
         typeInEditor(w, {Qt::CTRL | Qt::Key_Home, Qt::Key_Down, Qt::Key_Down}, QStringLiteral("X"));
-        QVERIFY(w.editorController()->hasErrors());
+        QVERIFY(w.project()->document()->hasErrors());
         QCOMPARE(shownNodes(scene), kScd2Nodes);
         QCOMPARE(scene->node("table:users_history"), table);
         QCOMPARE(table->pos(), tablePos);
         typeInEditor(w, {Qt::Key_Backspace}, QString());
-        QVERIFY(!w.editorController()->hasErrors());
+        QVERIFY(!w.project()->document()->hasErrors());
 
         typeInEditor(w, {Qt::CTRL | Qt::Key_End},
                      QStringLiteral("CREATE VIEW recent AS SELECT * FROM users_history;"));
-        QVERIFY(!w.editorController()->hasErrors());
+        QVERIFY(!w.project()->document()->hasErrors());
         QCOMPARE(shownNodes(scene), (kScd2Nodes + QStringList{"view:recent=recent"}));
         QVERIFY(shownEdges(scene).contains(QLatin1String("table:users_history>view:recent")));
         QCOMPARE(scene->node("view:recent")->node().kind, pipeline::NodeKind::View);

@@ -50,7 +50,7 @@ private slots:
     void saveAndReopenKeepsEverything() {
         Project project;
         createSource(project.db(), "cdc.users");
-        project.setPipelineText(QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;"));
+        project.document()->type(QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;"));
         QVERIFY(project.isModified());
         QVERIFY(project.appendEvents({makeEvent("Ada", 1, 1), makeEvent("Bob", 2, 1)}, QStringLiteral("add"))
                     .ok());
@@ -88,7 +88,7 @@ private slots:
             Project project;
             QVERIFY(project.open(path).ok());
             QVERIFY(project.appendEvents({makeEvent("Ada", 1, 1)}, QStringLiteral("add")).ok());
-            project.setPipelineText(QStringLiteral("changed"));
+            project.document()->type(QStringLiteral("changed"));
             QVERIFY(project.isModified());
         } // closed without saving
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -117,7 +117,7 @@ private slots:
 
     void badFilesAreErrorsAndKeepTheOpenProject() {
         Project project;
-        project.setPipelineText(QStringLiteral("keep me"));
+        project.document()->type(QStringLiteral("keep me"));
         const QString junk = m_dir.filePath(QStringLiteral("junk.cdcstudio"));
         QFile file(junk);
         QVERIFY(file.open(QIODevice::WriteOnly));

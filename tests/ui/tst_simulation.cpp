@@ -33,6 +33,7 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QUndoStack>
 #include <QtTest>
 
 using namespace cdc;
@@ -131,7 +132,7 @@ private slots:
         QVERIFY(w.projectController()->openSample(sample));
         QVERIFY(!w.isWindowModified());
         QCOMPARE(w.eventQueueModel()->rowCount(), events);
-        QVERIFY2(!w.editorController()->hasErrors(),
+        QVERIFY2(!w.project()->document()->hasErrors(),
                  qPrintable(w.issuesModel()->index(0, 2).data().toString()));
         QVERIFY(w.simulation()->runToEnd());
         finish(w);
@@ -252,7 +253,7 @@ private slots:
         MainWindow w;
         QVERIFY(w.projectController()->openSample(QStringLiteral("scd1-users")));
         auto* editor = w.workbench()->editor();
-        QVERIFY(!w.editorController()->hasErrors());
+        QVERIFY(!w.project()->document()->hasErrors());
         const QString text = editor->text();
         const int at = int(text.indexOf(QStringLiteral("KEYS")));
         QVERIFY(at > 0);
@@ -262,7 +263,7 @@ private slots:
             editor->text().left(at).count('\n'), at - int(text.left(at).lastIndexOf('\n')) + 3);
         editor->replaceSelectedText(QStringLiteral("KEYZ"));
         QVERIFY(parsed.wait(5000)); // debounced, not immediate
-        QVERIFY(w.editorController()->hasErrors());
+        QVERIFY(w.project()->document()->hasErrors());
         QVERIFY(w.issuesModel()->errorCount() >= 1);
         const Diagnostic* first = w.issuesModel()->at(0);
         QVERIFY(first && first->location.valid());
@@ -272,9 +273,8 @@ private slots:
         // An update refuses to run with the error and leaves everything as it was.
         QVERIFY(!w.simulation()->step());
         QCOMPARE(w.eventQueueModel()->rowCount(), 8);
-        editor->undo();
-        w.editorController()->reparseNow();
-        QVERIFY(!w.editorController()->hasErrors());
+        w.project()->undoStack()->undo();
+        QVERIFY(!w.project()->document()->hasErrors());
         QVERIFY(!editor->hasIndicatorAt(CodeEditor::ErrorIndicator, position));
     }
 
@@ -290,10 +290,11 @@ private slots:
         w.editorController()->formatAction()->trigger();
         const QString after = editor->text();
         QVERIFY(after != before); // the seed text has no final semicolon; the printer writes one
-        w.editorController()->reparseNow();
-        QVERIFY(!w.editorController()->hasErrors());
+        w.project()->document()->reparseNow();
+        QVERIFY(!w.project()->document()->hasErrors());
         QVERIFY(after.contains(QStringLiteral("TRACK HISTORY ON")));
-        editor->undo();
+        QCOMPARE(w.project()->undoStack()->undoText(), QStringLiteral("Format SQL"));
+        w.project()->undoStack()->undo();
         QCOMPARE(editor->text(), before);
     }
 
@@ -401,8 +402,8 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("SCD TYPE 2")));
         text.replace(QStringLiteral("SCD TYPE 2"), QStringLiteral("SCD TYPE 1"));
         w.workbench()->editor()->setText(text);
-        w.editorController()->reparseNow();
-        QVERIFY(!w.editorController()->hasErrors());
+        w.project()->document()->reparseNow();
+        QVERIFY(!w.project()->document()->hasErrors());
         QVERIFY(w.simulation()->step());
         finish(w);
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(3));
@@ -471,15 +472,15 @@ private slots:
         w.workbench()->editor()->setText(
             QStringLiteral("CREATE OR REFRESH STREAMING TABLE t;\nCREATE FLOW f AS AUTO CDC INTO t FROM "
                            "stream(nowhere) KEYS (id) SEQUENCE BY seq;"));
-        w.editorController()->reparseNow();
-        QVERIFY(w.editorController()->hasErrors());
+        w.project()->document()->reparseNow();
+        QVERIFY(w.project()->document()->hasErrors());
         QVERIFY(!w.simulation()->step());
         QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(0));
 
         // An update that fails while it runs (an event without a key) changes nothing and is logged.
         w.workbench()->editor()->setText(sample);
-        w.editorController()->reparseNow();
-        QVERIFY(!w.editorController()->hasErrors());
+        w.project()->document()->reparseNow();
+        QVERIFY(!w.project()->document()->hasErrors());
         auto queued = projectstore::events(w.project()->db());
         QVERIFY(queued && queued->size() == 8);
         QueuedEvent keyless = queued->front();

@@ -200,7 +200,9 @@ private slots:
         QCOMPARE(shownRows(view), rows);
     }
 
-    // Ctrl+Shift+Z redoes outside the editor (the project's history) and inside it (the text's).
+    // One history (docs/architecture.md): Ctrl+Z and Ctrl+Shift+Z step through the project's history
+    // wherever the focus is. Outside the editor they undo an update; in the editor, typing first, then the
+    // update before it; the editor keeps no history of its own that could disagree.
     void undoAndRedoByShortcutInsideAndOutsideTheEditor() {
         MainWindow w;
         openShown(w, QStringLiteral("scd1-users"));
@@ -221,15 +223,28 @@ private slots:
         QTest::keyClicks(editor, QStringLiteral("-- x"));
         QTest::keyClick(editor, Qt::Key_Return);
         QCOMPARE(editor->text(), QStringLiteral("-- x\n") + before);
-        press(Qt::Key_Z, Qt::ControlModifier);
-        QVERIFY(editor->text() != QStringLiteral("-- x\n") + before);
-        while (editor->isUndoAvailable())
-            press(Qt::Key_Z, Qt::ControlModifier);
+        QVERIFY(!editor->isUndoAvailable());
+        QCOMPARE(w.project()->undoStack()->undoText(), QStringLiteral("Edit SQL"));
+        press(Qt::Key_Z, Qt::ControlModifier); // the typing, as one step
         QCOMPARE(editor->text(), before);
-        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(1)); // the editor's undo left the updates alone
-        while (editor->isRedoAvailable())
-            press(Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(1));
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget*>(editor));
+        press(Qt::Key_Z, Qt::ControlModifier); // then the update before it
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(0));
+        QCOMPARE(editor->text(), before);
+        press(Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        press(Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(1));
         QCOMPARE(editor->text(), QStringLiteral("-- x\n") + before);
+        // Undo puts the text back where it changed instead of resetting the editor: the caret stays on its
+        // line, which moves up by the undone line.
+        editor->setCursorPosition(3, 2);
+        press(Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(editor->text(), before);
+        int line = -1, index = -1;
+        editor->getCursorPosition(&line, &index);
+        QCOMPARE(line, 2);
+        QCOMPARE(index, 2);
     }
 
     // One owner per key: window-wide shortcuts are unique, a panel's own shortcut does not shadow a
@@ -407,8 +422,8 @@ private slots:
             QStringLiteral("CREATE TEMPORARY VIEW users_clean AS SELECT userId, upper(name) AS name, city, "
                            "operation, sequenceNum FROM stream(main.cdc_tutorial.users_cdf);\n"));
         w.workbench()->editor()->setText(text);
-        w.editorController()->reparseNow();
-        QVERIFY2(!w.editorController()->hasErrors(),
+        w.project()->document()->reparseNow();
+        QVERIFY2(!w.project()->document()->hasErrors(),
                  qPrintable(w.issuesModel()->index(0, 2).data().toString()));
         QVERIFY(banner->isVisible());
         QVERIFY2(banner->text().startsWith(QStringLiteral("users_current is out of date")),
@@ -614,11 +629,11 @@ private slots:
 
         // A pipeline that no longer names the target (or does not parse) leaves the stored target on show.
         w.workbench()->editor()->setText(QStringLiteral("CREATE OR REFRESH STREAMING TABLE other;"));
-        w.editorController()->reparseNow();
+        w.project()->document()->reparseNow();
         QCOMPARE(shownRows(w.targetTablePanel()->rowsView()), rows);
         w.workbench()->editor()->setText(QStringLiteral("CREATE OR REFRESH STREAMIN"));
-        w.editorController()->reparseNow();
-        QVERIFY(w.editorController()->hasErrors());
+        w.project()->document()->reparseNow();
+        QVERIFY(w.project()->document()->hasErrors());
         QCOMPARE(shownRows(w.targetTablePanel()->rowsView()), rows);
     }
 

@@ -12,7 +12,8 @@ namespace cdc::ui {
 
 using storage::Database;
 
-Project::Project(QObject* parent) : QObject(parent) {
+Project::Project(QObject* parent) : QObject(parent), m_document(new PipelineDocument(this, &m_undo, this)) {
+    m_undo.setUndoLimit(kUndoLimit);
     connect(&m_undo, &QUndoStack::cleanChanged, this, [this] { notifyModified(); });
     // A project always has a working copy, so views can read from the start.
     if (auto st = newProject(); !st)
@@ -55,9 +56,8 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
     // The new path is in place before anyone hears of the new project: views that show its name read it then.
     const bool pathChanged = filePath != m_filePath;
     m_filePath = filePath;
-    m_pipelineText = projectstore::value(*m_db, projectstore::kPipelineKey, QString());
-    m_pipelineDirty = false;
     m_undo.setClean();
+    m_document->reset(projectstore::value(*m_db, projectstore::kPipelineKey, QString()));
     if (pathChanged)
         emit filePathChanged(m_filePath);
     emit projectReplaced();
@@ -68,9 +68,8 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
 
 void Project::reloadWorkingCopy() {
     m_undo.clear();
-    m_pipelineText = projectstore::value(*m_db, projectstore::kPipelineKey, QString());
-    m_pipelineDirty = false;
     m_undo.setClean();
+    m_document->reset(projectstore::value(*m_db, projectstore::kPipelineKey, QString()));
     emit projectReplaced();
     emit dataChanged();
     notifyModified();
@@ -111,23 +110,15 @@ Status Project::saveAs(const QString& filePath) {
 }
 
 void Project::markClean() {
-    m_pipelineDirty = false;
     m_undo.setClean();
     notifyModified();
 }
 
-void Project::setPipelineText(const QString& text) {
-    if (text == m_pipelineText)
-        return;
-    m_pipelineText = text;
-    m_pipelineDirty = m_pipelineText != projectstore::value(*m_db, projectstore::kPipelineKey, QString());
-    notifyModified();
-}
-
 Status Project::storePipelineText() {
-    if (projectstore::value(*m_db, projectstore::kPipelineKey, QString()) == m_pipelineText)
+    const QString text = m_document->text();
+    if (projectstore::value(*m_db, projectstore::kPipelineKey, QString()) == text)
         return {};
-    return projectstore::setValue(*m_db, projectstore::kPipelineKey, m_pipelineText);
+    return projectstore::setValue(*m_db, projectstore::kPipelineKey, text);
 }
 
 qint64 Project::clock() const {

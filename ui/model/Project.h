@@ -1,11 +1,12 @@
 #pragma once
 /// The open project: a temporary working copy of the `.cdcstudio` SQLite file that every edit and
 /// update goes to, so the file on disk changes only on Save (through the backup API). Every change of
-/// the working copy is a SnapshotCommand on the undo stack; "modified" is the stack's clean state
-/// plus the editor text.
+/// the working copy is a SnapshotCommand on the undo stack and every change of the pipeline text a
+/// PipelineTextCommand on the same stack: one history, and "modified" is its clean state.
 
 #include "core/common/Diagnostic.h"
 #include "core/storage/Database.h"
+#include "ui/model/PipelineDocument.h"
 #include "ui/model/ProjectStore.h"
 
 #include <QObject>
@@ -45,13 +46,14 @@ public:
     storage::Database& db() { return *m_db; }
     QUndoStack* undoStack() { return &m_undo; }
 
-    bool isModified() const { return !m_undo.isClean() || m_pipelineDirty; }
+    bool isModified() const { return !m_undo.isClean(); }
     /// Marks the current state as the saved one (also used after loading a sample).
     void markClean();
 
-    QString pipelineText() const { return m_pipelineText; }
-    /// The editor's text; kept in memory and written to `__cdc_project` on save and before updates.
-    void setPipelineText(const QString& text);
+    /// The pipeline: its text, parse and issues. Its text is written to `__cdc_project` on save and before
+    /// updates.
+    PipelineDocument* document() const { return m_document; }
+    QString pipelineText() const { return m_document->text(); }
     Status storePipelineText();
 
     qint64 clock() const;
@@ -90,9 +92,10 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<storage::Database> m_db;
     QUndoStack m_undo;
+    /// Every step of a run holds two copies of the database: the history keeps the last kUndoLimit steps.
+    static constexpr int kUndoLimit = 100;
     QString m_filePath;
-    QString m_pipelineText;
-    bool m_pipelineDirty = false;
+    PipelineDocument* m_document;
     bool m_lastModified = false;
     bool m_busy = false;
 };

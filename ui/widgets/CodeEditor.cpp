@@ -99,6 +99,11 @@ void CodeEditor::keyPressEvent(QKeyEvent* event) {
     QsciScintilla::keyPressEvent(event);
 }
 
+void CodeEditor::useExternalHistory() {
+    SendScintilla(SCI_SETUNDOCOLLECTION, 0UL);
+    SendScintilla(SCI_EMPTYUNDOBUFFER);
+}
+
 void CodeEditor::yieldKeys(const QList<QKeySequence>& keys) {
     QList<int> combined;
     for (const QKeySequence& k : keys)
@@ -232,16 +237,6 @@ void CodeEditor::toggleComment() {
         }
     }
     endUndoAction();
-}
-
-void CodeEditor::replaceAllText(const QString& newText) {
-    int line = 0, index = 0;
-    getCursorPosition(&line, &index);
-    beginUndoAction();
-    selectAll();
-    replaceSelectedText(newText);
-    endUndoAction();
-    setCursorPosition(std::min(line, lines() - 1), 0);
 }
 
 } // namespace cdc::ui

@@ -41,8 +41,9 @@ public:
     void goToLocation(const SourceLocation& location);
     /// Comments the selected lines out with `-- `, or uncomments them when all are commented.
     void toggleComment();
-    /// Replaces the whole text as one undo step (Format SQL), keeping the caret line.
-    void replaceAllText(const QString& text);
+    /// The text's history is kept elsewhere (the project's undo stack): the editor collects none, so its
+    /// own undo can never disagree with it. Call yieldKeys with the undo / redo keys as well.
+    void useExternalHistory();
     /// Drops the editor's own bindings of these keys (Scintilla binds Ctrl+T to swap lines, for one), so that
     /// the window's actions with those shortcuts work while the editor has the focus.
     void yieldKeys(const QList<QKeySequence>& keys);

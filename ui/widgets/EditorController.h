@@ -1,69 +1,47 @@
 #pragma once
-/// Everything about the pipeline text, so MainWindow only wires it to the editor and the Issues dock.
-/// The text keeps Scintilla's own undo history; the project learns it only for saving and "modified".
-
-#include "core/common/Diagnostic.h"
-#include "core/engine/Engine.h"
-#include "core/pipeline/Pipeline.h"
+/// The SQL editor as a view of the project's PipelineDocument, so MainWindow only wires it to the editor
+/// and the Issues dock. The editor keeps no undo history of its own: what the user types goes to the
+/// document as undo steps on the project's stack, and every other change of the document (undo, redo,
+/// Format SQL, a graph edit) comes back into the editor as the smallest replacement, keeping the caret.
 
 #include <QObject>
 
-#include <vector>
-
 class QAction;
-class QTimer;
 
 namespace cdc::ui {
 
 class CodeEditor;
 class IssueListModel;
+class PipelineDocument;
 class Project;
 
-/// Keeps the pipeline text, its parse and the issues list in step: re-parses (and validates
-/// against the catalog) shortly after typing stops, paints squiggles, feeds completion with the
-/// project's live table and column names, and formats the text on request.
+/// Keeps the editor and the document in step, paints the document's issues as squiggles and lists them,
+/// feeds completion with the project's live table and column names, and formats the text on request.
 class EditorController : public QObject {
     Q_OBJECT
 public:
     EditorController(Project* project, CodeEditor* editor, IssueListModel* issues, QObject* parent = nullptr);
 
     QAction* formatAction() const { return m_format; }
-    /// Parses now instead of after the debounce delay.
-    void reparseNow();
-    const pipeline::Pipeline& pipeline() const { return m_pipeline; }
-    bool hasErrors() const;
-    /// What the last run found (its updates' warnings, the error it stopped on) joins the parser's
-    /// diagnostics in the list and the squiggles, each said once, until the next run.
-    void setRuntimeDiagnostics(const std::vector<Diagnostic>& diagnostics);
-    /// How many distinct warnings the last run reported.
-    int runtimeWarningCount() const;
-    /// The stored targets the current pipeline would compute differently (engine::outdatedTargets), each
-    /// also a warning in the issues list; rechecked after every parse and every change of the data.
-    const std::vector<engine::OutdatedTarget>& outdatedTargets() const { return m_outdated; }
-    static constexpr int kDebounceMs = 350;
+    PipelineDocument* document() const;
 
 signals:
+    /// The document's issues were shown anew (after a parse, a run, or a change of the outdated targets).
     void parsed(int errors, int warnings);
-    /// The list of outdated targets changed (see outdatedTargets()).
-    void outdatedChanged();
     void statusMessage(const QString& message);
 
 private:
+    /// The document's text into the editor as one replacement of what differs.
+    void showDocumentText();
     void publish();
-    /// Re-asks the engine which targets are out of date; publishes when the answer changed.
-    void refreshOutdated(bool publishAlways);
     void refreshCompletion();
     void formatSql();
 
     Project* m_project;
     CodeEditor* m_editor;
     IssueListModel* m_issues;
-    QTimer* m_debounce;
     QAction* m_format;
-    pipeline::Pipeline m_pipeline;
-    std::vector<Diagnostic> m_parseDiagnostics;
-    std::vector<Diagnostic> m_runtimeDiagnostics;
-    std::vector<engine::OutdatedTarget> m_outdated;
+    bool m_showing = false; ///< the editor is being changed to match the document, not typed into
 };
 
 } // namespace cdc::ui

@@ -9,6 +9,7 @@
 #include "ui/model/AppInfo.h"
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/IssueListModel.h"
+#include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
 #include "ui/model/SampleLibrary.h"
 #include "ui/model/SimulationRunner.h"
@@ -66,13 +67,13 @@ MainWindow::MainWindow(QWidget* parent)
       m_queuePanel(new EventQueuePanel(m_queueModel, this)), m_issuesModel(new IssueListModel(this)),
       m_issuesView(new QTableView(this)), m_info(new ProjectInfoPanel(m_project, this)),
       m_editorController(new EditorController(m_project, m_workbench->editor(), m_issuesModel, this)),
-      m_simulation(new SimulationController(m_project, m_editorController, this)),
+      m_simulation(new SimulationController(m_project, this)),
       m_timelineModel(new UpdateTimelineModel(m_project, this)),
       m_timeline(new TimelinePanel(m_project, m_timelineModel, this)),
       m_logModel(new UpdateLogModel(m_project, this)), m_logView(new QTableView(this)),
-      m_results(new ResultsController(m_project, m_editorController, this)),
-      m_targetTable(new TargetTablePanel(this)), m_scd2Timeline(new Scd2TimelinePanel(this)),
-      m_tombstones(new TombstonePanel(this)), m_designer(new DesignerPanel(this)) {
+      m_results(new ResultsController(m_project, this)), m_targetTable(new TargetTablePanel(this)),
+      m_scd2Timeline(new Scd2TimelinePanel(this)), m_tombstones(new TombstonePanel(this)),
+      m_designer(new DesignerPanel(this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/cdcstudio.svg")));
     setCentralWidget(m_workbench);
@@ -106,8 +107,9 @@ MainWindow::MainWindow(QWidget* parent)
                 }
             });
     connect(m_timeline, &TimelinePanel::updateSelected, m_results, &ResultsController::showUpdate);
-    connect(m_editorController, &EditorController::outdatedChanged, this, [this] {
-        const auto& outdated = m_editorController->outdatedTargets();
+    PipelineDocument* document = m_project->document();
+    connect(document, &PipelineDocument::outdatedChanged, this, [this] {
+        const auto& outdated = m_project->document()->outdatedTargets();
         m_outdatedBanner->setTargets(outdated);
         if (!outdated.empty())
             showStatus(
@@ -115,17 +117,19 @@ MainWindow::MainWindow(QWidget* parent)
                     .arg(QString::fromStdString(outdated.front().target)),
                 8000);
     });
-    m_outdatedBanner->setTargets(m_editorController->outdatedTargets());
+    m_outdatedBanner->setTargets(document->outdatedTargets());
     // A parse with errors leaves the queue's columns and the graph as they were: half-typed SQL should not
     // make nodes vanish and reappear while the user types.
-    connect(m_editorController, &EditorController::parsed, this, [this](int errors, int) {
-        if (errors != 0)
+    const auto showParse = [this] {
+        const PipelineDocument* doc = m_project->document();
+        if (doc->hasErrors())
             return;
-        m_queueModel->setPipeline(m_editorController->pipeline());
-        m_designer->setGraph(pipeline::buildGraph(m_editorController->pipeline()));
-    });
-    m_queueModel->setPipeline(m_editorController->pipeline());
-    m_designer->setGraph(pipeline::buildGraph(m_editorController->pipeline()));
+        m_queueModel->setPipeline(doc->pipeline());
+        m_designer->setGraph(pipeline::buildGraph(doc->pipeline()));
+    };
+    connect(document, &PipelineDocument::parsed, this, showParse);
+    m_queueModel->setPipeline(document->pipeline());
+    m_designer->setGraph(pipeline::buildGraph(document->pipeline()));
     connect(m_designer, &DesignerPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     // Double-clicking a streaming table shows its rows.
     connect(m_designer->scene(), &DesignerScene::nodeActivated, this, [this](const QString& id) {
@@ -302,27 +306,14 @@ void MainWindow::createActions() {
         if (!redoKeys.contains(key))
             redoKeys << key;
     m_redo->setShortcuts(redoKeys);
-    // One Undo for the whole window: the editor's own history while it has focus, otherwise the
-    // project's (queue edits, updates, rewinds).
-    connect(m_undo, &QAction::triggered, this, [this] {
-        auto* editor = m_workbench->editor();
-        if (editor->hasFocus())
-            editor->undo();
-        else
-            m_project->undoStack()->undo();
-    });
-    connect(m_redo, &QAction::triggered, this, [this] {
-        auto* editor = m_workbench->editor();
-        if (editor->hasFocus())
-            editor->redo();
-        else
-            m_project->undoStack()->redo();
-    });
+    // One history for the whole window, the editor included: typing, graph edits, queue edits, updates
+    // and rewinds are steps of the project's undo stack (docs/architecture.md, "One history").
+    connect(m_undo, &QAction::triggered, m_project->undoStack(), &QUndoStack::undo);
+    connect(m_redo, &QAction::triggered, m_project->undoStack(), &QUndoStack::redo);
     const auto updateUndoText = [this] {
         auto* stack = m_project->undoStack();
-        m_undo->setToolTip(stack->canUndo()
-                               ? tr("Undo %1 (Ctrl+Z; in the editor: undo typing)").arg(stack->undoText())
-                               : tr("Undo (Ctrl+Z)"));
+        m_undo->setToolTip(stack->canUndo() ? tr("Undo %1 (Ctrl+Z)").arg(stack->undoText())
+                                            : tr("Undo (Ctrl+Z)"));
         m_redo->setToolTip(stack->canRedo() ? tr("Redo %1 (Ctrl+Shift+Z)").arg(stack->redoText())
                                             : tr("Redo (Ctrl+Shift+Z)"));
     };
@@ -444,10 +435,11 @@ void MainWindow::createMenus() {
           m_simulation->advanceClockAction(), m_editorController->formatAction(), m_sourceSql})
         addAction(a);
 
-    // Keys the window's actions own are the window's in the editor too, except those the editor does the same
-    // thing with itself (undo, redo, zoom) and Escape, which closes its completion list.
-    const QList<QAction*> sharedWithEditor{m_undo, m_redo, m_workbench->zoomInAction(),
-                                           m_workbench->zoomOutAction(), m_simulation->cancelAction()};
+    // Keys the window's actions own are the window's in the editor too (undo and redo included: the editor
+    // has no history of its own), except those the editor does the same thing with itself (zoom) and Escape,
+    // which closes its completion list.
+    const QList<QAction*> sharedWithEditor{m_workbench->zoomInAction(), m_workbench->zoomOutAction(),
+                                           m_simulation->cancelAction()};
     QList<QKeySequence> windowKeys;
     for (QAction* action : findChildren<QAction*>())
         if ((action->shortcutContext() == Qt::WindowShortcut ||

@@ -3,23 +3,23 @@
 #include "ui/widgets/ResultsController.h"
 
 #include "core/engine/Engine.h"
+#include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
 #include "ui/model/TargetHistory.h"
-#include "ui/widgets/EditorController.h"
 
 namespace cdc::ui {
 
-ResultsController::ResultsController(Project* project, EditorController* editor, QObject* parent)
-    : QObject(parent), m_project(project), m_editor(editor) {
+ResultsController::ResultsController(Project* project, QObject* parent)
+    : QObject(parent), m_project(project) {
     connect(project, &Project::dataChanged, this, &ResultsController::reload);
     connect(project, &Project::projectReplaced, this, [this] {
         m_updateId = -1;
         m_latestShown = false; // another database: nothing to patch from
     });
-    connect(editor, &EditorController::parsed, this, [this](int errors, int) {
+    connect(project->document(), &PipelineDocument::parsed, this, [this] {
         // A new valid pipeline may list its targets in another order; the views show what is stored
         // whatever the text says.
-        if (errors == 0)
+        if (!m_project->document()->hasErrors())
             reload();
     });
     reload();
@@ -38,8 +38,8 @@ void ResultsController::reload() {
     const qint64 shown = m_updateId < 0 || m_updateId > lastId ? lastId : m_updateId;
     // Right after an update the shown snapshots are of the update before: the loader patches them
     // with the new update's changes instead of re-reading every target.
-    auto loaded = targethistory::snapshotsAt(m_project->db(), targetOrder(m_editor->pipeline()), shown,
-                                             m_latestShown ? m_snapshots : QList<TargetSnapshot>());
+    auto loaded = targethistory::snapshotsAt(m_project->db(), targetOrder(m_project->document()->pipeline()),
+                                             shown, m_latestShown ? m_snapshots : QList<TargetSnapshot>());
     const bool same = m_latestShown && loaded.ok() && loaded->isSharedWith(m_snapshots);
     m_latestShown = loaded.ok() && shown == lastId;
     if (!loaded) {

@@ -10,7 +10,6 @@ class QLabel;
 
 namespace cdc::ui {
 
-class EditorController;
 class Project;
 
 /// Decides what the result views show: the targets after the latest update, or — when an older
@@ -19,7 +18,7 @@ class Project;
 class ResultsController : public QObject {
     Q_OBJECT
 public:
-    ResultsController(Project* project, EditorController* editor, QObject* parent = nullptr);
+    ResultsController(Project* project, QObject* parent = nullptr);
 
     /// -1 = follow the latest update.
     void showUpdate(qint64 updateId);
@@ -37,7 +36,6 @@ signals:
 
 private:
     Project* m_project;
-    EditorController* m_editor;
     qint64 m_updateId = -1;
     QList<TargetSnapshot> m_snapshots;
     bool m_latestShown = false; ///< m_snapshots are of the latest update, loaded at its dataChanged

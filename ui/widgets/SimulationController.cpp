@@ -2,11 +2,11 @@
 // the editor shows; when it ends, its warnings replace the previous run's in the Issues list.
 #include "ui/widgets/SimulationController.h"
 
+#include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
 #include "ui/model/SimulationRunner.h"
 #include "ui/widgets/AdvanceClockDialog.h"
-#include "ui/widgets/EditorController.h"
 
 #include <QAction>
 #include <QDateTime>
@@ -30,10 +30,9 @@ QAction* makeAction(QObject* parent, const QString& icon, const QString& text, c
 }
 } // namespace
 
-SimulationController::SimulationController(Project* project, EditorController* editor, QWidget* window)
-    : QObject(window), m_project(project), m_editor(editor), m_window(window),
-      m_runner(new SimulationRunner(project, this)), m_clockLabel(new QLabel(window)),
-      m_progress(new QProgressBar(window)) {
+SimulationController::SimulationController(Project* project, QWidget* window)
+    : QObject(window), m_project(project), m_window(window), m_runner(new SimulationRunner(project, this)),
+      m_clockLabel(new QLabel(window)), m_progress(new QProgressBar(window)) {
     m_update = makeAction(this, QStringLiteral(":/icons/update.svg"), tr("Run &Update"),
                           QKeySequence(Qt::CTRL | Qt::Key_Return),
                           tr("Run one pipeline update over the rows already delivered"));
@@ -111,8 +110,8 @@ SimulationController::SimulationController(Project* project, EditorController* e
                     runtime.insert(runtime.end(), report.warnings.begin(), report.warnings.end());
                 if (error && error->code != "CANCELLED")
                     runtime.push_back(*error);
-                m_editor->setRuntimeDiagnostics(runtime);
-                const int warnings = m_editor->runtimeWarningCount();
+                m_project->document()->setRuntimeDiagnostics(runtime);
+                const int warnings = m_project->document()->runtimeWarningCount();
                 if (error) {
                     emit statusMessage(updates > 0 ? tr("%n update(s) done, then: %1", nullptr, updates)
                                                          .arg(QString::fromStdString(error->format()))
@@ -165,13 +164,13 @@ void SimulationController::setRunning(bool running) {
 }
 
 bool SimulationController::start(const QList<int>& batches, const QString& text, bool fullRefresh) {
-    m_editor->reparseNow();
-    if (m_editor->hasErrors()) {
+    m_project->document()->reparseNow();
+    if (m_project->document()->hasErrors()) {
         emit statusMessage(tr("The pipeline has errors: fix them first (see Issues)"), 8000);
         return false;
     }
     Diagnostic error;
-    if (!m_runner->start(m_editor->pipeline(), batches, text, &error, fullRefresh)) {
+    if (!m_runner->start(m_project->document()->pipeline(), batches, text, &error, fullRefresh)) {
         emit statusMessage(QString::fromStdString(error.message));
         return false;
     }

@@ -17,7 +17,6 @@ class QWidget;
 
 namespace cdc::ui {
 
-class EditorController;
 class Project;
 class SimulationRunner;
 
@@ -27,7 +26,7 @@ class SimulationRunner;
 class SimulationController : public QObject {
     Q_OBJECT
 public:
-    SimulationController(Project* project, EditorController* editor, QWidget* window);
+    SimulationController(Project* project, QWidget* window);
 
     QAction* updateAction() const { return m_update; }
     QAction* fullRefreshAction() const { return m_fullRefresh; }
@@ -65,7 +64,6 @@ private:
     void setRunning(bool running);
 
     Project* m_project;
-    EditorController* m_editor;
     QWidget* m_window;
     SimulationRunner* m_runner;
     QAction* m_update;
