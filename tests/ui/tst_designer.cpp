@@ -13,6 +13,7 @@
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
+#include "ui/widgets/ThemeManager.h"
 #include "ui/widgets/WorkbenchPanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
 
@@ -228,6 +229,30 @@ private slots:
         QTest::mouseDClick(view->viewport(), Qt::LeftButton, {},
                            viewPointOf(view, w.designer()->scene()->node("table:users_history")));
         QTRY_VERIFY(!w.dock(QStringLiteral("targetsDock"))->visibleRegion().isEmpty());
+    }
+
+    // A live theme switch reaches the canvas: the nodes and the grid are painted from the new palette.
+    void followsTheTheme() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        QTemporaryDir dir;
+        const auto cornerOfExport = [&] {
+            const QString path = dir.filePath(QStringLiteral("theme.png"));
+            return scene->exportPng(path) ? QImage(path).pixelColor(1, 1) : QColor();
+        };
+        ThemeManager::instance()->setTheme(ThemeManager::Theme::Light, false);
+        QTRY_VERIFY(cornerOfExport().lightness() > 200);
+        ThemeManager::instance()->setTheme(ThemeManager::Theme::Dark, false);
+        QTRY_VERIFY(cornerOfExport().lightness() < 80);
+        QCOMPARE(scene->palette().color(QPalette::Base), QApplication::palette().color(QPalette::Base));
+        const QImage view = w.designer()->view()->grab().toImage();
+        const auto viewCorner = [&w] {
+            const QImage view = w.designer()->view()->grab().toImage();
+            return view.pixelColor(view.width() - 3, view.height() - 3);
+        };
+        QTRY_VERIFY(viewCorner().lightness() < 80);
+        ThemeManager::instance()->setTheme(ThemeManager::Theme::Light, false);
     }
 
     // Both exports write files that read back as the graph.
