@@ -216,6 +216,43 @@ private slots:
         QCOMPARE(scene->pins().value("flow:apply_cdc"), p);
     }
 
+    // Dragging the background selects what the band touches; the middle button drags the canvas instead.
+    void rubberBandAndPan() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        DesignerView* view = w.designer()->view();
+        const QRect source =
+            view->mapFromScene(scene->node("source:main.cdc_tutorial.users_cdf")->sceneBoundingRect())
+                .boundingRect();
+        const QRect flow =
+            view->mapFromScene(scene->node("flow:apply_cdc")->sceneBoundingRect()).boundingRect();
+        // From above-left of the source to the middle of the flow: the table is not touched.
+        const QPoint from = source.topLeft() - QPoint(6, 6);
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(view->viewport(), from + QPoint(30, 30));
+        QTest::mouseMove(view->viewport(), flow.center());
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, flow.center());
+        QStringList selected;
+        for (QGraphicsItem* item : scene->selectedItems())
+            if (item->type() == NodeItem::kType)
+                selected << static_cast<NodeItem*>(item)->id();
+        selected.sort();
+        QCOMPARE(selected, (QStringList{"flow:apply_cdc", "source:main.cdc_tutorial.users_cdf"}));
+
+        const QPoint centre = view->viewport()->rect().center();
+        const QPointF before = view->mapToScene(centre);
+        const QPointF nodeBefore = scene->node("flow:apply_cdc")->pos();
+        QTest::mousePress(view->viewport(), Qt::MiddleButton, {}, flow.center());
+        QTest::mouseMove(view->viewport(), flow.center() + QPoint(50, 20));
+        QTest::mouseRelease(view->viewport(), Qt::MiddleButton, {}, flow.center() + QPoint(50, 20));
+        const QPointF moved = (view->mapToScene(centre) - before) * view->zoom();
+        QVERIFY2((moved - QPointF(-50, -20)).manhattanLength() < 3,
+                 qPrintable(QStringLiteral("%1,%2").arg(moved.x()).arg(moved.y())));
+        QCOMPARE(scene->node("flow:apply_cdc")->pos(), nodeBefore); // the canvas moved, not the node
+        QVERIFY(!view->isFollowingGraph());
+    }
+
     // Double-clicking a streaming table brings up its rows in Target Tables.
     void doubleClickShowsTheTable() {
         MainWindow w;
