@@ -27,6 +27,18 @@ QString edgeKey(const QString& from, const QString& to) {
     return from + QLatin1Char('>') + to;
 }
 
+/// Deletes the items (and their entries) whose key is not in `keep`.
+template <typename Item> void deleteAllBut(QHash<QString, Item*>& items, const QSet<QString>& keep) {
+    for (auto it = items.begin(); it != items.end();) {
+        if (keep.contains(it.key())) {
+            ++it;
+            continue;
+        }
+        delete it.value();
+        it = items.erase(it);
+    }
+}
+
 QRectF nodeRect(const NodeItem* node) {
     return node->rect().translated(node->pos());
 }
@@ -55,14 +67,7 @@ void DesignerScene::setGraph(const pipeline::PipelineGraph& graph) {
             m_nodes.insert(id, item);
         }
     }
-    for (auto it = m_nodes.begin(); it != m_nodes.end();) {
-        if (ids.contains(it.key())) {
-            ++it;
-            continue;
-        }
-        delete it.value();
-        it = m_nodes.erase(it);
-    }
+    deleteAllBut(m_nodes, ids);
     syncEdges();
     relayout();
 }
@@ -79,14 +84,7 @@ void DesignerScene::syncEdges() {
             m_edges.insert(key, item);
         }
     }
-    for (auto it = m_edges.begin(); it != m_edges.end();) {
-        if (keys.contains(it.key())) {
-            ++it;
-            continue;
-        }
-        delete it.value();
-        it = m_edges.erase(it);
-    }
+    deleteAllBut(m_edges, keys);
 }
 
 void DesignerScene::setPins(const QMap<QString, QPointF>& pins) {
