@@ -47,7 +47,8 @@ int main(int argc, char** argv) {
         QStringLiteral("show-dock"),
         QStringLiteral(
             "Bring the dock NAME to the front: scd2Dock (the SCD2 timeline), timelineDock (the update "
-            "timeline), targetsDock, tombstonesDock, queueDock, sourcesDock, issuesDock, logDock, infoDock."),
+            "timeline), designerDock (the pipeline graph), targetsDock, tombstonesDock, queueDock, "
+            "sourcesDock, issuesDock, logDock, infoDock."),
         QStringLiteral("NAME"));
     const QCommandLineOption themeOption(
         QStringLiteral("theme"), QStringLiteral("Use the light, dark or system theme for this run only."),

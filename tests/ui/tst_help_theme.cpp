@@ -171,6 +171,11 @@ private slots:
                                     << "tombstones.html"
                                     << ""
                                     << "Tombstones and garbage collection";
+        QTest::newRow("designer") << "designerDock"
+                                  << "designerView"
+                                  << "sql.html"
+                                  << "designer"
+                                  << "Pipeline SQL";
         QTest::newRow("update log") << "logDock"
                                     << "updateLogView"
                                     << "timeline.html"

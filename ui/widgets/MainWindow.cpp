@@ -3,6 +3,9 @@
 // project's by focus, and the dock layout: the default is kept before the saved one is restored.
 #include "ui/widgets/MainWindow.h"
 
+#include "core/pipeline/PipelineGraph.h"
+#include "ui/designer/DesignerPanel.h"
+#include "ui/designer/DesignerScene.h"
 #include "ui/model/AppInfo.h"
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/IssueListModel.h"
@@ -69,7 +72,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_timeline(new TimelinePanel(m_project, m_timelineModel, this)),
       m_logModel(new UpdateLogModel(m_project, this)), m_logView(new QTableView(this)),
       m_results(new ResultsController(m_project, this)), m_targetTable(new TargetTablePanel(this)),
-      m_scd2Timeline(new Scd2TimelinePanel(this)), m_tombstones(new TombstonePanel(this)) {
+      m_scd2Timeline(new Scd2TimelinePanel(this)), m_tombstones(new TombstonePanel(this)),
+      m_designer(new DesignerPanel(this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/cdcstudio.svg")));
     setCentralWidget(m_workbench);
@@ -114,11 +118,26 @@ MainWindow::MainWindow(QWidget* parent)
                 8000);
     });
     m_outdatedBanner->setTargets(document->outdatedTargets());
-    connect(document, &PipelineDocument::parsed, this, [this] {
-        if (!m_project->document()->hasErrors())
-            m_queueModel->setPipeline(m_project->document()->pipeline());
-    });
+    // A parse with errors leaves the queue's columns and the graph as they were: half-typed SQL should not
+    // make nodes vanish and reappear while the user types.
+    const auto showParse = [this] {
+        const PipelineDocument* doc = m_project->document();
+        if (doc->hasErrors())
+            return;
+        m_queueModel->setPipeline(doc->pipeline());
+        m_designer->setGraph(pipeline::buildGraph(doc->pipeline()));
+    };
+    connect(document, &PipelineDocument::parsed, this, showParse);
     m_queueModel->setPipeline(document->pipeline());
+    m_designer->setGraph(pipeline::buildGraph(document->pipeline()));
+    connect(m_designer, &DesignerPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    // Double-clicking a streaming table shows its rows.
+    connect(m_designer->scene(), &DesignerScene::nodeActivated, this, [this](const QString& id) {
+        const auto* node = m_designer->scene()->graph().find(id.toStdString());
+        if (node && node->kind == pipeline::NodeKind::StreamingTable &&
+            m_targetTable->selectTarget(QString::fromStdString(node->name)))
+            raiseDock(QStringLiteral("targetsDock"));
+    });
     for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones})
         connect(m_results, &ResultsController::snapshotsChanged, panel, &ResultPanel::setSnapshots);
     connect(m_results, &ResultsController::descriptionChanged, this, [this](const QString& text) {
@@ -233,8 +252,12 @@ void MainWindow::createDocks() {
     auto* timeline =
         addDock(QStringLiteral("timelineDock"), tr("Update Timeline"), m_timeline, Qt::LeftDockWidgetArea);
     splitDockWidget(info, timeline, Qt::Vertical);
+    // The graph sits beside the SQL it is drawn from, above the events that will flow through it.
+    auto* designer =
+        addDock(QStringLiteral("designerDock"), tr("Designer"), m_designer, Qt::RightDockWidgetArea);
     auto* queue =
         addDock(QStringLiteral("queueDock"), tr("Event Queue"), m_queuePanel, Qt::RightDockWidgetArea);
+    splitDockWidget(designer, queue, Qt::Vertical);
     // The target tables sit under the banner that says when they are out of date with the pipeline.
     auto* targetsPage = new QWidget(this);
     auto* targetsLayout = new QVBoxLayout(targetsPage);
@@ -261,7 +284,8 @@ void MainWindow::createDocks() {
     tabifyDockWidget(issues, log);
     targets->raise();
     sources->raise();
-    resizeDocks({info, queue}, {400, 380}, Qt::Horizontal);
+    resizeDocks({info, designer}, {400, 600}, Qt::Horizontal);
+    resizeDocks({designer, queue}, {290, 230}, Qt::Vertical);
     resizeDocks({info, timeline}, {250, 350}, Qt::Vertical);
     resizeDocks({targets, sources}, {760, 520}, Qt::Horizontal);
     resizeDocks({targets}, {330}, Qt::Vertical);

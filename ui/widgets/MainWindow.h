@@ -31,6 +31,7 @@ class TargetTablePanel;
 class Scd2TimelinePanel;
 class TombstonePanel;
 class OutdatedBanner;
+class DesignerPanel;
 
 /// Assembles the docks, menus and toolbars and wires the per-feature controllers together.
 /// Features live in the panels and controllers, not here.
@@ -59,6 +60,8 @@ public:
     Scd2TimelinePanel* scd2TimelinePanel() const { return m_scd2Timeline; }
     TombstonePanel* tombstonePanel() const { return m_tombstones; }
     OutdatedBanner* outdatedBanner() const { return m_outdatedBanner; }
+    /// The Designer dock's content: the graph of the editor's last parse without errors.
+    DesignerPanel* designer() const { return m_designer; }
     /// The dock layout the application starts with (also what --screenshot uses).
     void resetLayout();
     QDockWidget* dock(const QString& objectName) const;
@@ -106,6 +109,7 @@ private:
     Scd2TimelinePanel* m_scd2Timeline;
     TombstonePanel* m_tombstones;
     OutdatedBanner* m_outdatedBanner = nullptr;
+    DesignerPanel* m_designer;
     QAction* m_sourceSql = nullptr;
     QList<QDockWidget*> m_docks;
     QAction* m_undo = nullptr;

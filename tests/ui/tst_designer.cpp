@@ -1,0 +1,327 @@
+// The Designer dock driven as a user drives it: the graph of the open sample, typing in the real SQL
+// editor (a syntax error keeps the graph, a new view adds its node), wheel and keyboard zoom, Fit, dragging
+// a node onto the grid, double-clicking a table, and the SVG / PNG exports read back.
+#include "core/pipeline/PipelineGraph.h"
+#include "ui/designer/DesignerPanel.h"
+#include "ui/designer/DesignerScene.h"
+#include "ui/designer/DesignerView.h"
+#include "ui/designer/EdgeItem.h"
+#include "ui/designer/NodeItem.h"
+#include "ui/model/PipelineDocument.h"
+#include "ui/model/Project.h"
+#include "ui/widgets/CodeEditor.h"
+#include "ui/widgets/MainWindow.h"
+#include "ui/widgets/ProjectController.h"
+#include "ui/widgets/SimulationController.h"
+#include "ui/widgets/ThemeManager.h"
+#include "ui/widgets/WorkbenchPanel.h"
+#include "ui/widgets/results/TargetTablePanel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QImage>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QToolBar>
+#include <QWheelEvent>
+#include <QtTest>
+
+using namespace cdc;
+using namespace cdc::ui;
+
+namespace {
+
+void openShown(MainWindow& w, const QString& sample) {
+    w.show();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QVERIFY(w.projectController()->openSample(sample));
+}
+
+/// "id=name" of every node item in the scene, sorted.
+QStringList shownNodes(const DesignerScene* scene) {
+    QStringList out;
+    for (QGraphicsItem* item : scene->items())
+        if (item->type() == NodeItem::kType) {
+            const auto* node = static_cast<NodeItem*>(item);
+            out << node->id() + QLatin1Char('=') + QString::fromStdString(node->node().name);
+        }
+    out.sort();
+    return out;
+}
+
+QStringList shownEdges(const DesignerScene* scene) {
+    QStringList out;
+    for (QGraphicsItem* item : scene->items())
+        if (item->type() == EdgeItem::kType)
+            out << static_cast<EdgeItem*>(item)->from() + QLatin1Char('>') +
+                       static_cast<EdgeItem*>(item)->to();
+    out.sort();
+    return out;
+}
+
+const QStringList kScd2Nodes{"flow:apply_cdc=apply_cdc",
+                             "source:main.cdc_tutorial.users_cdf=main.cdc_tutorial.users_cdf",
+                             "table:users_history=users_history"};
+
+/// Types into the SQL editor like a user, after `moves` (navigation keys), then waits until the debounced
+/// parse has run.
+void typeInEditor(MainWindow& w, const QList<QKeyCombination>& moves, const QString& text) {
+    CodeEditor* editor = w.workbench()->editor();
+    editor->setFocus();
+    QVERIFY(QTest::qWaitFor([editor] { return QApplication::focusWidget() == editor; }));
+    for (const QKeyCombination& key : moves)
+        QTest::keyClick(editor, key.key(), key.keyboardModifiers());
+    QSignalSpy parsed(w.project()->document(), &PipelineDocument::parsed);
+    QTest::keyClicks(editor, text);
+    QTest::qWait(PipelineDocument::kDebounceMs + 50);
+    QVERIFY(parsed.count() > 0 || parsed.wait(2000));
+}
+
+QPoint viewPointOf(const DesignerView* view, const QGraphicsItem* item) {
+    return view->mapFromScene(item->sceneBoundingRect().center());
+}
+
+} // namespace
+
+class TestDesigner : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("CDCStudioDesignerTests"));
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
+    // Opening the SCD2 sample shows its graph in the Designer dock: source → flow → table, all in sight.
+    void sampleGraphIsShown() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        QDockWidget* dock = w.dock(QStringLiteral("designerDock"));
+        QVERIFY(dock && dock->isVisible() && !dock->visibleRegion().isEmpty());
+        QVERIFY(w.dockNames().contains(QStringLiteral("designerDock")));
+        DesignerScene* scene = w.designer()->scene();
+        QCOMPARE(shownNodes(scene), kScd2Nodes);
+        QCOMPARE(shownEdges(scene), (QStringList{"flow:apply_cdc>table:users_history",
+                                                 "source:main.cdc_tutorial.users_cdf>flow:apply_cdc"}));
+        QCOMPARE(scene->node("table:users_history")->node().details,
+                 (std::vector<std::string>{"SCD TYPE 2", "KEYS userId"}));
+        QCOMPARE(scene->node("flow:apply_cdc")->node().details,
+                 (std::vector<std::string>{"KEYS userId", "SEQUENCE BY sequenceNum"}));
+        QVERIFY(scene->node("table:users_history")->toolTip().contains(QLatin1String("users_history")));
+        // Left to right in data-flow order, and the whole graph fits the view.
+        QVERIFY(scene->node("source:main.cdc_tutorial.users_cdf")->x() < scene->node("flow:apply_cdc")->x());
+        QVERIFY(scene->node("flow:apply_cdc")->x() < scene->node("table:users_history")->x());
+        DesignerView* view = w.designer()->view();
+        for (NodeItem* node : scene->nodeItems())
+            QVERIFY2(view->viewport()->rect().contains(
+                         view->mapFromScene(node->sceneBoundingRect()).boundingRect()),
+                     qPrintable(node->id()));
+        // The View menu can bring the dock back.
+        dock->toggleViewAction()->trigger();
+        QVERIFY(!dock->isVisible());
+        dock->toggleViewAction()->trigger();
+        QVERIFY(dock->isVisible());
+    }
+
+    // Half-typed SQL keeps the graph (the same items); a complete new view adds its node and edge.
+    void typingUpdatesTheGraph() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        NodeItem* table = scene->node("table:users_history");
+        QVERIFY(table);
+        const QPointF tablePos = table->pos();
+
+        // A stray letter before CREATE FLOW: the parse loses the flow, the graph does not.
+        typeInEditor(w, {Qt::CTRL | Qt::Key_Home, Qt::Key_Down, Qt::Key_Down}, QStringLiteral("X"));
+        QVERIFY(w.project()->document()->hasErrors());
+        QCOMPARE(shownNodes(scene), kScd2Nodes);
+        QCOMPARE(scene->node("table:users_history"), table);
+        QCOMPARE(table->pos(), tablePos);
+        typeInEditor(w, {Qt::Key_Backspace}, QString());
+        QVERIFY(!w.project()->document()->hasErrors());
+
+        typeInEditor(w, {Qt::CTRL | Qt::Key_End},
+                     QStringLiteral("CREATE VIEW recent AS SELECT * FROM users_history;"));
+        QVERIFY(!w.project()->document()->hasErrors());
+        QCOMPARE(shownNodes(scene), (kScd2Nodes + QStringList{"view:recent=recent"}));
+        QVERIFY(shownEdges(scene).contains(QLatin1String("table:users_history>view:recent")));
+        QCOMPARE(scene->node("view:recent")->node().kind, pipeline::NodeKind::View);
+        QCOMPARE(scene->node("table:users_history"), table); // kept, not rebuilt
+        QVERIFY(scene->node("view:recent")->x() > table->x());
+    }
+
+    // The wheel zooms around the pointer, Ctrl++ zooms in, and Fit (F) brings the whole graph back.
+    void zoomAndFit() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerView* view = w.designer()->view();
+        const qreal fitted = view->zoom();
+        QVERIFY(view->isFollowingGraph());
+        const QPoint at = view->viewport()->rect().center() + QPoint(40, 10);
+        const QPointF sceneAt = view->mapToScene(at);
+        QWheelEvent wheel(at, view->viewport()->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QApplication::sendEvent(view->viewport(), &wheel);
+        QCOMPARE(view->zoom(), fitted * 1.2);
+        QVERIFY((view->mapToScene(at) - sceneAt).manhattanLength() < 2); // the point under the pointer stays
+        QVERIFY(!view->isFollowingGraph());
+
+        view->setFocus();
+        QVERIFY(QTest::qWaitFor([view] { return QApplication::focusWidget() == view; }));
+        QTest::keyClick(view, Qt::Key_Plus, Qt::ControlModifier);
+        QCOMPARE(view->zoom(), fitted * 1.2 * 1.25);
+        QTest::keyClick(view, Qt::Key_F);
+        QCOMPARE(view->zoom(), fitted);
+        QVERIFY(view->isFollowingGraph());
+        QTest::keyClick(view, Qt::Key_Minus, Qt::ControlModifier);
+        QCOMPARE(view->zoom(), fitted / 1.25);
+        w.designer()->fitAction()->trigger();
+        QCOMPARE(view->zoom(), fitted);
+    }
+
+    // Dragging a node puts its centre on the grid, reports the move, and a later graph keeps it there.
+    void draggingSnapsToTheGrid() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        DesignerView* view = w.designer()->view();
+        NodeItem* flow = scene->node("flow:apply_cdc");
+        QSignalSpy moved(scene, &DesignerScene::nodesMoved);
+        const QPoint from = viewPointOf(view, flow);
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(view->viewport(), from + QPoint(13, 20));
+        QTest::mouseMove(view->viewport(), from + QPoint(37, 53));
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, from + QPoint(37, 53));
+        QCOMPARE(moved.count(), 1);
+        const auto centres = moved.at(0).at(0).value<QMap<QString, QPointF>>();
+        QCOMPARE(centres.keys(), QStringList{"flow:apply_cdc"});
+        const QPointF p = flow->pos();
+        QCOMPARE(centres.value("flow:apply_cdc"), p);
+        QCOMPARE(std::fmod(p.x(), DesignerScene::kGrid), 0.0);
+        QCOMPARE(std::fmod(p.y(), DesignerScene::kGrid), 0.0);
+        QVERIFY(p.y() > 20); // it went down with the mouse (the layout's row is near y = 0)
+        QVERIFY(flow->isSelected());
+        // Its edges follow it.
+        EdgeItem* out = scene->edge("flow:apply_cdc", "table:users_history");
+        QVERIFY(std::abs(out->path().pointAtPercent(0).y() - p.y()) < 1);
+
+        // The next parse lays the graph out again but keeps the user's position.
+        scene->setGraph(scene->graph());
+        QCOMPARE(flow->pos(), p);
+        QCOMPARE(scene->pins().value("flow:apply_cdc"), p);
+    }
+
+    // Dragging the background selects what the band touches; the middle button drags the canvas instead.
+    void rubberBandAndPan() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        DesignerView* view = w.designer()->view();
+        const QRect source =
+            view->mapFromScene(scene->node("source:main.cdc_tutorial.users_cdf")->sceneBoundingRect())
+                .boundingRect();
+        const QRect flow =
+            view->mapFromScene(scene->node("flow:apply_cdc")->sceneBoundingRect()).boundingRect();
+        // From above-left of the source to the middle of the flow: the table is not touched.
+        const QPoint from = source.topLeft() - QPoint(6, 6);
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+        QTest::mouseMove(view->viewport(), from + QPoint(30, 30));
+        QTest::mouseMove(view->viewport(), flow.center());
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, flow.center());
+        QStringList selected;
+        for (QGraphicsItem* item : scene->selectedItems())
+            if (item->type() == NodeItem::kType)
+                selected << static_cast<NodeItem*>(item)->id();
+        selected.sort();
+        QCOMPARE(selected, (QStringList{"flow:apply_cdc", "source:main.cdc_tutorial.users_cdf"}));
+
+        const QPoint centre = view->viewport()->rect().center();
+        const QPointF before = view->mapToScene(centre);
+        const QPointF nodeBefore = scene->node("flow:apply_cdc")->pos();
+        QTest::mousePress(view->viewport(), Qt::MiddleButton, {}, flow.center());
+        QTest::mouseMove(view->viewport(), flow.center() + QPoint(50, 20));
+        QTest::mouseRelease(view->viewport(), Qt::MiddleButton, {}, flow.center() + QPoint(50, 20));
+        const QPointF moved = (view->mapToScene(centre) - before) * view->zoom();
+        QVERIFY2((moved - QPointF(-50, -20)).manhattanLength() < 3,
+                 qPrintable(QStringLiteral("%1,%2").arg(moved.x()).arg(moved.y())));
+        QCOMPARE(scene->node("flow:apply_cdc")->pos(), nodeBefore); // the canvas moved, not the node
+        QVERIFY(!view->isFollowingGraph());
+    }
+
+    // Double-clicking a streaming table brings up its rows in Target Tables.
+    void doubleClickShowsTheTable() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        QVERIFY(w.simulation()->step());
+        w.simulation()->waitForFinished();
+        QTRY_COMPARE(w.targetTablePanel()->currentTarget(), QStringLiteral("users_history"));
+        w.raiseDock(QStringLiteral("scd2Dock"));
+        QTRY_VERIFY(w.dock(QStringLiteral("targetsDock"))->visibleRegion().isEmpty());
+        DesignerView* view = w.designer()->view();
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {},
+                           viewPointOf(view, w.designer()->scene()->node("table:users_history")));
+        QTRY_VERIFY(!w.dock(QStringLiteral("targetsDock"))->visibleRegion().isEmpty());
+    }
+
+    // A live theme switch reaches the canvas: the nodes and the grid are painted from the new palette.
+    void followsTheTheme() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        QTemporaryDir dir;
+        const auto cornerOfExport = [&] {
+            const QString path = dir.filePath(QStringLiteral("theme.png"));
+            return scene->exportPng(path) ? QImage(path).pixelColor(1, 1) : QColor();
+        };
+        ThemeManager::instance()->setTheme(ThemeManager::Theme::Light, false);
+        QTRY_VERIFY(cornerOfExport().lightness() > 200);
+        ThemeManager::instance()->setTheme(ThemeManager::Theme::Dark, false);
+        QTRY_VERIFY(cornerOfExport().lightness() < 80);
+        QCOMPARE(scene->palette().color(QPalette::Base), QApplication::palette().color(QPalette::Base));
+        const QImage view = w.designer()->view()->grab().toImage();
+        const auto viewCorner = [&w] {
+            const QImage view = w.designer()->view()->grab().toImage();
+            return view.pixelColor(view.width() - 3, view.height() - 3);
+        };
+        QTRY_VERIFY(viewCorner().lightness() < 80);
+        ThemeManager::instance()->setTheme(ThemeManager::Theme::Light, false);
+    }
+
+    // Both exports write files that read back as the graph.
+    void exportsReadBack() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        scene->node("table:users_history")->setSelected(true);
+        QTemporaryDir dir;
+        const QString svgPath = dir.filePath(QStringLiteral("graph.svg"));
+        const QString pngPath = dir.filePath(QStringLiteral("graph.png"));
+        QVERIFY(w.designer()->exportTo(svgPath));
+        QVERIFY(w.designer()->exportTo(pngPath));
+        const QSize expected = scene->graphBounds().adjusted(-24, -24, 24, 24).size().toSize();
+        QSvgRenderer svg(svgPath);
+        QVERIFY(svg.isValid());
+        QCOMPARE(svg.viewBoxF().size().toSize(), expected);
+        QFile svgFile(svgPath);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        const QByteArray svgText = svgFile.readAll();
+        for (const char* label : {"users_history", "apply_cdc", "main.cdc_tutorial.users_cdf", "SCD TYPE 2"})
+            QVERIFY2(svgText.contains(label), label);
+        const QImage png(pngPath);
+        QVERIFY(!png.isNull());
+        QCOMPARE(png.size(), expected * 2);
+        // The picture has the canvas's colour at its corner and something else where the table is.
+        const QColor base = w.designer()->scene()->palette().color(QPalette::Base);
+        QCOMPARE(png.pixelColor(1, 1), base);
+        QVERIFY(scene->node("table:users_history")->isSelected()); // the export did not lose the selection
+        QVERIFY(!w.designer()->exportTo(dir.filePath(QStringLiteral("missing/graph.png"))));
+    }
+};
+
+QTEST_MAIN(TestDesigner)
+#include "tst_designer.moc"
