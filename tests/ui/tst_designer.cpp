@@ -2,11 +2,13 @@
 // editor (a syntax error keeps the graph, a new view adds its node), wheel and keyboard zoom, Fit, dragging
 // a node onto the grid, double-clicking a table, and the SVG / PNG exports read back.
 #include "core/pipeline/PipelineGraph.h"
+#include "ui/designer/DesignerController.h"
 #include "ui/designer/DesignerPanel.h"
 #include "ui/designer/DesignerScene.h"
 #include "ui/designer/DesignerView.h"
 #include "ui/designer/EdgeItem.h"
 #include "ui/designer/NodeItem.h"
+#include "ui/model/NodePositions.h"
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
 #include "ui/widgets/CodeEditor.h"
@@ -27,6 +29,8 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QToolBar>
+#include <QToolButton>
+#include <QUndoStack>
 #include <QWheelEvent>
 #include <QtTest>
 
@@ -83,6 +87,23 @@ void typeInEditor(MainWindow& w, const QList<QKeyCombination>& moves, const QStr
 
 QPoint viewPointOf(const DesignerView* view, const QGraphicsItem* item) {
     return view->mapFromScene(item->sceneBoundingRect().center());
+}
+
+/// Clicks a node on the canvas (Ctrl adds it to the selection), as the mouse would.
+void clickNode(MainWindow& w, const QString& id, Qt::KeyboardModifiers modifiers = {}) {
+    DesignerView* view = w.designer()->view();
+    NodeItem* item = w.designer()->scene()->node(id);
+    QVERIFY2(item, qPrintable(id));
+    view->ensureVisible(item);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, modifiers, viewPointOf(view, item));
+    QVERIFY(item->isSelected());
+}
+
+/// Clicks the designer tool bar's button for `action`.
+void clickToolButton(MainWindow& w, QAction* action) {
+    auto* button = qobject_cast<QToolButton*>(w.designer()->toolBar()->widgetForAction(action));
+    QVERIFY(button && button->isEnabled());
+    QTest::mouseClick(button, Qt::LeftButton);
 }
 
 } // namespace
@@ -214,6 +235,87 @@ private slots:
         scene->setGraph(scene->graph());
         QCOMPARE(flow->pos(), p);
         QCOMPARE(scene->pins().value("flow:apply_cdc"), p);
+    }
+
+    // A drag is one undo step that the project keeps: Ctrl+Z puts the node back where the layout had it.
+    void draggingIsOneUndoStepKeptByTheProject() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        DesignerView* view = w.designer()->view();
+        NodeItem* table = scene->node("table:users_history");
+        const QPointF laidOut = table->pos();
+        const QPoint from = viewPointOf(view, table);
+        QTest::mousePress(view->viewport(), Qt::LeftButton, {}, from);
+        for (int step = 1; step <= 5; ++step)
+            QTest::mouseMove(view->viewport(), from + QPoint(0, 14 * step));
+        QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, from + QPoint(0, 70));
+        QUndoStack* stack = w.project()->undoStack();
+        QCOMPARE(stack->count(), 1);
+        QCOMPARE(stack->undoText(), QStringLiteral("Move node users_history"));
+        const QPointF moved = table->pos();
+        QVERIFY(moved.y() > laidOut.y() + 40);
+        QCOMPARE(w.project()->nodePositions()->positions().value("table:users_history"), moved);
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(table->pos(), laidOut);
+        QVERIFY(w.project()->nodePositions()->positions().isEmpty());
+        QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(table->pos(), moved);
+    }
+
+    // The palette adds nodes as SQL the editor shows at once; each addition is one step that undo takes back
+    // to the exact text.
+    void paletteAddsNodesAsSql() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        PipelineDocument* doc = w.project()->document();
+        const QString before = doc->text();
+        DesignerController* designer = w.designerController();
+
+        clickToolButton(w, designer->addTableAction());
+        QVERIFY(doc->text().contains(QStringLiteral("CREATE OR REFRESH STREAMING TABLE table_1")));
+        QCOMPARE(w.workbench()->editor()->text(), doc->text());
+        QVERIFY(w.designer()->scene()->node("table:table_1")->isSelected());
+
+        clickNode(w, "source:main.cdc_tutorial.users_cdf");
+        clickNode(w, "table:table_1", Qt::ControlModifier);
+        clickToolButton(w, designer->addFlowAction());
+        QVERIFY(!doc->hasErrors());
+        QCOMPARE(doc->pipeline().cdcFlows.size(), std::size_t(2));
+        const pipeline::AutoCdcFlow& added = doc->pipeline().cdcFlows.back();
+        QCOMPARE(added.name.name, std::string("flow_1"));
+        QCOMPARE(added.target.name, std::string("table_1"));
+        QCOMPARE(added.source.name, std::string("main.cdc_tutorial.users_cdf"));
+        QCOMPARE(added.keys.front().name, std::string("userId"));
+        QCOMPARE(added.sequenceBy.front().columnName.value_or(""), std::string("sequenceNum"));
+        QVERIFY(shownEdges(w.designer()->scene()).contains("flow:flow_1>table:table_1"));
+
+        QUndoStack* stack = w.project()->undoStack();
+        QCOMPARE(stack->count(), 2);
+        stack->undo();
+        stack->undo();
+        QCOMPARE(doc->text(), before);
+        QCOMPARE(shownNodes(w.designer()->scene()), kScd2Nodes);
+    }
+
+    // Delete on the canvas removes the selected nodes' statements as one step; a source table is refused.
+    void deleteRemovesTheStatements() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        PipelineDocument* doc = w.project()->document();
+        const QString before = doc->text();
+        clickNode(w, "source:main.cdc_tutorial.users_cdf");
+        QVERIFY(!w.designerController()->deleteAction()->isEnabled());
+        clickNode(w, "flow:apply_cdc");
+        QTest::keyClick(w.designer()->view(), Qt::Key_Delete);
+        QVERIFY(!doc->text().contains(QStringLiteral("apply_cdc")));
+        QVERIFY(doc->text().contains(QStringLiteral("STREAMING TABLE users_history")));
+        QCOMPARE(shownNodes(w.designer()->scene()), QStringList{"table:users_history=users_history"});
+        QCOMPARE(w.project()->undoStack()->count(), 1);
+        QTest::keyClick(w.designer()->view(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->text(), before);
+        QCOMPARE(shownNodes(w.designer()->scene()), kScd2Nodes);
     }
 
     // Dragging the background selects what the band touches; the middle button drags the canvas instead.

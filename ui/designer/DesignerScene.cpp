@@ -49,6 +49,10 @@ DesignerScene::DesignerScene(QObject* parent) : QGraphicsScene(parent) {
     setItemIndexMethod(QGraphicsScene::NoIndex); // few items, often moved
 }
 
+DesignerScene::~DesignerScene() {
+    blockSignals(true);
+}
+
 EdgeItem* DesignerScene::edge(const QString& from, const QString& to) const {
     return m_edges.value(edgeKey(from, to));
 }

@@ -23,6 +23,9 @@ public:
     static constexpr qreal kGrid = 20;
 
     explicit DesignerScene(QObject* parent = nullptr);
+    /// Silent while its items go: the base class deletes them one by one, which would otherwise announce
+    /// selection changes to listeners that read a half-destroyed scene.
+    ~DesignerScene() override;
 
     /// Shows `graph`: items for new ids, updated items for kept ids, none for gone ids; lays it out.
     void setGraph(const pipeline::PipelineGraph& graph);

@@ -23,7 +23,8 @@ class MoveNodesCommand : public QUndoCommand {
 public:
     MoveNodesCommand(NodePositions* positions, NodePositions::Map before, NodePositions::Map after,
                      const QString& text)
-        : QUndoCommand(text), m_positions(positions), m_before(std::move(before)), m_after(std::move(after)) {}
+        : QUndoCommand(text), m_positions(positions), m_before(std::move(before)), m_after(std::move(after)) {
+    }
     void undo() override { m_positions->apply(m_before); }
     void redo() override { m_positions->apply(m_after); }
 
@@ -43,8 +44,9 @@ void NodePositions::move(const Map& moved) {
         after.insert(it.key(), rounded(it.value()));
     if (after == m_positions)
         return;
-    const QString text = moved.size() == 1 ? tr("Move node %1").arg(moved.firstKey().section(QLatin1Char(':'), 1))
-                                           : tr("Move %1 nodes").arg(moved.size());
+    const QString text = moved.size() == 1
+                             ? tr("Move node %1").arg(moved.firstKey().section(QLatin1Char(':'), 1))
+                             : tr("Move %1 nodes").arg(moved.size());
     m_undo->push(new MoveNodesCommand(this, m_positions, after, text));
 }
 

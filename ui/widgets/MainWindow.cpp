@@ -4,6 +4,7 @@
 #include "ui/widgets/MainWindow.h"
 
 #include "core/pipeline/PipelineGraph.h"
+#include "ui/designer/DesignerController.h"
 #include "ui/designer/DesignerPanel.h"
 #include "ui/designer/DesignerScene.h"
 #include "ui/model/AppInfo.h"
@@ -118,18 +119,16 @@ MainWindow::MainWindow(QWidget* parent)
                 8000);
     });
     m_outdatedBanner->setTargets(document->outdatedTargets());
-    // A parse with errors leaves the queue's columns and the graph as they were: half-typed SQL should not
-    // make nodes vanish and reappear while the user types.
-    const auto showParse = [this] {
-        const PipelineDocument* doc = m_project->document();
-        if (doc->hasErrors())
-            return;
-        m_queueModel->setPipeline(doc->pipeline());
-        m_designer->setGraph(pipeline::buildGraph(doc->pipeline()));
-    };
-    connect(document, &PipelineDocument::parsed, this, showParse);
+    // A parse with errors leaves the queue's columns as they were (the designer does the same with its
+    // graph).
+    connect(document, &PipelineDocument::parsed, this, [this] {
+        if (!m_project->document()->hasErrors())
+            m_queueModel->setPipeline(m_project->document()->pipeline());
+    });
     m_queueModel->setPipeline(document->pipeline());
-    m_designer->setGraph(pipeline::buildGraph(document->pipeline()));
+    m_designerController = new DesignerController(m_project, m_designer, this);
+    connect(m_designerController, &DesignerController::statusMessage, this,
+            [this](const QString& m) { showStatus(m); });
     connect(m_designer, &DesignerPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     // Double-clicking a streaming table shows its rows.
     connect(m_designer->scene(), &DesignerScene::nodeActivated, this, [this](const QString& id) {

@@ -31,6 +31,7 @@ class TargetTablePanel;
 class Scd2TimelinePanel;
 class TombstonePanel;
 class OutdatedBanner;
+class DesignerController;
 class DesignerPanel;
 
 /// Assembles the docks, menus and toolbars and wires the per-feature controllers together.
@@ -62,6 +63,7 @@ public:
     OutdatedBanner* outdatedBanner() const { return m_outdatedBanner; }
     /// The Designer dock's content: the graph of the editor's last parse without errors.
     DesignerPanel* designer() const { return m_designer; }
+    DesignerController* designerController() const { return m_designerController; }
     /// The dock layout the application starts with (also what --screenshot uses).
     void resetLayout();
     QDockWidget* dock(const QString& objectName) const;
@@ -110,6 +112,7 @@ private:
     TombstonePanel* m_tombstones;
     OutdatedBanner* m_outdatedBanner = nullptr;
     DesignerPanel* m_designer;
+    DesignerController* m_designerController = nullptr;
     QAction* m_sourceSql = nullptr;
     QList<QDockWidget*> m_docks;
     QAction* m_undo = nullptr;

@@ -1,0 +1,286 @@
+// Canvas edits never touch the scene directly: they change the document (or the positions), whose signals
+// bring the scene up to date, so undo and typing in the SQL editor take the very same path.
+#include "ui/designer/DesignerController.h"
+
+#include "core/common/Text.h"
+#include "core/sql/PipelineEdits.h"
+#include "core/storage/Catalog.h"
+#include "ui/designer/DesignerPanel.h"
+#include "ui/designer/DesignerScene.h"
+#include "ui/designer/NodeItem.h"
+#include "ui/model/NodePositions.h"
+#include "ui/model/PipelineDocument.h"
+#include "ui/model/Project.h"
+
+#include <QAction>
+#include <QIcon>
+#include <QToolBar>
+
+#include <algorithm>
+
+namespace cdc::ui {
+
+using pipeline::GraphNode;
+using pipeline::NodeKind;
+
+namespace {
+bool isRelation(NodeKind kind) {
+    return kind == NodeKind::SourceTable || kind == NodeKind::TemporaryView || kind == NodeKind::View ||
+           kind == NodeKind::MaterializedView || kind == NodeKind::StreamingTable;
+}
+
+/// The column a change feed is most likely sequenced by: one whose name says so, else the last one.
+QString sequenceLike(const QStringList& columns) {
+    for (const char* hint : {"sequence", "seq", "version", "timestamp", "ts", "time"})
+        for (const QString& c : columns)
+            if (c.contains(QLatin1String(hint), Qt::CaseInsensitive))
+                return c;
+    return columns.isEmpty() ? QString() : columns.last();
+}
+} // namespace
+
+DesignerController::DesignerController(Project* project, DesignerPanel* panel, QObject* parent)
+    : QObject(parent), m_project(project), m_panel(panel),
+      m_addTable(new QAction(QIcon(QStringLiteral(":/icons/add-table.svg")), tr("Add &Table"), this)),
+      m_addView(new QAction(QIcon(QStringLiteral(":/icons/add-view.svg")), tr("Add &View"), this)),
+      m_addFlow(new QAction(QIcon(QStringLiteral(":/icons/add-flow.svg")), tr("Add &Flow"), this)),
+      m_delete(new QAction(QIcon(QStringLiteral(":/icons/delete.svg")), tr("&Delete"), this)) {
+    m_addTable->setToolTip(tr("Add a streaming table (CREATE OR REFRESH STREAMING TABLE)"));
+    m_addView->setToolTip(
+        tr("Add a temporary view over the selected source, view or table (CREATE TEMPORARY VIEW)"));
+    m_addFlow->setToolTip(
+        tr("Add an AUTO CDC flow from the selected source or view into the selected streaming "
+           "table, or a new one (CREATE FLOW … AS AUTO CDC INTO)"));
+    m_delete->setToolTip(tr("Remove the selected nodes' statements from the pipeline (Delete)"));
+    // The keys belong to the canvas: Delete in the SQL editor or a grid keeps its own meaning.
+    m_delete->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
+    m_delete->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    panel->addAction(m_delete);
+    connect(m_addTable, &QAction::triggered, this, &DesignerController::addTable);
+    connect(m_addView, &QAction::triggered, this, &DesignerController::addView);
+    connect(m_addFlow, &QAction::triggered, this, &DesignerController::addFlow);
+    connect(m_delete, &QAction::triggered, this, &DesignerController::deleteSelected);
+    QToolBar* bar = panel->toolBar();
+    QAction* first = bar->actions().value(0);
+    bar->insertActions(first, {m_addTable, m_addView, m_addFlow, m_delete});
+    bar->insertSeparator(first);
+
+    DesignerScene* scene = panel->scene();
+    NodePositions* positions = project->nodePositions();
+    connect(positions, &NodePositions::changed, scene,
+            [scene, positions] { scene->setPins(positions->positions()); });
+    connect(scene, &DesignerScene::nodesMoved, positions, &NodePositions::move);
+    // A parse with errors leaves the graph as it was: half-typed SQL should not make nodes vanish.
+    connect(project->document(), &PipelineDocument::parsed, this, &DesignerController::showParse);
+    connect(scene, &QGraphicsScene::selectionChanged, this, [this] {
+        updateActions();
+        const auto selected = selectedNodes();
+        emit nodeSelected(selected.size() == 1 ? QString::fromStdString(selected.front()->id) : QString());
+    });
+    scene->setPins(positions->positions());
+    showParse();
+}
+
+void DesignerController::showParse() {
+    const PipelineDocument* doc = m_project->document();
+    if (!doc->hasErrors())
+        m_panel->setGraph(pipeline::buildGraph(doc->pipeline()));
+    updateActions();
+}
+
+void DesignerController::updateActions() {
+    const bool editable = !m_project->document()->hasErrors();
+    const auto selected = selectedNodes();
+    m_addTable->setEnabled(editable);
+    m_addView->setEnabled(editable);
+    m_addFlow->setEnabled(editable);
+    m_delete->setEnabled(editable && std::any_of(selected.begin(), selected.end(), [](const GraphNode* n) {
+                             return n->kind != NodeKind::SourceTable;
+                         }));
+}
+
+QList<const GraphNode*> DesignerController::selectedNodes() const {
+    QList<const GraphNode*> out;
+    const pipeline::PipelineGraph& graph = m_panel->scene()->graph();
+    for (const GraphNode& node : graph.nodes)
+        if (NodeItem* item = m_panel->scene()->node(QString::fromStdString(node.id));
+            item && item->isSelected())
+            out << &node;
+    return out;
+}
+
+bool DesignerController::selectNode(const QString& id) {
+    NodeItem* item = m_panel->scene()->node(id);
+    if (!item)
+        return false;
+    m_panel->scene()->clearSelection();
+    item->setSelected(true);
+    return true;
+}
+
+bool DesignerController::apply(const QString& newText, const QString& description, const QString& selectId) {
+    m_project->document()->replace(newText, description);
+    if (!selectId.isEmpty())
+        selectNode(selectId);
+    emit statusMessage(description);
+    return true;
+}
+
+QString DesignerController::freeName(const QString& prefix) const {
+    const pipeline::Pipeline& p = m_project->document()->pipeline();
+    const auto taken = [&](const std::string& name) {
+        const auto same = [&](const auto& item) { return equalsIgnoreCase(item.name.name, name); };
+        return std::any_of(p.streamingTables.begin(), p.streamingTables.end(), same) ||
+               std::any_of(p.views.begin(), p.views.end(), same) ||
+               std::any_of(p.cdcFlows.begin(), p.cdcFlows.end(), same) ||
+               std::any_of(p.appendFlows.begin(), p.appendFlows.end(), same);
+    };
+    for (int n = 1;; ++n) {
+        const QString name = QStringLiteral("%1_%2").arg(prefix).arg(n);
+        if (!taken(name.toStdString()))
+            return name;
+    }
+}
+
+QStringList DesignerController::columnsOf(const GraphNode& node) const {
+    QStringList out;
+    if (node.kind == NodeKind::TemporaryView || node.kind == NodeKind::View ||
+        node.kind == NodeKind::MaterializedView) {
+        if (const pipeline::View* view = m_project->document()->pipeline().findView(node.name))
+            for (const std::string& c : view->query.outputColumns)
+                if (c != "*")
+                    out << QString::fromStdString(c);
+        if (!out.isEmpty())
+            return out;
+    }
+    if (auto table = storage::Catalog::find(m_project->db(), node.name); table && *table)
+        for (const storage::ColumnInfo& c : (*table)->columns)
+            out << QString::fromStdString(c.name);
+    return out;
+}
+
+bool DesignerController::addTable() {
+    const QString name = freeName(QStringLiteral("table"));
+    auto edit = sql::PipelineEdits::addStreamingTable(m_project->document()->text().toStdString(),
+                                                      name.toStdString());
+    if (!edit) {
+        emit statusMessage(tr("Cannot add a table: %1").arg(QString::fromStdString(edit.error().message)));
+        return false;
+    }
+    return apply(QString::fromStdString(edit->text), QString::fromStdString(edit->description),
+                 QStringLiteral("table:") + name.toLower());
+}
+
+bool DesignerController::addView() {
+    const auto selected = selectedNodes();
+    std::string from;
+    for (const GraphNode* n : selected)
+        if (isRelation(n->kind)) {
+            from = n->name;
+            break;
+        }
+    if (from.empty())
+        if (auto tables = storage::Catalog::list(m_project->db()); tables)
+            for (const storage::TableInfo& t : *tables)
+                if (t.kind == storage::TableKind::Source) {
+                    from = t.name;
+                    break;
+                }
+    if (from.empty()) {
+        emit statusMessage(tr("Cannot add a view: there is no source table to read (add one in Sources)"));
+        return false;
+    }
+    const QString name = freeName(QStringLiteral("view"));
+    auto edit = sql::PipelineEdits::addView(m_project->document()->text().toStdString(), name.toStdString(),
+                                            "SELECT * FROM " + from, false);
+    if (!edit) {
+        emit statusMessage(tr("Cannot add a view: %1").arg(QString::fromStdString(edit.error().message)));
+        return false;
+    }
+    return apply(QString::fromStdString(edit->text), QString::fromStdString(edit->description),
+                 QStringLiteral("view:") + name.toLower());
+}
+
+bool DesignerController::addFlow() {
+    const GraphNode* source = nullptr;
+    const GraphNode* target = nullptr;
+    for (const GraphNode* n : selectedNodes()) {
+        if (n->kind == NodeKind::StreamingTable && !target)
+            target = n;
+        else if (isRelation(n->kind) && n->kind != NodeKind::StreamingTable && !source)
+            source = n;
+    }
+    if (!source) {
+        emit statusMessage(tr("Select the source or view the flow reads (and, if it exists, the streaming "
+                              "table it writes), then Add Flow"));
+        return false;
+    }
+    const QStringList columns = columnsOf(*source);
+    if (columns.isEmpty()) {
+        emit statusMessage(tr("Cannot add a flow: the columns of %1 are not known")
+                               .arg(QString::fromStdString(source->name)));
+        return false;
+    }
+    std::string text = m_project->document()->text().toStdString();
+    QString description;
+    sql::NewAutoCdcFlow flow;
+    flow.name = freeName(QStringLiteral("flow")).toStdString();
+    flow.source = source->name;
+    flow.sourceStream = true;
+    flow.keys = {columns.first().toStdString()};
+    flow.sequence = {sequenceLike(columns).toStdString()};
+    if (target) {
+        flow.target = target->name;
+    } else {
+        flow.target = freeName(QStringLiteral("table")).toStdString();
+        auto table = sql::PipelineEdits::addStreamingTable(text, flow.target);
+        if (!table) {
+            emit statusMessage(
+                tr("Cannot add a flow: %1").arg(QString::fromStdString(table.error().message)));
+            return false;
+        }
+        text = table->text;
+    }
+    auto edit = sql::PipelineEdits::addAutoCdcFlow(text, flow);
+    if (!edit) {
+        emit statusMessage(tr("Cannot add a flow: %1").arg(QString::fromStdString(edit.error().message)));
+        return false;
+    }
+    description = QString::fromStdString(edit->description);
+    if (!target)
+        description = tr("%1 into new table %2").arg(description, QString::fromStdString(flow.target));
+    apply(QString::fromStdString(edit->text), description,
+          QStringLiteral("flow:") + QString::fromStdString(toLower(flow.name)));
+    emit statusMessage(tr("%1: keyed on %2, sequenced by %3 — check both in the Inspector")
+                           .arg(description, QString::fromStdString(flow.keys.front()),
+                                QString::fromStdString(flow.sequence.front())));
+    return true;
+}
+
+bool DesignerController::deleteSelected() {
+    std::string text = m_project->document()->text().toStdString();
+    QStringList removed;
+    QString single;
+    for (const GraphNode* n : selectedNodes()) {
+        if (n->kind == NodeKind::SourceTable)
+            continue;
+        // A table removed earlier in this loop may have taken its FLOW clause (this node) with it.
+        auto edit = sql::PipelineEdits::removeEntity(text, n->name);
+        if (!edit)
+            continue;
+        text = edit->text;
+        single = QString::fromStdString(edit->description);
+        removed << QString::fromStdString(n->name);
+    }
+    if (removed.isEmpty()) {
+        emit statusMessage(tr("Nothing to delete: source tables belong to Sources, not to the pipeline"));
+        return false;
+    }
+    return apply(
+        QString::fromStdString(text),
+        removed.size() == 1
+            ? single
+            : tr("Remove %1 nodes (%2)").arg(removed.size()).arg(removed.join(QStringLiteral(", "))));
+}
+
+} // namespace cdc::ui

@@ -1,0 +1,67 @@
+#pragma once
+/// The designer as a view and editor of the project's pipeline: the graph follows the document's parse and
+/// the pinned positions, and every edit made on the canvas (add, delete, move) becomes one undo step on the
+/// project's stack — a text edit through core/sql's PipelineEdits, or a NodePositions move.
+
+#include "core/pipeline/PipelineGraph.h"
+
+#include <QObject>
+#include <QStringList>
+
+class QAction;
+
+namespace cdc::ui {
+
+class DesignerPanel;
+class Project;
+
+/// Keeps a DesignerPanel in step with a Project and owns the canvas's edit actions.
+class DesignerController : public QObject {
+    Q_OBJECT
+public:
+    DesignerController(Project* project, DesignerPanel* panel, QObject* parent = nullptr);
+
+    QAction* addTableAction() const { return m_addTable; }
+    QAction* addViewAction() const { return m_addView; }
+    QAction* addFlowAction() const { return m_addFlow; }
+    QAction* deleteAction() const { return m_delete; }
+
+    /// Adds a streaming table named after the first free `table_N`; true when it was added.
+    bool addTable();
+    /// Adds a temporary view reading the selected source, view or table (else the first source table).
+    bool addView();
+    /// Adds an AUTO CDC flow from the selected source or view into the selected streaming table (a new one
+    /// when none is selected), keyed on the source's first column and sequenced by its sequence-like column,
+    /// for the user to correct in the inspector.
+    bool addFlow();
+    /// Removes the selected nodes' statements as one step; source tables are not the pipeline's to remove.
+    bool deleteSelected();
+    /// The selected nodes, in graph order.
+    QList<const pipeline::GraphNode*> selectedNodes() const;
+    /// Selects the node with this id (and nothing else); false when there is none.
+    bool selectNode(const QString& id);
+
+signals:
+    void statusMessage(const QString& message);
+    /// One node is selected (or none: an empty id).
+    void nodeSelected(const QString& id);
+
+private:
+    void showParse();
+    void updateActions();
+    /// Applies a text edit as one undo step, or says why it was refused; selects `selectId` after it.
+    bool apply(const QString& newText, const QString& description, const QString& selectId = {});
+    /// The first `prefix_N` no dataset or flow of the pipeline is called.
+    QString freeName(const QString& prefix) const;
+    /// Column names of a source table (catalog), view (its output columns) or streaming table (stored).
+    QStringList columnsOf(const pipeline::GraphNode& node) const;
+
+    Project* m_project;
+    DesignerPanel* m_panel;
+    QAction* m_addTable;
+    QAction* m_addView;
+    QAction* m_addFlow;
+    QAction* m_delete;
+};
+
+} // namespace cdc::ui
