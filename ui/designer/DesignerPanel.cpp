@@ -11,6 +11,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace cdc::ui {
@@ -55,6 +56,11 @@ DesignerPanel::DesignerPanel(QWidget* parent)
     m_toolBar->addAction(m_exportSvg);
     m_toolBar->addAction(m_exportPng);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    // The view's own buttons are icons with tool tips, so the editing palette in front of them keeps its words
+    // in a dock of ordinary width.
+    for (QAction* a : {m_fit, m_zoomIn, m_zoomOut, m_exportSvg, m_exportPng})
+        if (auto* button = qobject_cast<QToolButton*>(m_toolBar->widgetForAction(a)))
+            button->setToolButtonStyle(Qt::ToolButtonIconOnly);
     m_view->setToolTip(tr("Wheel: zoom · middle button or Space+drag: pan · drag a node to move it · "
                           "double-click a table: its rows"));
 
