@@ -27,6 +27,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSvgRenderer>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QToolBar>
 #include <QToolButton>
@@ -316,6 +317,25 @@ private slots:
         QTest::keyClick(w.designer()->view(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(doc->text(), before);
         QCOMPARE(shownNodes(w.designer()->scene()), kScd2Nodes);
+    }
+
+    // Selecting an issue in the Issues list selects the node whose statement it is about.
+    void selectingAnIssueSelectsItsNode() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        // A key the source does not have: validation reports it at the flow's KEYS clause.
+        PipelineDocument* doc = w.project()->document();
+        doc->replace(doc->text().replace(QStringLiteral("(userId)"), QStringLiteral("(nobody)")),
+                     QStringLiteral("Break the key"));
+        QVERIFY(doc->hasErrors());
+        auto* issues = w.findChild<QTableView*>(QStringLiteral("issuesView"));
+        QVERIFY(issues);
+        w.designer()->scene()->clearSelection();
+        issues->setFocus();
+        QTest::mouseClick(issues->viewport(), Qt::LeftButton, {},
+                          issues->visualRect(issues->model()->index(0, 0)).center());
+        QVERIFY(w.designer()->scene()->node("flow:apply_cdc")->isSelected());
+        QVERIFY(!w.designer()->scene()->node("table:users_history")->isSelected());
     }
 
     // Dragging the background selects what the band touches; the middle button drags the canvas instead.

@@ -118,6 +118,18 @@ bool DesignerController::selectNode(const QString& id) {
     return true;
 }
 
+bool DesignerController::selectNodeAt(const SourceLocation& location) {
+    if (!location.valid())
+        return false;
+    const GraphNode* best = nullptr;
+    for (const GraphNode& node : m_panel->scene()->graph().nodes)
+        if (node.kind != NodeKind::SourceTable && node.location.valid() &&
+            node.location.offset <= location.offset &&
+            (!best || node.location.offset >= best->location.offset))
+            best = &node;
+    return best && selectNode(QString::fromStdString(best->id));
+}
+
 bool DesignerController::apply(const QString& newText, const QString& description, const QString& selectId) {
     m_project->document()->replace(newText, description);
     if (!selectId.isEmpty())

@@ -40,6 +40,9 @@ public:
     QList<const pipeline::GraphNode*> selectedNodes() const;
     /// Selects the node with this id (and nothing else); false when there is none.
     bool selectNode(const QString& id);
+    /// Selects the node whose statement holds `location` (an issue's place in the text): the last node
+    /// defined at or before it. Source tables, which the text only reads, are not candidates.
+    bool selectNodeAt(const SourceLocation& location);
 
 signals:
     void statusMessage(const QString& message);

@@ -56,8 +56,8 @@ DesignerPanel::DesignerPanel(QWidget* parent)
     m_toolBar->addAction(m_exportSvg);
     m_toolBar->addAction(m_exportPng);
     m_toolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
-    // The view's own buttons are icons with tool tips, so the editing palette in front of them keeps its words
-    // in a dock of ordinary width.
+    // The view's own buttons are icons with tool tips, so the editing palette in front of them keeps its
+    // words in a dock of ordinary width.
     for (QAction* a : {m_fit, m_zoomIn, m_zoomOut, m_exportSvg, m_exportPng})
         if (auto* button = qobject_cast<QToolButton*>(m_toolBar->widgetForAction(a)))
             button->setToolButtonStyle(Qt::ToolButtonIconOnly);

@@ -166,6 +166,12 @@ MainWindow::MainWindow(QWidget* parent)
         if (const Diagnostic* d = m_issuesModel->at(index.row()))
             m_workbench->editor()->goToLocation(d->location);
     });
+    // Selecting an issue selects the node it is about in the Designer.
+    connect(m_issuesView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex& current) {
+                if (const Diagnostic* d = m_issuesModel->at(current.row()))
+                    m_designerController->selectNodeAt(d->location);
+            });
 
     statusBar()->addPermanentWidget(m_simulation->progressBar());
     statusBar()->showMessage(tr("Ready"));
