@@ -763,7 +763,9 @@ static Status checkSnapshotTargets(const PipelinePlan& plan) {
                 return Diagnostic::error("APPLY_CHANGES_FROM_SNAPSHOT_ERROR.INTEROP_IGNORE_NULL_UNSUPPORTED",
                                          "flow '" + f.name + "' shares '" + plan.targets[t].name +
                                              "' with a FROM SNAPSHOT flow: remove IGNORE NULL UPDATES",
-                                         f.flow->ignoreNullUpdates->location);
+                                         f.flow->ignoreNullUpdates->location.valid()
+                                             ? f.flow->ignoreNullUpdates->location
+                                             : f.flow->location);
         }
     }
     return Status::success();
