@@ -275,6 +275,9 @@ void TestEngineSnapshot::errors() {
         auto failed = run(db, p.pipeline, now);
         QVERIFY(!failed.ok());
         QCOMPARE(QString::fromStdString(failed.error().code), code);
+        if (code.startsWith("APPLY_CHANGES_FROM_SNAPSHOT_ERROR") || code.endsWith("NULL_KEY"))
+            QVERIFY2(QString::fromStdString(failed.error().message).contains("snapshot", Qt::CaseInsensitive),
+                     failed.error().message.c_str());
         QCOMPARE(failed.error().location.file, std::string("pipeline.sql"));
         QCOMPARE(failed.error().location.line, line);
         QCOMPARE(failed.error().location.column, column);
@@ -459,7 +462,9 @@ void TestEngineSnapshot::perUpdateEqualsFullRefresh() {
         "FROM SNAPSHOT (SELECT id, city, score FROM snaps WHERE version = (SELECT version FROM "
         "current_snapshot_version()))\n"
         "WITH VERSION (SELECT DISTINCT version FROM snaps WHERE NOT EXISTS (SELECT 1 FROM "
-        "last_snapshot_version()) OR version > (SELECT version FROM last_snapshot_version()))\n"
+        "last_snapshot_version()) OR version > (SELECT version FROM last_snapshot_version()) ORDER BY "
+        "version "
+        "DESC)\n"
         "KEYS (id) STORED AS SCD TYPE " +
         std::to_string(scd) + (trackCity ? " TRACK HISTORY ON (city)" : "") + ";\n";
     const auto p = parse(pipelineSql);
