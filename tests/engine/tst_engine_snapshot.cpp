@@ -461,7 +461,7 @@ void TestEngineSnapshot::perUpdateEqualsFullRefresh() {
         "CREATE FLOW f AS AUTO CDC INTO t\n"
         "FROM SNAPSHOT (SELECT id, city, score FROM snaps WHERE version = (SELECT version FROM "
         "current_snapshot_version()))\n"
-        "WITH VERSION (SELECT DISTINCT version FROM snaps WHERE NOT EXISTS (SELECT 1 FROM "
+        "WITH VERSION (SELECT version FROM snaps WHERE NOT EXISTS (SELECT 1 FROM "
         "last_snapshot_version()) OR version > (SELECT version FROM last_snapshot_version()) ORDER BY "
         "version "
         "DESC)\n"
