@@ -173,6 +173,10 @@ private:
                                          versionLocation());
         std::stable_sort(out.begin(), out.end(),
                          [](const Version& a, const Version& b) { return compareValues(a.key, b.key) < 0; });
+        // A version listed twice in one answer is one snapshot (a version query over a table of snapshot rows
+        // without DISTINCT).
+        const auto same = [](const Version& a, const Version& b) { return compareValues(a.key, b.key) == 0; };
+        out.erase(std::unique(out.begin(), out.end(), same), out.end());
         return out;
     }
 
