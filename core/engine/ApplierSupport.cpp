@@ -51,6 +51,9 @@ void reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, cons
                                  ? "the last-arriving upsert wins and an upsert beats a delete"
                                  : "a delete wins, else the last-arriving upsert";
     const std::int64_t shown = std::min<std::int64_t>(5, static_cast<std::int64_t>(samples.size()));
+    // A snapshot flow has no SEQUENCE BY (and no ties: its keys are unique per version).
+    const SourceLocation at =
+        f.flow->sequenceBy.empty() ? f.flow->location : f.flow->sequenceBy.front().location;
     for (std::int64_t i = 0; i < shown; ++i) {
         const TieSample& tie = samples[static_cast<std::size_t>(i)];
         ctx.warnings.push_back(Diagnostic::warning(
@@ -58,14 +61,14 @@ void reportTies(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, cons
             "flow '" + f.name + "': " + std::to_string(tie.events) + " events for key " +
                 describeKey(t, tie.key) + " share the sequence value " + displayText(tie.shown) + "; " +
                 rule + ". Make the order explicit with SEQUENCE BY STRUCT(..., tiebreaker)",
-            f.flow->sequenceBy.front().location));
+            at));
     }
     if (m.ties > shown)
         ctx.warnings.push_back(Diagnostic::warning("SEQUENCE_TIE",
                                                    "flow '" + f.name +
                                                        "': " + std::to_string(m.ties - shown) +
                                                        " more keys with events sharing a sequence value",
-                                                   f.flow->sequenceBy.front().location));
+                                                   at));
 }
 
 } // namespace cdc::engine

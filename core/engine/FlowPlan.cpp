@@ -2,6 +2,7 @@
 
 #include "core/common/Text.h"
 #include "core/engine/SequenceCodec.h"
+#include "core/engine/SqlText.h"
 
 #include <sqlite3.h>
 
@@ -15,6 +16,7 @@ using pipeline::AutoCdcFlow;
 using pipeline::ColumnSelection;
 using pipeline::Identifier;
 using pipeline::ScdType;
+using sqltext::replaceAll;
 using storage::ColumnInfo;
 using storage::quoteIdentifier;
 
@@ -27,12 +29,6 @@ struct ResolvedSource {
     std::vector<ColumnInfo> columns;
     bool hasRowId = false;
 };
-
-std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t pos = 0; (pos = text.find(from, pos)) != std::string::npos; pos += to.size())
-        text.replace(pos, from.size(), to);
-    return text;
-}
 
 int indexOfColumn(const std::vector<ColumnInfo>& cols, std::string_view name) {
     for (std::size_t i = 0; i < cols.size(); ++i)
@@ -47,6 +43,17 @@ std::string streamItem(std::size_t input, const std::string& sqliteName) {
            " WHERE rowid > {{LO:" + i + "}} AND rowid <= {{HI:" + i + "}})";
 }
 
+/// Which of the snapshot table-valued functions a query may read (semantics.md §7.2).
+enum class SnapshotScope { None, SnapshotQuery, VersionQuery };
+
+/// `current_snapshot_version()` / `last_snapshot_version()` as the translator names the relation, or "".
+std::string snapshotFunction(const pipeline::RelationRef& ref) {
+    for (const char* fn : {"current_snapshot_version", "last_snapshot_version"})
+        if (equalsIgnoreCase(ref.name, std::string(fn) + "()"))
+            return fn;
+    return {};
+}
+
 class Resolver {
 public:
     Resolver(const storage::Database& db, const pipeline::Pipeline& p) : m_db(db), m_pipeline(p) {}
@@ -55,8 +62,15 @@ public:
         if (depth > 16)
             return Diagnostic::error("RECURSIVE_VIEW", "view '" + ref.name + "' refers to itself",
                                      ref.location);
+        if (const std::string fn = snapshotFunction(ref); !fn.empty())
+            return Diagnostic::error(
+                "UNRESOLVABLE_TABLE_VALUED_FUNCTION",
+                fn + "() can be read only in " +
+                    (fn == "last_snapshot_version" ? "the WITH VERSION query" : "the FROM SNAPSHOT query") +
+                    " of an AUTO CDC FROM SNAPSHOT flow",
+                ref.location);
         if (const pipeline::View* view = m_pipeline.findView(ref.name))
-            return resolveView(*view, depth);
+            return resolveQuery(view->query, "view '" + view->name.name + "'", view->location, depth);
         auto found = storage::Catalog::find(m_db, ref.name);
         if (!found)
             return Diagnostic::error(found.error().code, found.error().message, ref.location);
@@ -79,21 +93,37 @@ public:
         return out;
     }
 
-private:
-    Result<ResolvedSource> resolveView(const pipeline::View& view, int depth) {
+    /// A query's relations resolved (a view's, or a snapshot flow's own queries, which may read the
+    /// snapshot function `scope` allows: its placeholder stays in the SQL).
+    Result<ResolvedSource> resolveQuery(const pipeline::Query& query, const std::string& what,
+                                        const SourceLocation& where, int depth,
+                                        SnapshotScope scope = SnapshotScope::None) {
         ResolvedSource out;
-        std::string sql = view.query.sqliteTemplate;
+        std::string sql = query.sqliteTemplate;
         std::vector<ColumnInfo> known;
-        for (std::size_t r = 0; r < view.query.relations.size(); ++r) {
-            const auto& rel = view.query.relations[r];
+        for (std::size_t r = 0; r < query.relations.size(); ++r) {
+            const auto& rel = query.relations[r];
+            const std::string placeholder = "{{REL:" + std::to_string(r) + "}}";
+            const std::string fn = snapshotFunction(rel);
+            if (fn == "current_snapshot_version" && scope == SnapshotScope::SnapshotQuery) {
+                sql = replaceAll(sql, placeholder,
+                                 "(SELECT " + std::string(kSnapshotVersionSlot) + " AS version)");
+                continue;
+            }
+            if (fn == "last_snapshot_version" && scope == SnapshotScope::VersionQuery) {
+                sql = replaceAll(sql, placeholder, std::string(kLastVersionSlot));
+                continue;
+            }
             auto inner = resolve(rel, depth + 1);
             if (!inner)
                 return inner.error();
             std::string item = inner->fromTemplate;
-            // Renumber the inner inputs after ours; a static (non-STREAM) read takes every row.
+            // Renumber the inner inputs after ours; a static (non-STREAM) read takes every row, and so does
+            // a snapshot, which reads the source's whole current content.
+            const bool stream = rel.stream && scope == SnapshotScope::None;
             for (std::size_t i = inner->inputs.size(); i-- > 0;) {
                 const std::string from = std::to_string(i), to = std::to_string(i + out.inputs.size());
-                if (rel.stream) {
+                if (stream) {
                     item = replaceAll(item, "{{LO:" + from + "}}", "{{LO:" + to + "}}");
                     item = replaceAll(item, "{{HI:" + from + "}}", "{{HI:" + to + "}}");
                 } else {
@@ -101,24 +131,23 @@ private:
                     item = replaceAll(item, "{{HI:" + from + "}}", "9223372036854775807");
                 }
             }
-            if (rel.stream)
+            if (stream)
                 out.inputs.insert(out.inputs.end(), inner->inputs.begin(), inner->inputs.end());
             known.insert(known.end(), inner->columns.begin(), inner->columns.end());
             // The translator already aliases each placeholder (`{{REL:0}} AS "users_cdf"`).
-            sql = replaceAll(sql, "{{REL:" + std::to_string(r) + "}}", item);
+            sql = replaceAll(sql, placeholder, item);
         }
         out.fromTemplate = "(" + sql + ")";
         // Column names come from SQLite itself; types from the base tables where the names match.
-        std::string probe = sql;
+        std::string probe = replaceAll(replaceAll(sql, std::string(kSnapshotVersionSlot), "NULL"),
+                                       std::string(kLastVersionSlot), "(SELECT NULL AS version WHERE 0)");
         for (std::size_t i = 0; i < out.inputs.size(); ++i) {
             probe = replaceAll(probe, "{{LO:" + std::to_string(i) + "}}", "0");
             probe = replaceAll(probe, "{{HI:" + std::to_string(i) + "}}", "0");
         }
         auto st = m_db.prepare("SELECT * FROM (" + probe + ") LIMIT 0");
         if (!st)
-            return Diagnostic::error("INVALID_VIEW",
-                                     "view '" + view.name.name + "' cannot be read: " + st.error().message,
-                                     view.location);
+            return Diagnostic::error("INVALID_VIEW", what + " cannot be read: " + st.error().message, where);
         for (int c = 0; c < st->columnCount(); ++c) {
             std::string name = st->columnName(c);
             if (name == "__cdc_rowid") {
@@ -132,6 +161,7 @@ private:
         return out;
     }
 
+private:
     const storage::Database& m_db;
     const pipeline::Pipeline& m_pipeline;
 };
@@ -187,9 +217,6 @@ public:
         : m_db(db), m_pipeline(p), m_plan(plan), m_resolver(db, p) {}
 
     Status plan(const AutoCdcFlow& f) {
-        if (f.fromSnapshot)
-            return Diagnostic::error(
-                "UNSUPPORTED", "AUTO CDC FROM SNAPSHOT is not supported by this engine yet", f.location);
         const pipeline::StreamingTable* table = m_pipeline.findTable(f.target.name);
         if (!table)
             return Diagnostic::error("UNKNOWN_TARGET",
@@ -197,7 +224,7 @@ public:
                                          "' is not declared; add CREATE OR REFRESH STREAMING TABLE " +
                                          f.target.name,
                                      f.target.location);
-        auto src = m_resolver.resolve(f.source);
+        auto src = f.fromSnapshot ? resolveSnapshot(f) : m_resolver.resolve(f.source);
         if (!src)
             return src.error();
         const auto& cols = src->columns;
@@ -229,19 +256,83 @@ public:
         auto keySource = keyColumns(f, cols);
         if (!keySource)
             return keySource.error();
-        CDC_TRY(planSequence(f, *src, cols, t, fp));
+        if (f.fromSnapshot)
+            CDC_TRY(planSnapshotVersion(f, *src, t, fp));
+        else
+            CDC_TRY(planSequence(f, *src, cols, t, fp));
         CDC_TRY(selectColumns(f, cols, *keySource, t, fp));
         CDC_TRY(planTrackHistory(f, cols, t));
         CDC_TRY(checkDeclaredSchema(f, table, t, fp));
         CDC_TRY(planIgnoreNullUpdates(f, t, fp));
         CDC_TRY(planColumnsToUpdate(f, cols, fp));
         planEventClasses(f, fp);
-        CDC_TRY(checkExpressionsCompile(f, *src));
+        if (!f.fromSnapshot)
+            CDC_TRY(checkExpressionsCompile(f, *src));
 
         return addTarget(std::move(t), fp, f);
     }
 
 private:
+    /// FROM SNAPSHOT: the snapshot query (the whole table or view for `FROM SNAPSHOT name`) as the source;
+    /// it reads no stream, so it has no inputs and every read takes the current content.
+    Result<ResolvedSource> resolveSnapshot(const AutoCdcFlow& f) {
+        if (!f.snapshotQuery)
+            return Diagnostic::error("MISSING_SNAPSHOT", "FROM SNAPSHOT needs a source", f.location);
+        return m_resolver.resolveQuery(*f.snapshotQuery, "the FROM SNAPSHOT query", f.snapshotQuery->location,
+                                       0, SnapshotScope::SnapshotQuery);
+    }
+
+    /// The snapshot version is the sequence (§7.1): the version query's one column, or for periodic
+    /// snapshots the update's time (§7.2: "the ingestion time is used as the snapshot version").
+    Status planSnapshotVersion(const AutoCdcFlow& f, const ResolvedSource& src, TargetPlan& t, FlowPlan& fp) {
+        SnapshotSource snap;
+        snap.querySql = closedFrom(src);
+        t.sequenceType = DataType::of(DataType::Kind::Timestamp);
+        if (f.versionQuery) {
+            auto versions = m_resolver.resolveQuery(*f.versionQuery, "the WITH VERSION query",
+                                                    f.versionQuery->location, 0, SnapshotScope::VersionQuery);
+            if (!versions)
+                return versions.error();
+            if (versions->columns.size() != 1)
+                return Diagnostic::error("APPLY_CHANGES_FROM_SNAPSHOT_ERROR.INVALID_SNAPSHOT_VERSION",
+                                         "the WITH VERSION query must return one column, the version; it "
+                                         "returns " +
+                                             std::to_string(versions->columns.size()),
+                                         f.versionQuery->location);
+            snap.versionSql = closedFrom(*versions);
+            t.sequenceType = versions->columns[0].type;
+            if (t.sequenceType.kind == DataType::Kind::String) // not a base table's column, or text
+                t.sequenceType = probeVersionType(snap.versionSql);
+            if (!t.sequenceType.isOrderable())
+                return Diagnostic::error("APPLY_CHANGES_FROM_SNAPSHOT_ERROR.SNAPSHOT_VERSION_NOT_SORTABLE",
+                                         "snapshot versions of type " + t.sequenceType.toString() +
+                                             " cannot be ordered",
+                                         f.versionQuery->location);
+        }
+        const std::string slot(kSnapshotVersionSlot);
+        fp.sequenceKeySql = encodeFieldSql(slot, t.sequenceType);
+        fp.sequenceValueSql = "(" + slot + ")";
+        fp.sequenceNullSql = "0";
+        fp.snapshot = std::move(snap);
+        return Status::success();
+    }
+
+    /// A version column computed by an expression: typed by the values it gives now.
+    DataType probeVersionType(const std::string& versionSql) const {
+        const std::string sql =
+            replaceAll(versionSql, std::string(kLastVersionSlot), "(SELECT NULL AS version WHERE 0)");
+        auto st = m_db.prepare("WITH __v(v) AS (SELECT * FROM " + sql +
+                               ") SELECT typeof(v) FROM __v WHERE v IS NOT NULL LIMIT 1");
+        if (st && st->step().ok() && st->columnCount() > 0) {
+            const std::string type = st->text(0);
+            if (type == "integer")
+                return DataType::of(DataType::Kind::BigInt);
+            if (type == "real")
+                return DataType::of(DataType::Kind::Double);
+        }
+        return DataType::of(DataType::Kind::String);
+    }
+
     /// Option combinations that Databricks rejects at analysis time.
     static Status checkOptionCombinations(const AutoCdcFlow& f) {
         if (f.applyAsTruncate && f.scdType == ScdType::Type2)
@@ -632,8 +723,52 @@ std::uint64_t definitionHash(const PipelinePlan& plan, std::size_t target) {
             ignoreNull += b ? '1' : '0';
         add(ignoreNull);
         add(f.columnsToUpdateSql.value_or("*"));
+        if (f.snapshot) {
+            add(f.snapshot->querySql);
+            add(f.snapshot->versionSql);
+        }
     }
     return hash;
+}
+
+/// A target fed by a FROM SNAPSHOT flow (semantics.md §7.1, §7.6, Part 1 #7): one such flow per target;
+/// AUTO CDC flows may share it only on SCD TYPE 1 (the same keys and sequence type: addTarget compares the
+/// signatures) and without IGNORE NULL UPDATES.
+static Status checkSnapshotTargets(const PipelinePlan& plan) {
+    for (std::size_t t = 0; t < plan.targets.size(); ++t) {
+        const FlowPlan* snapshot = nullptr;
+        for (const FlowPlan& f : plan.flows) {
+            if (f.target != t || !f.snapshot)
+                continue;
+            if (snapshot)
+                return Diagnostic::error("APPLY_CHANGES_FROM_SNAPSHOT_ERROR.MULTIPLE_QUERIES_FOR_TABLE",
+                                         "'" + plan.targets[t].name +
+                                             "' already has the FROM SNAPSHOT flow '" + snapshot->name +
+                                             "'; a target takes at most one",
+                                         f.flow->location);
+            snapshot = &f;
+        }
+        if (!snapshot)
+            continue;
+        for (const FlowPlan& f : plan.flows) {
+            if (f.target != t || f.snapshot)
+                continue;
+            if (plan.targets[t].scdType != ScdType::Type1)
+                return Diagnostic::error("APPLY_CHANGES_FROM_SNAPSHOT_ERROR.INTEROP_SCD2_NOT_SUPPORTED",
+                                         "flow '" + f.name + "' writes '" + plan.targets[t].name +
+                                             "', which the FROM SNAPSHOT flow '" + snapshot->name +
+                                             "' feeds; only SCD TYPE 1 targets combine both",
+                                         f.flow->location);
+            if (f.flow->ignoreNullUpdates)
+                return Diagnostic::error("APPLY_CHANGES_FROM_SNAPSHOT_ERROR.INTEROP_IGNORE_NULL_UNSUPPORTED",
+                                         "flow '" + f.name + "' shares '" + plan.targets[t].name +
+                                             "' with a FROM SNAPSHOT flow: remove IGNORE NULL UPDATES",
+                                         f.flow->ignoreNullUpdates->location.valid()
+                                             ? f.flow->ignoreNullUpdates->location
+                                             : f.flow->location);
+        }
+    }
+    return Status::success();
 }
 
 Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::Pipeline& pipeline) {
@@ -649,6 +784,7 @@ Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::P
         FlowPlanner planner(db, pipeline, plan);
         CDC_TRY(planner.plan(f));
     }
+    CDC_TRY(checkSnapshotTargets(plan));
     for (const auto& a : pipeline.appendFlows)
         plan.warnings.push_back(
             Diagnostic::warning("NOT_RUN",

@@ -54,6 +54,21 @@ struct TargetPlan {
     std::vector<storage::ColumnInfo> publicColumns() const;
 };
 
+/// Placeholders in a snapshot flow's SQL, replaced by SQL literals when it runs.
+inline constexpr std::string_view kSnapshotVersionSlot = "{{SNAPSHOT_VERSION}}";  ///< the version processed
+inline constexpr std::string_view kLastVersionSlot = "{{LAST_SNAPSHOT_VERSION}}"; ///< a FROM item, 0 or 1 row
+
+/// AUTO CDC ... FROM SNAPSHOT (semantics.md §7): where each snapshot's rows and versions come from.
+struct SnapshotSource {
+    /// The snapshot's rows with the target's columns; `current_snapshot_version()` reads
+    /// kSnapshotVersionSlot.
+    std::string querySql;
+    /// WITH VERSION: the pending versions (first column); `last_snapshot_version()` is kLastVersionSlot.
+    /// Empty for periodic snapshots, versioned by the update's time.
+    std::string versionSql;
+    bool periodic() const { return versionSql.empty(); }
+};
+
 struct FlowPlan {
     const pipeline::AutoCdcFlow* flow = nullptr;
     std::string name;
@@ -72,6 +87,9 @@ struct FlowPlan {
     bool hasTruncate = false;
     std::vector<bool> ignoreNull; ///< per target column
     std::optional<std::string> columnsToUpdateSql;
+    /// Set for FROM SNAPSHOT flows, which read no stream: the sequence SQL above then encodes and shows
+    /// kSnapshotVersionSlot.
+    std::optional<SnapshotSource> snapshot;
 };
 
 struct PipelinePlan {

@@ -27,6 +27,13 @@ inline std::string join(std::size_t n, const std::function<std::string(std::size
     return out;
 }
 
+/// `text` with every `from` replaced by `to` (placeholders of the plans' SQL templates).
+inline std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
+    for (std::size_t pos = 0; (pos = text.find(from, pos)) != std::string::npos; pos += to.size())
+        text.replace(pos, from.size(), to);
+    return text;
+}
+
 /// SCD2 version values live next to the event values of the same (key, sequence) row.
 inline std::string vcol(std::size_t i) {
     std::string name = "v";

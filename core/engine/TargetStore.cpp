@@ -196,8 +196,8 @@ std::string backingColumns(const TargetPlan& t) {
 Status ensureGlobalSchema(storage::Database& db) {
     CDC_TRY(storage::Catalog::ensureSchema(db));
     if (db.tablesExist({"__cdc_updates", "__cdc_update_log", "__cdc_checkpoints", "__cdc_targets",
-                        "__cdc_target_state", "__cdc_target_definitions"}))
-        return Status::success(); // every update asks: a query instead of parsing six CREATEs
+                        "__cdc_target_state", "__cdc_target_definitions", "__cdc_snapshot_versions"}))
+        return Status::success(); // every update asks: a query instead of parsing seven CREATEs
     return db.exec(R"sql(
 CREATE TABLE IF NOT EXISTS __cdc_updates(
   update_id INTEGER PRIMARY KEY, now INTEGER NOT NULL, full_refresh INTEGER NOT NULL, duration_ms REAL);
@@ -216,6 +216,9 @@ CREATE TABLE IF NOT EXISTS __cdc_target_state(
 CREATE TABLE IF NOT EXISTS __cdc_target_definitions(
   target TEXT NOT NULL COLLATE NOCASE, update_id INTEGER NOT NULL, definition INTEGER NOT NULL,
   PRIMARY KEY(target, update_id));
+CREATE TABLE IF NOT EXISTS __cdc_snapshot_versions(
+  flow TEXT NOT NULL COLLATE NOCASE, update_id INTEGER NOT NULL, version_key, version,
+  PRIMARY KEY(flow, update_id));
 )sql");
 }
 
@@ -403,7 +406,7 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
             CDC_TRY(run(db, "DELETE FROM " + q(n.gcLog) + " WHERE __COLLECTED_IN = ?1", {u}));
         }
         for (const char* table : {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state",
-                                  "__cdc_target_definitions", "__cdc_updates"})
+                                  "__cdc_target_definitions", "__cdc_snapshot_versions", "__cdc_updates"})
             CDC_TRY(run(db, std::string("DELETE FROM ") + table + " WHERE update_id = ?1", {u}));
     }
     for (const StoredTarget& t : targets.value()) {

@@ -2,6 +2,7 @@
 
 #include "core/common/Text.h"
 #include "core/engine/Appliers.h"
+#include "core/engine/SnapshotRunner.h"
 #include "core/engine/SqlText.h"
 
 #include <chrono>
@@ -12,12 +13,6 @@ using storage::quoteIdentifier;
 using namespace sqltext;
 
 namespace {
-
-std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
-    for (std::size_t pos = 0; (pos = text.find(from, pos)) != std::string::npos; pos += to.size())
-        text.replace(pos, from.size(), to);
-    return text;
-}
 
 double msSince(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -181,6 +176,8 @@ Status UpdateRunner::validateColumnsToUpdate(const FlowPlan& f, const TargetPlan
 
 Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
     const TargetPlan& t = m_plan.targets[f.target];
+    if (f.snapshot)
+        return runSnapshotFlow(m_ctx, t, f, m_options, m);
     std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
     std::vector<store::Checkpoint> next;
     bool anyNew = false;

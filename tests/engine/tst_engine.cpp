@@ -282,8 +282,8 @@ void TestEngine::validationErrors_data() {
                                                         << "INCOMPATIBLE_FLOWS" << 1;
     QTest::newRow("columns to update of wrong type") << "ctu-type"
                                                      << "COLUMNS_TO_UPDATE_TYPE" << 8;
-    QTest::newRow("FROM SNAPSHOT") << "snapshot"
-                                   << "UNSUPPORTED" << 1;
+    QTest::newRow("FROM SNAPSHOT without a snapshot query") << "snapshot"
+                                                            << "MISSING_SNAPSHOT" << 1;
     QTest::newRow("declared schema lacks a column") << "schema-missing"
                                                     << "SCHEMA_MISMATCH" << 1;
     QTest::newRow("declared SCD2 schema with a wrong __START_AT type") << "schema-scd2-type"
