@@ -273,7 +273,7 @@ private slots:
         // The pipeline's own validation of the flow is listed at the bottom of the form.
         auto* issues = field<QLabel>(*panel, InspectorKind::AutoCdcFlow, QStringLiteral("issues"));
         QVERIFY(issues->isVisibleTo(panel.get()));
-        QVERIFY2(issues->text().startsWith(QStringLiteral("Line ")), qPrintable(issues->text()));
+        QVERIFY2(issues->text().contains(QStringLiteral("Line ")), qPrintable(issues->text()));
         project->undoStack()->undo();
         QVERIFY(!issues->isVisibleTo(panel.get()));
         QVERIFY(shown->warning().isEmpty());
@@ -540,6 +540,16 @@ private slots:
         panel->resize(320, 1100);
         QTest::qWait(50);
         QVERIFY(panel->grab().save(dir + QStringLiteral("/flow.png")));
+        auto* truncate =
+            field<QLineEdit>(*panel, InspectorKind::AutoCdcFlow, QStringLiteral("truncateCondition"));
+        typeOver(truncate, QStringLiteral("operation = 'TRUNCATE'"));
+        QTest::keyClick(truncate, Qt::Key_Return);
+        auto* remove =
+            field<QLineEdit>(*panel, InspectorKind::AutoCdcFlow, QStringLiteral("deleteCondition"));
+        typeOver(remove, QStringLiteral("operation = = 1"));
+        QTest::keyClick(remove, Qt::Key_Return);
+        QTest::qWait(50);
+        QVERIFY(panel->grab().save(dir + QStringLiteral("/flow-notes.png")));
         panel->setSubject(InspectorKind::StreamingTable, QStringLiteral("users_history"));
         QTest::qWait(50);
         QVERIFY(panel->grab().save(dir + QStringLiteral("/table.png")));

@@ -4,6 +4,7 @@
 
 #include "core/common/Text.h"
 #include "ui/model/Project.h"
+#include "ui/model/ThemeColors.h"
 #include "ui/widgets/inspector/ColumnChoiceEditor.h"
 #include "ui/widgets/inspector/ColumnPicker.h"
 #include "ui/widgets/inspector/FieldNote.h"
@@ -81,7 +82,8 @@ AutoCdcFlowForm::AutoCdcFlowForm(Project* project, QWidget* parent)
     m_issues = new QLabel(this);
     m_issues->setObjectName(QStringLiteral("issues"));
     m_issues->setWordWrap(true);
-    m_issues->setTextFormat(Qt::PlainText);
+    m_issues->setTextFormat(Qt::RichText);
+    m_issues->setContentsMargins(0, 8, 0, 0);
     m_issues->setTextInteractionFlags(Qt::TextSelectableByMouse);
     formLayout()->addRow(m_issues);
 }
@@ -329,12 +331,17 @@ void AutoCdcFlowForm::showIssues(const AutoCdcFlow& flow) {
         if (at.file != PipelineDocument::kFileName || !at.valid() || at.offset < statement.offset ||
             at.offset > statement.offset + statement.length)
             continue;
-        lines << tr("Line %1: %2: %3")
-                     .arg(at.line)
-                     .arg(QString::fromStdString(severityName(issue.severity)),
-                          QString::fromStdString(issue.message));
+        const QColor color = issue.severity == Severity::Error ? themecolors::error(palette())
+                                                               : themecolors::warning(palette());
+        lines << QStringLiteral("<span style=\"color:%1\">%2</span>")
+                     .arg(color.name(), tr("Line %1: %2")
+                                            .arg(at.line)
+                                            .arg(QString::fromStdString(issue.message))
+                                            .toHtmlEscaped());
     }
-    m_issues->setText(lines.join(QLatin1Char('\n')));
+    if (!lines.isEmpty())
+        lines.prepend(QStringLiteral("<b>%1</b>").arg(tr("Pipeline issues in this flow").toHtmlEscaped()));
+    m_issues->setText(lines.join(QStringLiteral("<br>")));
     m_issues->setVisible(!lines.isEmpty());
 }
 
