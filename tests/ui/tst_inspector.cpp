@@ -515,6 +515,57 @@ private slots:
         QCOMPARE(panel->subjectName(), QStringLiteral("users_scd2"));
     }
 
+    // The source's STREAM checkbox, and a target typed into the editable combo.
+    void sourceAndTargetOfTheFlow() {
+        auto project = sampleProject();
+        PipelineDocument* doc = project->document();
+        doc->replace(doc->text() + QStringLiteral("\nCREATE OR REFRESH STREAMING TABLE users_copy;\n"),
+                     QStringLiteral("Add table"));
+        auto panel = inspect(*project, InspectorKind::AutoCdcFlow, kFlow);
+        auto* stream = field<QCheckBox>(*panel, InspectorKind::AutoCdcFlow, QStringLiteral("stream"));
+        QVERIFY(stream->isChecked());
+        QTest::mouseClick(stream, Qt::LeftButton, {}, QPoint(8, stream->height() / 2));
+        QVERIFY(!onlyFlow(*project).source.stream);
+        QVERIFY2(doc->text().contains(QStringLiteral("FROM main.cdc_tutorial.users_cdf\n")),
+                 qPrintable(doc->text()));
+        auto* target = field<QComboBox>(*panel, InspectorKind::AutoCdcFlow, QStringLiteral("target"));
+        QCOMPARE(target->count(), 2);
+        typeOver(target->lineEdit(), QStringLiteral("users_copy"));
+        QCOMPARE(onlyFlow(*project).target.name, std::string("users_history"));
+        stream->setFocus(); // leaving the field applies what was typed
+        QCOMPARE(onlyFlow(*project).target.name, std::string("users_copy"));
+        QCOMPARE(target->currentText(), QStringLiteral("users_copy"));
+        // A name the list does not have yet is written as typed (the pipeline then says it is missing).
+        typeOver(target->lineEdit(), QStringLiteral("users_later"));
+        QTest::keyClick(target->lineEdit(), Qt::Key_Return);
+        QCOMPARE(onlyFlow(*project).target.name, std::string("users_later"));
+        QCOMPARE(project->undoStack()->count(), 4);
+    }
+
+    // An append flow: ONCE and its target are edited; its query shows read-only.
+    void appendFlowForm() {
+        auto project = sampleProject();
+        PipelineDocument* doc = project->document();
+        doc->replace(doc->text() + QStringLiteral("\nCREATE OR REFRESH STREAMING TABLE users_log;\n"
+                                                  "CREATE FLOW backfill AS INSERT INTO users_log BY NAME\n"
+                                                  "SELECT userId, city FROM main.cdc_tutorial.users_cdf;\n"),
+                     QStringLiteral("Add append flow"));
+        auto panel = inspect(*project, InspectorKind::AppendFlow, QStringLiteral("backfill"));
+        QVERIFY(panel->showsSubject());
+        auto* query = field<CodeEditor>(*panel, InspectorKind::AppendFlow, QStringLiteral("query"));
+        QVERIFY(query->isReadOnly());
+        QVERIFY(query->text().contains(QStringLiteral("SELECT userId, city")));
+        auto* once = field<QCheckBox>(*panel, InspectorKind::AppendFlow, QStringLiteral("once"));
+        QTest::mouseClick(once, Qt::LeftButton, {}, QPoint(8, once->height() / 2));
+        QVERIFY(doc->pipeline().appendFlows.at(0).once);
+        auto* target = field<QComboBox>(*panel, InspectorKind::AppendFlow, QStringLiteral("target"));
+        QCOMPARE(target->currentText(), QStringLiteral("users_log"));
+        target->setFocus();
+        QTest::keyClick(target, Qt::Key_Up); // users_history, the table listed before
+        QCOMPARE(doc->pipeline().appendFlows.at(0).target.name, std::string("users_history"));
+        QVERIFY(doc->pipeline().appendFlows.at(0).once);
+    }
+
     // A source table shows the catalog's columns and types.
     void sourceTableShowsItsSchema() {
         auto project = sampleProject();

@@ -95,22 +95,8 @@ void AutoCdcFlowForm::buildFlowSection() {
     m_nameNote = addField(tr("Name"), m_name, tr("CREATE FLOW name AS AUTO CDC …"));
     connect(m_name, &QLineEdit::editingFinished, this, &AutoCdcFlowForm::applyName);
 
-    m_target = new QComboBox(this);
-    m_target->setObjectName(QStringLiteral("target"));
-    m_target->setEditable(true);
-    m_target->setInsertPolicy(QComboBox::NoInsert);
-    m_targetNote = addField(tr("Target"), m_target, tr("AUTO CDC INTO target"));
-    connect(m_target, &QComboBox::activated, this, &AutoCdcFlowForm::applyTarget);
-    connect(m_target->lineEdit(), &QLineEdit::editingFinished, this, &AutoCdcFlowForm::applyTarget);
-
-    m_once = new QCheckBox(tr("Run once"), this);
-    m_once->setObjectName(QStringLiteral("once"));
-    m_onceNote = addField(tr("Once"), m_once,
-                          tr("AUTO CDC ONCE INTO: reads the source's rows once, "
-                             "on the next update, and never again"));
-    connect(m_once, &QCheckBox::clicked, this, [this](bool once) {
-        apply(PipelineEdits::setOnce(pipelineText(), flowName(), once), m_onceNote);
-    });
+    addTargetField(tr("AUTO CDC INTO target"));
+    addOnceField(tr("AUTO CDC ONCE INTO: reads the source's rows once, on the next update, and never again"));
 }
 
 void AutoCdcFlowForm::buildSourceSection() {
@@ -175,38 +161,26 @@ void AutoCdcFlowForm::buildTargetSection() {
     });
 
     using Mode = ColumnChoiceEditor::Mode;
-    m_columns = new ColumnChoiceEditor(
-        {{Mode::All, tr("All columns")}, {Mode::Only, tr("Only these")}, {Mode::Except, tr("All except")}},
-        this);
-    m_columns->setObjectName(QStringLiteral("columns"));
-    m_columnsNote =
-        addField(tr("Columns"), m_columns,
-                 tr("COLUMNS (a, b) or COLUMNS * EXCEPT (a, b): the source columns the target keeps"));
-    connect(m_columns, &ColumnChoiceEditor::edited, this,
-            [this] { applyColumnChoice(m_columns, m_columnsNote); });
-
-    m_track = new ColumnChoiceEditor(
-        {{Mode::Absent, tr("All columns")}, {Mode::Only, tr("Only these")}, {Mode::Except, tr("All except")}},
-        this);
-    m_track->setObjectName(QStringLiteral("trackHistory"));
-    m_trackNote =
-        addField(tr("Track history"), m_track,
-                 tr("TRACK HISTORY ON (a, b) or TRACK HISTORY ON * EXCEPT (a, b): the columns whose "
-                    "change starts a new version (SCD type 2)"));
-    connect(m_track, &ColumnChoiceEditor::edited, this, [this] { applyColumnChoice(m_track, m_trackNote); });
-
-    m_ignore = new ColumnChoiceEditor({{Mode::Absent, tr("Off")},
-                                       {Mode::All, tr("All columns")},
-                                       {Mode::Only, tr("Only these")},
-                                       {Mode::Except, tr("All except")}},
-                                      this);
-    m_ignore->setObjectName(QStringLiteral("ignoreNullUpdates"));
-    m_ignoreNote =
-        addField(tr("Ignore nulls"), m_ignore,
-                 tr("IGNORE NULL UPDATES [ON (a, b) | ON * EXCEPT (a, b)]: a NULL in an update keeps "
-                    "the target's value"));
-    connect(m_ignore, &ColumnChoiceEditor::edited, this,
-            [this] { applyColumnChoice(m_ignore, m_ignoreNote); });
+    const QString all = tr("All columns");
+    const QString only = tr("Only these");
+    const QString except = tr("All except");
+    m_columns = addColumnChoice(
+        QStringLiteral("columns"), tr("Columns"),
+        {{Mode::All, all}, {Mode::Only, only}, {Mode::Except, except}},
+        tr("COLUMNS (a, b) or COLUMNS * EXCEPT (a, b): the source columns the target keeps"), m_columnsNote);
+    // Without TRACK HISTORY every column is tracked: its absence reads "all columns".
+    m_track =
+        addColumnChoice(QStringLiteral("trackHistory"), tr("Track history"),
+                        {{Mode::Absent, all}, {Mode::Only, only}, {Mode::Except, except}},
+                        tr("TRACK HISTORY ON (a, b) or TRACK HISTORY ON * EXCEPT (a, b): the columns whose "
+                           "change starts a new version (SCD type 2)"),
+                        m_trackNote);
+    m_ignore = addColumnChoice(
+        QStringLiteral("ignoreNullUpdates"), tr("Ignore nulls"),
+        {{Mode::Absent, tr("Off")}, {Mode::All, all}, {Mode::Only, only}, {Mode::Except, except}},
+        tr("IGNORE NULL UPDATES [ON (a, b) | ON * EXCEPT (a, b)]: a NULL in an update keeps "
+           "the target's value"),
+        m_ignoreNote);
 
     m_columnsToUpdate = new QComboBox(this);
     m_columnsToUpdate->setObjectName(QStringLiteral("columnsToUpdate"));
@@ -220,6 +194,18 @@ void AutoCdcFlowForm::buildTargetSection() {
                                                                  : std::optional(column.toStdString())),
               m_columnsToUpdateNote);
     });
+}
+
+ColumnChoiceEditor* AutoCdcFlowForm::addColumnChoice(const QString& objectName, const QString& label,
+                                                     const ColumnChoiceEditor::ModeLabels& modes,
+                                                     const QString& clause, FieldNote*& note) {
+    auto* editor = new ColumnChoiceEditor(modes, this);
+    editor->setObjectName(objectName);
+    FieldNote* shown = addField(label, editor, clause);
+    note = shown;
+    connect(editor, &ColumnChoiceEditor::edited, this,
+            [this, editor, shown] { applyColumnChoice(editor, shown); });
+    return editor;
 }
 
 const AutoCdcFlow* AutoCdcFlowForm::find(const QString& name) const {
@@ -239,11 +225,7 @@ bool AutoCdcFlowForm::load(const QString& name) {
     m_completions->setStringList(columns);
 
     syncLine(m_name, subjectName(), m_nameNote);
-    QStringList tables;
-    for (const auto& table : p.document()->pipeline().streamingTables)
-        tables << QString::fromStdString(table.name.name);
-    syncCombo(m_target, tables, QString::fromStdString(flow->target.name), m_targetNote);
-    m_once->setChecked(flow->once);
+    syncFlowFields(flow->target.name, flow->once);
     syncCombo(m_source, relationcolumns::relationNames(p), QString::fromStdString(flow->source.name),
               m_sourceNote);
     m_stream->setChecked(flow->source.stream);
@@ -350,13 +332,6 @@ void AutoCdcFlowForm::applyName() {
     applyLine(m_name, [&] {
         return applyRename(PipelineEdits::renameFlow(pipelineText(), flowName(), newName.toStdString()),
                            newName, m_nameNote);
-    });
-}
-
-void AutoCdcFlowForm::applyTarget() {
-    const std::string target = m_target->currentText().trimmed().toStdString();
-    applyLine(m_target->lineEdit(), [&] {
-        return apply(PipelineEdits::setTarget(pipelineText(), flowName(), target), m_targetNote);
     });
 }
 

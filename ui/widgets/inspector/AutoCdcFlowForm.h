@@ -3,6 +3,7 @@
 /// streaming table's FLOW AUTO CDC clause), each field writing its clause through PipelineEdits, and the
 /// combinations Databricks refuses explained under the field they concern.
 
+#include "ui/widgets/inspector/ColumnChoiceEditor.h"
 #include "ui/widgets/inspector/InspectorForm.h"
 
 namespace cdc::pipeline {
@@ -17,7 +18,6 @@ class QStringListModel;
 
 namespace cdc::ui {
 
-class ColumnChoiceEditor;
 class ColumnPicker;
 
 class AutoCdcFlowForm : public InspectorForm {
@@ -30,6 +30,10 @@ private:
     void buildFlowSection();
     void buildSourceSection();
     void buildTargetSection();
+    /// A COLUMNS-like clause's row: its editor, applied through applyColumnChoice.
+    ColumnChoiceEditor* addColumnChoice(const QString& objectName, const QString& label,
+                                        const ColumnChoiceEditor::ModeLabels& modes, const QString& clause,
+                                        FieldNote*& note);
     const pipeline::AutoCdcFlow* find(const QString& name) const;
     std::string flowName() const { return subjectName().toStdString(); }
     /// The checks Databricks makes before it runs a flow, each shown under its field.
@@ -38,17 +42,12 @@ private:
     void showIssues(const pipeline::AutoCdcFlow& flow);
 
     void applyName();
-    void applyTarget();
     void applySource();
     void applyCondition(QLineEdit* edit, FieldNote* note, bool truncate);
     void applyColumnChoice(ColumnChoiceEditor* editor, FieldNote* note);
 
     QLineEdit* m_name;
     FieldNote* m_nameNote;
-    QComboBox* m_target;
-    FieldNote* m_targetNote;
-    QCheckBox* m_once;
-    FieldNote* m_onceNote;
     QComboBox* m_source;
     QCheckBox* m_stream;
     FieldNote* m_sourceNote;

@@ -5,6 +5,7 @@
 #include "ui/model/Project.h"
 #include "ui/widgets/inspector/FieldNote.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -125,6 +126,42 @@ void InspectorForm::syncCombo(QComboBox* combo, const QStringList& items, const 
         edit->setCursorPosition(0); // a long qualified name shows its start
     }
     note->setError({});
+}
+
+void InspectorForm::addTargetField(const QString& clause) {
+    m_target = new QComboBox(this);
+    m_target->setObjectName(QStringLiteral("target"));
+    m_target->setEditable(true);
+    m_target->setInsertPolicy(QComboBox::NoInsert);
+    m_targetNote = addField(tr("Target"), m_target, clause);
+    // A choice from the list, or a typed name on Enter / focus-out (the same name twice changes nothing).
+    connect(m_target, &QComboBox::activated, this, &InspectorForm::applyTarget);
+    connect(m_target->lineEdit(), &QLineEdit::editingFinished, this, &InspectorForm::applyTarget);
+}
+
+void InspectorForm::addOnceField(const QString& clause) {
+    m_once = new QCheckBox(tr("Run once"), this);
+    m_once->setObjectName(QStringLiteral("once"));
+    m_onceNote = addField(tr("Once"), m_once, clause);
+    connect(m_once, &QCheckBox::clicked, this, [this](bool once) {
+        apply(sql::PipelineEdits::setOnce(pipelineText(), m_name.toStdString(), once), m_onceNote);
+    });
+}
+
+void InspectorForm::syncFlowFields(const std::string& target, bool once) {
+    QStringList tables;
+    for (const auto& table : m_project->document()->pipeline().streamingTables)
+        tables << QString::fromStdString(table.name.name);
+    syncCombo(m_target, tables, QString::fromStdString(target), m_targetNote);
+    m_once->setChecked(once);
+}
+
+void InspectorForm::applyTarget() {
+    const std::string target = m_target->currentText().trimmed().toStdString();
+    applyLine(m_target->lineEdit(), [&] {
+        return apply(sql::PipelineEdits::setTarget(pipelineText(), m_name.toStdString(), target),
+                     m_targetNote);
+    });
 }
 
 bool InspectorForm::applyLine(QLineEdit* edit, const std::function<bool()>& applyEdit) {

@@ -13,6 +13,7 @@
 #include <optional>
 
 class QFormLayout;
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 
@@ -63,13 +64,26 @@ protected:
     static void syncLine(QLineEdit* edit, const QString& value, FieldNote* note);
     /// An editable combo's items and text, left alone while the user types in it.
     static void syncCombo(QComboBox* combo, const QStringList& items, const QString& value, FieldNote* note);
+    /// A flow's INTO target: an editable combo of the pipeline's streaming tables, applied (setTarget) when
+    /// one is chosen or a name is typed.
+    void addTargetField(const QString& clause);
+    /// A flow's ONCE checkbox (setOnce).
+    void addOnceField(const QString& clause);
+    /// Shows a flow's target and ONCE in the fields made by addTargetField and addOnceField.
+    void syncFlowFields(const std::string& target, bool once);
     /// Runs `applyEdit` for what the user typed in `edit`: once accepted the field shows the pipeline's
     /// value again (as printed); refused, it keeps the typing for the user to correct.
     static bool applyLine(QLineEdit* edit, const std::function<bool()>& applyEdit);
 
 private:
+    void applyTarget();
+
     Project* m_project;
     QFormLayout* m_form;
+    QComboBox* m_target = nullptr;
+    FieldNote* m_targetNote = nullptr;
+    QCheckBox* m_once = nullptr;
+    FieldNote* m_onceNote = nullptr;
     QString m_name;
 };
 

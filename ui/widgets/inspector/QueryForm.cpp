@@ -44,20 +44,8 @@ QueryForm::QueryForm(Subject subject, Project* project, QWidget* parent)
                  tr("CREATE TEMPORARY VIEW (computed when read) or CREATE MATERIALIZED VIEW (stored, "
                     "recomputed by each update)"));
     } else {
-        m_target = new QComboBox(this);
-        m_target->setObjectName(QStringLiteral("target"));
-        m_target->setEditable(true);
-        m_target->setInsertPolicy(QComboBox::NoInsert);
-        m_targetNote = addField(tr("Target"), m_target, tr("INSERT INTO target BY NAME"));
-        connect(m_target, &QComboBox::activated, this, &QueryForm::applyTarget);
-        connect(m_target->lineEdit(), &QLineEdit::editingFinished, this, &QueryForm::applyTarget);
-        m_once = new QCheckBox(tr("Run once"), this);
-        m_once->setObjectName(QStringLiteral("once"));
-        m_onceNote =
-            addField(tr("Once"), m_once, tr("INSERT INTO ONCE: the query runs on the next update only"));
-        connect(m_once, &QCheckBox::clicked, this, [this](bool once) {
-            apply(PipelineEdits::setOnce(pipelineText(), subjectName().toStdString(), once), m_onceNote);
-        });
+        addTargetField(tr("INSERT INTO target BY NAME"));
+        addOnceField(tr("INSERT INTO ONCE: the query runs on the next update only"));
     }
 
     addSection(tr("Query"));
@@ -115,11 +103,7 @@ bool QueryForm::load(const QString& name) {
         if (!found)
             return false;
         setSubjectName(QString::fromStdString(found->name.name));
-        QStringList tables;
-        for (const auto& table : pipeline.streamingTables)
-            tables << QString::fromStdString(table.name.name);
-        syncCombo(m_target, tables, QString::fromStdString(found->target.name), m_targetNote);
-        m_once->setChecked(found->once);
+        syncFlowFields(found->target.name, found->once);
         syncQuery(QString::fromStdString(found->query.sparkText));
     }
     syncLine(m_name, subjectName(), m_nameNote);
@@ -157,14 +141,6 @@ void QueryForm::applyName() {
                                ? PipelineEdits::renameDataset(text, oldName, newName.toStdString())
                                : PipelineEdits::renameFlow(text, oldName, newName.toStdString()),
                            newName, m_nameNote);
-    });
-}
-
-void QueryForm::applyTarget() {
-    const std::string target = m_target->currentText().trimmed().toStdString();
-    applyLine(m_target->lineEdit(), [&] {
-        return apply(PipelineEdits::setTarget(pipelineText(), subjectName().toStdString(), target),
-                     m_targetNote);
     });
 }
 

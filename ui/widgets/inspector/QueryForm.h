@@ -28,7 +28,6 @@ protected:
 
 private:
     void applyName();
-    void applyTarget();
     void applyQuery();
     /// Shows `query` unless the user has edits in the editor that are not applied yet.
     void syncQuery(const QString& query);
@@ -37,10 +36,6 @@ private:
     QLineEdit* m_name;
     FieldNote* m_nameNote;
     QLabel* m_kind = nullptr;
-    QComboBox* m_target = nullptr;
-    FieldNote* m_targetNote = nullptr;
-    QCheckBox* m_once = nullptr;
-    FieldNote* m_onceNote = nullptr;
     CodeEditor* m_query;
     QPushButton* m_apply = nullptr;
     FieldNote* m_queryNote;
