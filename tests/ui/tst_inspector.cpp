@@ -391,6 +391,16 @@ private slots:
         QCOMPARE(renamed.at(0).at(2).toString(), QStringLiteral("users_changes"));
         QCOMPARE(panel->findChild<QLabel*>(QStringLiteral("title"))->text(),
                  QStringLiteral("AUTO CDC flow users_changes"));
+        // Undo and redo of the rename: the panel keeps showing the flow, under each name in turn.
+        project->undoStack()->undo();
+        QVERIFY(panel->showsSubject());
+        QCOMPARE(panel->subjectName(), kFlow);
+        QCOMPARE(name->text(), kFlow);
+        QCOMPARE(renamed.count(), 2);
+        project->undoStack()->redo();
+        QVERIFY(panel->showsSubject());
+        QCOMPARE(panel->subjectName(), QStringLiteral("users_changes"));
+        QCOMPARE(renamed.last().at(2).toString(), QStringLiteral("users_changes"));
     }
 
     // Typing in the SQL editor re-parses under the panel: a field being typed in keeps its text, its caret

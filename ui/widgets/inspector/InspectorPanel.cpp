@@ -94,6 +94,8 @@ void InspectorPanel::addForm(InspectorKind kind, InspectorForm* form) {
         if (m_kind != kind)
             return;
         const QString oldName = m_name;
+        m_formerNames.removeAll(newName);
+        m_formerNames << oldName;
         m_name = newName;
         emit subjectRenamed(kind, oldName, newName);
     });
@@ -112,7 +114,22 @@ InspectorForm* InspectorPanel::form(InspectorKind kind) const {
 void InspectorPanel::setSubject(InspectorKind kind, const QString& name) {
     m_kind = name.isEmpty() ? InspectorKind::None : kind;
     m_name = m_kind == InspectorKind::None ? QString() : name;
+    m_formerNames.clear();
     refresh();
+}
+
+bool InspectorPanel::loadFormerName(InspectorForm* shown) {
+    // An undone (or redone) rename: the subject is there under another of its names.
+    for (qsizetype i = m_formerNames.size() - 1; i >= 0; --i) {
+        if (!shown->load(m_formerNames[i]))
+            continue;
+        const QString oldName = m_name;
+        m_formerNames[i] = oldName; // the name a redo gives back
+        m_name = shown->subjectName();
+        emit subjectRenamed(m_kind, oldName, m_name);
+        return true;
+    }
+    return false;
 }
 
 bool InspectorPanel::showsSubject() const {
@@ -121,7 +138,7 @@ bool InspectorPanel::showsSubject() const {
 
 void InspectorPanel::refresh() {
     InspectorForm* shown = form(m_kind);
-    if (shown && shown->load(m_name)) {
+    if (shown && (shown->load(m_name) || loadFormerName(shown))) {
         m_name = shown->subjectName(); // as the pipeline spells it
         m_title->setText(tr("%1 %2").arg(kindName(m_kind), m_name));
         m_pages->setCurrentWidget(m_formPages.at(m_kind));

@@ -3,7 +3,8 @@
 /// text can say it. Every change is one PipelineEdits operation pushed on the project's undo stack, so
 /// Ctrl+Z undoes it wherever the focus is. The panel follows the document: each parse refreshes the form
 /// (a field being typed in keeps its text and caret), and a subject the pipeline no longer has shows the
-/// "Nothing selected" page until it comes back (after an undo, say).
+/// "Nothing selected" page until it comes back (after an undo, say). A subject renamed in the panel is found
+/// again by its former name when the rename is undone, and by its new one when it is redone.
 
 #include "ui/widgets/inspector/InspectorSubject.h"
 
@@ -46,10 +47,14 @@ private:
     /// Re-reads the subject from the current parse.
     void refresh();
     void addForm(InspectorKind kind, InspectorForm* form);
+    /// Loads the subject under one of its former names; true when found (the panel then follows it).
+    bool loadFormerName(InspectorForm* shown);
 
     Project* m_project;
     InspectorKind m_kind = InspectorKind::None;
     QString m_name;
+    /// The names the subject had before renames made here, latest last: undoing a rename finds it again.
+    QStringList m_formerNames;
     QLabel* m_title;
     QStackedWidget* m_pages;
     QWidget* m_emptyPage;
