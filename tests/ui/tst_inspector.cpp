@@ -552,6 +552,33 @@ private slots:
         QCOMPARE(project->undoStack()->count(), 4);
     }
 
+    // A view as the source: it is offered in the source combo, and the pickers list its output columns.
+    void viewSourceOffersItsColumns() {
+        auto project = sampleProject();
+        PipelineDocument* doc = project->document();
+        doc->replace(doc->text() +
+                         QStringLiteral("\nCREATE TEMPORARY VIEW picked AS SELECT userId, city, sequenceNum "
+                                        "FROM main.cdc_tutorial.users_cdf;\n"),
+                     QStringLiteral("Add view"));
+        auto panel = inspect(*project, InspectorKind::AutoCdcFlow, kFlow);
+        auto* source = field<QComboBox>(*panel, InspectorKind::AutoCdcFlow, QStringLiteral("source"));
+        QVERIFY(source->findText(QStringLiteral("picked")) >= 0);
+        QVERIFY(source->findText(QStringLiteral("main.cdc_tutorial.users_cdf")) >= 0);
+        source->setFocus();
+        typeOver(source->lineEdit(), QStringLiteral("picked"));
+        QTest::keyClick(source->lineEdit(), Qt::Key_Return);
+        QCOMPARE(onlyFlow(*project).source.name, std::string("picked"));
+        QVERIFY(onlyFlow(*project).source.stream);
+        auto* keys = field<ColumnPicker>(*panel, InspectorKind::AutoCdcFlow, QStringLiteral("keys"));
+        QStringList listed;
+        for (int row = 0; row < keys->list()->count(); ++row)
+            listed << keys->list()->item(row)->text();
+        QCOMPARE(listed, QStringList({"userId", "city", "sequenceNum"}));
+        // The delete condition still names `operation`, which the view does not have: the pipeline says so.
+        auto* issues = field<QLabel>(*panel, InspectorKind::AutoCdcFlow, QStringLiteral("issues"));
+        QVERIFY2(issues->text().contains(QStringLiteral("operation")), qPrintable(issues->text()));
+    }
+
     // An append flow: ONCE and its target are edited; its query shows read-only.
     void appendFlowForm() {
         auto project = sampleProject();
