@@ -17,6 +17,7 @@
 #include "ui/widgets/SimulationController.h"
 #include "ui/widgets/ThemeManager.h"
 #include "ui/widgets/WorkbenchPanel.h"
+#include "ui/widgets/inspector/InspectorPanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
 
 #include <QAction>
@@ -317,6 +318,28 @@ private slots:
         QTest::keyClick(w.designer()->view(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(doc->text(), before);
         QCOMPARE(shownNodes(w.designer()->scene()), kScd2Nodes);
+    }
+
+    // Clicking a node shows it in the Inspector, which comes forward; clicking the background clears it.
+    void clickingANodeInspectsIt() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        InspectorPanel* inspector = w.inspector();
+        QVERIFY(!inspector->showsSubject());
+        clickNode(w, "flow:apply_cdc");
+        QCOMPARE(inspector->subjectKind(), InspectorKind::AutoCdcFlow);
+        QCOMPARE(inspector->subjectName(), QStringLiteral("apply_cdc"));
+        QVERIFY(inspector->showsSubject());
+        QVERIFY(inspector->isVisible());
+        // With CDC_SCREENSHOT_DIR set, the docs' picture of the designer with the inspector is written here.
+        if (const QString dir = qEnvironmentVariable("CDC_SCREENSHOT_DIR"); !dir.isEmpty())
+            QVERIFY(w.grab().save(dir + QStringLiteral("/designer-inspector.png")));
+        clickNode(w, "table:users_history");
+        QCOMPARE(inspector->subjectKind(), InspectorKind::StreamingTable);
+        clickNode(w, "source:main.cdc_tutorial.users_cdf");
+        QCOMPARE(inspector->subjectKind(), InspectorKind::SourceTable);
+        w.designer()->scene()->clearSelection();
+        QVERIFY(!inspector->showsSubject());
     }
 
     // Selecting an issue in the Issues list selects the node whose statement it is about.

@@ -20,6 +20,7 @@ const QHash<QString, QString>& topics() {
         {QStringLiteral("infoDock"), QStringLiteral("getting-started.html#project-info")},
         {QStringLiteral("timelineDock"), QStringLiteral("timeline.html")},
         {QStringLiteral("designerDock"), QStringLiteral("sql.html#designer")},
+        {QStringLiteral("inspectorDock"), QStringLiteral("sql.html#inspector")},
         {QStringLiteral("queueDock"), QStringLiteral("replay.html#event-queue")},
         {QStringLiteral("targetsDock"), QStringLiteral("results.html#target-tables")},
         {QStringLiteral("scd2Dock"), QStringLiteral("results.html#scd2-timeline")},

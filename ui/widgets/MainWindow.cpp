@@ -32,6 +32,7 @@
 #include "ui/widgets/ThemeManager.h"
 #include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
+#include "ui/widgets/inspector/InspectorPanel.h"
 #include "ui/widgets/results/Scd2TimelinePanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
 #include "ui/widgets/results/TombstonePanel.h"
@@ -74,7 +75,7 @@ MainWindow::MainWindow(QWidget* parent)
       m_logModel(new UpdateLogModel(m_project, this)), m_logView(new QTableView(this)),
       m_results(new ResultsController(m_project, this)), m_targetTable(new TargetTablePanel(this)),
       m_scd2Timeline(new Scd2TimelinePanel(this)), m_tombstones(new TombstonePanel(this)),
-      m_designer(new DesignerPanel(this)) {
+      m_designer(new DesignerPanel(this)), m_inspector(new InspectorPanel(m_project, this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/cdcstudio.svg")));
     setCentralWidget(m_workbench);
@@ -129,6 +130,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_designerController = new DesignerController(m_project, m_designer, this);
     connect(m_designerController, &DesignerController::statusMessage, this,
             [this](const QString& m) { showStatus(m); });
+    connectInspector();
     connect(m_designer, &DesignerPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     // Double-clicking a streaming table shows its rows.
     connect(m_designer->scene(), &DesignerScene::nodeActivated, this, [this](const QString& id) {
@@ -254,6 +256,9 @@ void MainWindow::createDocks() {
 
     auto* info =
         addDock(QStringLiteral("infoDock"), tr("About This Project"), m_info, Qt::LeftDockWidgetArea);
+    // The inspector shares the project's place: it comes forward when a node is selected in the Designer.
+    auto* inspector =
+        addDock(QStringLiteral("inspectorDock"), tr("Inspector"), m_inspector, Qt::LeftDockWidgetArea);
     auto* timeline =
         addDock(QStringLiteral("timelineDock"), tr("Update Timeline"), m_timeline, Qt::LeftDockWidgetArea);
     splitDockWidget(info, timeline, Qt::Vertical);
@@ -294,6 +299,73 @@ void MainWindow::createDocks() {
     resizeDocks({info, timeline}, {250, 350}, Qt::Vertical);
     resizeDocks({targets, sources}, {760, 520}, Qt::Horizontal);
     resizeDocks({targets}, {330}, Qt::Vertical);
+    // Tabifying re-forms the left column, so its width is given again afterwards.
+    tabifyDockWidget(info, inspector);
+    info->raise();
+    resizeDocks({info, designer}, {400, 600}, Qt::Horizontal);
+}
+
+namespace {
+/// The inspector's form for a graph node, and the node id prefix of an inspector subject.
+InspectorKind inspectorKindOf(pipeline::NodeKind kind) {
+    switch (kind) {
+    case pipeline::NodeKind::SourceTable:
+        return InspectorKind::SourceTable;
+    case pipeline::NodeKind::TemporaryView:
+    case pipeline::NodeKind::View:
+    case pipeline::NodeKind::MaterializedView:
+        return InspectorKind::View;
+    case pipeline::NodeKind::StreamingTable:
+        return InspectorKind::StreamingTable;
+    case pipeline::NodeKind::AutoCdcFlow:
+    case pipeline::NodeKind::AutoCdcSnapshotFlow:
+        return InspectorKind::AutoCdcFlow;
+    case pipeline::NodeKind::AppendFlow:
+        return InspectorKind::AppendFlow;
+    }
+    return InspectorKind::None;
+}
+
+QString nodeIdOf(InspectorKind kind, const QString& name) {
+    const QString lower = name.toLower();
+    switch (kind) {
+    case InspectorKind::AutoCdcFlow:
+    case InspectorKind::AppendFlow:
+        return QStringLiteral("flow:") + lower;
+    case InspectorKind::StreamingTable:
+        return QStringLiteral("table:") + lower;
+    case InspectorKind::View:
+        return QStringLiteral("view:") + lower;
+    case InspectorKind::SourceTable:
+        return QStringLiteral("source:") + lower;
+    case InspectorKind::None:
+        break;
+    }
+    return {};
+}
+} // namespace
+
+void MainWindow::connectInspector() {
+    // The canvas's selection is the inspector's subject, and the inspector's requests (a table's flow, a
+    // rename) select on the canvas.
+    connect(m_designerController, &DesignerController::nodeSelected, this, [this](const QString& id) {
+        const pipeline::GraphNode* node = m_designer->scene()->graph().find(id.toStdString());
+        if (!node) {
+            m_inspector->setSubject(InspectorKind::None, QString());
+            return;
+        }
+        m_inspector->setSubject(inspectorKindOf(node->kind), QString::fromStdString(node->name));
+        if (auto* d = dock(QStringLiteral("inspectorDock")); d && d->isVisible())
+            d->raise();
+    });
+    connect(m_inspector, &InspectorPanel::subjectRequested, this,
+            [this](InspectorKind kind, const QString& name) {
+                m_designerController->selectNode(nodeIdOf(kind, name));
+            });
+    connect(m_inspector, &InspectorPanel::subjectRenamed, this,
+            [this](InspectorKind kind, const QString&, const QString& newName) {
+                m_designerController->selectNode(nodeIdOf(kind, newName));
+            });
 }
 
 void MainWindow::createActions() {

@@ -32,6 +32,7 @@ class Scd2TimelinePanel;
 class TombstonePanel;
 class OutdatedBanner;
 class DesignerController;
+class InspectorPanel;
 class DesignerPanel;
 
 /// Assembles the docks, menus and toolbars and wires the per-feature controllers together.
@@ -64,6 +65,7 @@ public:
     /// The Designer dock's content: the graph of the editor's last parse without errors.
     DesignerPanel* designer() const { return m_designer; }
     DesignerController* designerController() const { return m_designerController; }
+    InspectorPanel* inspector() const { return m_inspector; }
     /// The dock layout the application starts with (also what --screenshot uses).
     void resetLayout();
     QDockWidget* dock(const QString& objectName) const;
@@ -81,6 +83,8 @@ protected:
 private:
     void createDocks();
     void createActions();
+    /// The Designer's selection drives the inspector; its requests select on the canvas.
+    void connectInspector();
     void createMenus();
     void restoreLayout();
     /// Writes the window's geometry and dock layout to the settings (also shortly after every change:
@@ -113,6 +117,7 @@ private:
     OutdatedBanner* m_outdatedBanner = nullptr;
     DesignerPanel* m_designer;
     DesignerController* m_designerController = nullptr;
+    InspectorPanel* m_inspector;
     QAction* m_sourceSql = nullptr;
     QList<QDockWidget*> m_docks;
     QAction* m_undo = nullptr;
