@@ -2,6 +2,8 @@
 // editor (a syntax error keeps the graph, a new view adds its node), wheel and keyboard zoom, Fit, dragging
 // a node onto the grid, double-clicking a table, and the SVG / PNG exports read back.
 #include "core/pipeline/PipelineGraph.h"
+#include "core/sql/SqlApi.h"
+#include "sql/PipelineTestSupport.h"
 #include "ui/designer/DesignerController.h"
 #include "ui/designer/DesignerPanel.h"
 #include "ui/designer/DesignerScene.h"
@@ -11,19 +13,26 @@
 #include "ui/model/NodePositions.h"
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
+#include "ui/model/SampleLibrary.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
 #include "ui/widgets/ThemeManager.h"
 #include "ui/widgets/WorkbenchPanel.h"
+#include "ui/widgets/inspector/ColumnChoiceEditor.h"
+#include "ui/widgets/inspector/ColumnPicker.h"
+#include "ui/widgets/inspector/InspectorForm.h"
 #include "ui/widgets/inspector/InspectorPanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDockWidget>
 #include <QImage>
+#include <QLineEdit>
+#include <QListWidget>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -318,6 +327,101 @@ private slots:
         QTest::keyClick(w.designer()->view(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(doc->text(), before);
         QCOMPARE(shownNodes(w.designer()->scene()), kScd2Nodes);
+    }
+
+    // The seed SCD type 2 pipeline built with the canvas and the inspector only, from an empty pipeline: the
+    // SQL in the editor parses to the seed's pipeline, and the seed's events give the seed's table.
+    void buildTheSeedPipelineWithTheDesignerAndInspector() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        PipelineDocument* doc = w.project()->document();
+        const QString seedSql = samplelibrary::load(QStringLiteral("scd2-users")).pipeline;
+        // Empty the editor as a user would.
+        CodeEditor* editor = w.workbench()->editor();
+        editor->setFocus();
+        QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(editor, Qt::Key_Delete);
+        doc->reparseNow();
+        QCOMPARE(doc->text(), QString());
+        QVERIFY(w.designer()->scene()->nodeItems().isEmpty());
+
+        // Add Flow with nothing selected reads the project's source into a new table.
+        clickToolButton(w, w.designerController()->addFlowAction());
+        QCOMPARE(doc->pipeline().cdcFlows.size(), std::size_t(1));
+        QVERIFY(w.designer()->scene()->node("flow:flow_1")->isSelected());
+        InspectorPanel* inspector = w.inspector();
+        QCOMPARE(inspector->subjectName(), QStringLiteral("flow_1"));
+        const auto flowField = [&](const char* name) {
+            auto* found =
+                inspector->form(InspectorKind::AutoCdcFlow)->findChild<QWidget*>(QLatin1String(name));
+            if (!found)
+                qFatal("no field %s", name);
+            return found;
+        };
+        const auto typeInto = [](QWidget* widget, const QString& text) {
+            auto* edit = qobject_cast<QLineEdit*>(widget);
+            QVERIFY(edit);
+            edit->setFocus();
+            edit->selectAll();
+            QTest::keyClick(edit, Qt::Key_Backspace);
+            QTest::keyClicks(edit, text);
+            QTest::keyClick(edit, Qt::Key_Return);
+        };
+        typeInto(flowField("name"), QStringLiteral("apply_cdc"));
+        QCOMPARE(inspector->subjectName(), QStringLiteral("apply_cdc"));
+        typeInto(flowField("deleteCondition"), QStringLiteral("operation = \"DELETE\""));
+        auto* columns = qobject_cast<ColumnChoiceEditor*>(flowField("columns"));
+        QVERIFY(columns);
+        QComboBox* mode = columns->modeCombo();
+        mode->setFocus();
+        QTest::keyClick(mode, Qt::Key_Down);
+        QTest::keyClick(mode, Qt::Key_Down); // "all except"
+        for (const QString& column : {QStringLiteral("operation"), QStringLiteral("sequenceNum")}) {
+            QListWidget* list = columns->picker()->list();
+            list->setFocus();
+            list->setCurrentItem(list->findItems(column, Qt::MatchFixedString).value(0));
+            QTest::keyClick(list, Qt::Key_Space);
+        }
+        auto* scd = qobject_cast<QComboBox*>(flowField("scdType"));
+        QVERIFY(scd);
+        scd->setFocus();
+        QTest::keyClick(scd, Qt::Key_Down); // SCD type 2
+        // The table: renamed on its own form, the flow follows.
+        clickNode(w, "table:table_1");
+        auto* tableName =
+            inspector->form(InspectorKind::StreamingTable)->findChild<QLineEdit*>(QStringLiteral("name"));
+        QVERIFY(tableName);
+        typeInto(tableName, QStringLiteral("users_history"));
+
+        QVERIFY2(!doc->hasErrors(), qPrintable(doc->text()));
+        QCOMPARE(editor->text(), doc->text());
+        QString errors;
+        const auto built = pipelinetest::positionless(doc->text().toStdString(), &errors);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors));
+        QVERIFY2(pipelinetest::equal(built, pipelinetest::positionless(seedSql.toStdString())),
+                 qPrintable(doc->text()));
+        QCOMPARE(shownEdges(w.designer()->scene()),
+                 (QStringList{"flow:apply_cdc>table:users_history",
+                              "source:main.cdc_tutorial.users_cdf>flow:apply_cdc"}));
+
+        // The seed's events give the seed's table.
+        QVERIFY(w.simulation()->runToEnd());
+        w.simulation()->waitForFinished();
+        auto rows = sql::runQuery(w.project()->db(),
+                                  "SELECT userId, name, city, __START_AT, __END_AT FROM users_history "
+                                  "ORDER BY userId, __START_AT");
+        QVERIFY2(rows.ok(), rows.ok() ? "" : rows.error().format().c_str());
+        QStringList shown;
+        for (const Row& row : rows->rows) {
+            QStringList cells;
+            for (const Value& v : row)
+                cells << QString::fromStdString(displayText(v));
+            shown << cells.join(QLatin1Char(' '));
+        }
+        QCOMPARE(shown, (QStringList{"123 Isabel Monterrey 1 5", "123 Isabel Chihuahua 5 6",
+                                     "124 Raul Oaxaca 1 null", "125 Mercedes Tijuana 2 5",
+                                     "125 Mercedes Mexicali 5 6", "125 Mercedes Guadalajara 6 null",
+                                     "126 Lily Cancun 2 null"}));
     }
 
     // Clicking a node shows it in the Inspector, which comes forward; clicking the background clears it.

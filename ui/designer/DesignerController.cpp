@@ -74,6 +74,10 @@ DesignerController::DesignerController(Project* project, DesignerPanel* panel, Q
     connect(project->document(), &PipelineDocument::parsed, this, &DesignerController::showParse);
     connect(scene, &QGraphicsScene::selectionChanged, this, [this] {
         updateActions();
+        // Nodes going because the text changed are no choice of the user's: whoever shows the old selection
+        // (the inspector) follows the text itself, renames included.
+        if (m_showingParse)
+            return;
         const auto selected = selectedNodes();
         emit nodeSelected(selected.size() == 1 ? QString::fromStdString(selected.front()->id) : QString());
     });
@@ -83,8 +87,11 @@ DesignerController::DesignerController(Project* project, DesignerPanel* panel, Q
 
 void DesignerController::showParse() {
     const PipelineDocument* doc = m_project->document();
-    if (!doc->hasErrors())
+    if (!doc->hasErrors()) {
+        m_showingParse = true;
         m_panel->setGraph(pipeline::buildGraph(doc->pipeline()));
+        m_showingParse = false;
+    }
     updateActions();
 }
 
@@ -171,6 +178,14 @@ QStringList DesignerController::columnsOf(const GraphNode& node) const {
     return out;
 }
 
+std::string DesignerController::firstSourceTable() const {
+    if (auto tables = storage::Catalog::list(m_project->db()); tables)
+        for (const storage::TableInfo& t : *tables)
+            if (t.kind == storage::TableKind::Source)
+                return t.name;
+    return {};
+}
+
 bool DesignerController::addTable() {
     const QString name = freeName(QStringLiteral("table"));
     auto edit = sql::PipelineEdits::addStreamingTable(m_project->document()->text().toStdString(),
@@ -192,12 +207,7 @@ bool DesignerController::addView() {
             break;
         }
     if (from.empty())
-        if (auto tables = storage::Catalog::list(m_project->db()); tables)
-            for (const storage::TableInfo& t : *tables)
-                if (t.kind == storage::TableKind::Source) {
-                    from = t.name;
-                    break;
-                }
+        from = firstSourceTable();
     if (from.empty()) {
         emit statusMessage(tr("Cannot add a view: there is no source table to read (add one in Sources)"));
         return false;
@@ -222,10 +232,17 @@ bool DesignerController::addFlow() {
         else if (isRelation(n->kind) && n->kind != NodeKind::StreamingTable && !source)
             source = n;
     }
+    // Nothing selected to read: the project's first source table, as a new pipeline's first flow would.
+    GraphNode firstSource;
     if (!source) {
-        emit statusMessage(tr("Select the source or view the flow reads (and, if it exists, the streaming "
-                              "table it writes), then Add Flow"));
-        return false;
+        firstSource.kind = NodeKind::SourceTable;
+        firstSource.name = firstSourceTable();
+        if (firstSource.name.empty()) {
+            emit statusMessage(
+                tr("Cannot add a flow: there is no source table to read (add one in Sources)"));
+            return false;
+        }
+        source = &firstSource;
     }
     const QStringList columns = columnsOf(*source);
     if (columns.isEmpty()) {

@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QStringList>
 
+#include <string>
+
 class QAction;
 
 namespace cdc::ui {
@@ -30,9 +32,9 @@ public:
     bool addTable();
     /// Adds a temporary view reading the selected source, view or table (else the first source table).
     bool addView();
-    /// Adds an AUTO CDC flow from the selected source or view into the selected streaming table (a new one
-    /// when none is selected), keyed on the source's first column and sequenced by its sequence-like column,
-    /// for the user to correct in the inspector.
+    /// Adds an AUTO CDC flow from the selected source or view (else the first source table) into the selected
+    /// streaming table (a new one when none is selected), keyed on the source's first column and sequenced by
+    /// its sequence-like column, for the user to correct in the inspector.
     bool addFlow();
     /// Removes the selected nodes' statements as one step; source tables are not the pipeline's to remove.
     bool deleteSelected();
@@ -56,6 +58,8 @@ private:
     bool apply(const QString& newText, const QString& description, const QString& selectId = {});
     /// The first `prefix_N` no dataset or flow of the pipeline is called.
     QString freeName(const QString& prefix) const;
+    /// The catalog's first source table ("" when there is none): what a new view or flow reads by default.
+    std::string firstSourceTable() const;
     /// Column names of a source table (catalog), view (its output columns) or streaming table (stored).
     QStringList columnsOf(const pipeline::GraphNode& node) const;
 
@@ -65,6 +69,7 @@ private:
     QAction* m_addView;
     QAction* m_addFlow;
     QAction* m_delete;
+    bool m_showingParse = false; ///< the graph is being replaced by a new parse
 };
 
 } // namespace cdc::ui
