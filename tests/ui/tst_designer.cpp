@@ -28,6 +28,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QImage>
@@ -422,6 +423,41 @@ private slots:
                                      "124 Raul Oaxaca 1 null", "125 Mercedes Tijuana 2 5",
                                      "125 Mercedes Mexicali 5 6", "125 Mercedes Guadalajara 6 null",
                                      "126 Lily Cancun 2 null"}));
+    }
+
+    // Ctrl+D duplicates the selected nodes under free names (the flow then writes the new table), Ctrl+C puts
+    // their SQL on the clipboard and Ctrl+V adds it again; each is one step that undo takes back exactly.
+    void copyPasteAndDuplicate() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        PipelineDocument* doc = w.project()->document();
+        const QString before = doc->text();
+        clickNode(w, "flow:apply_cdc");
+        clickNode(w, "table:users_history", Qt::ControlModifier);
+        DesignerView* view = w.designer()->view();
+        QTest::keyClick(view, Qt::Key_D, Qt::ControlModifier);
+        QVERIFY2(!doc->hasErrors(), qPrintable(doc->text()));
+        QCOMPARE(doc->pipeline().cdcFlows.size(), std::size_t(2));
+        QCOMPARE(doc->pipeline().cdcFlows[1].name.name, std::string("apply_cdc_2"));
+        QCOMPARE(doc->pipeline().cdcFlows[1].target.name, std::string("users_history_2"));
+        QVERIFY(doc->text().startsWith(before.trimmed()));
+        QCOMPARE(w.project()->undoStack()->undoText(),
+                 QStringLiteral("Duplicate users_history_2, apply_cdc_2"));
+        QVERIFY(shownEdges(w.designer()->scene()).contains("flow:apply_cdc_2>table:users_history_2"));
+        QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->text(), before);
+
+        clickNode(w, "flow:apply_cdc");
+        QTest::keyClick(view, Qt::Key_C, Qt::ControlModifier);
+        QVERIFY(QGuiApplication::clipboard()->text().startsWith(QStringLiteral("CREATE FLOW apply_cdc")));
+        QTest::keyClick(view, Qt::Key_V, Qt::ControlModifier);
+        QVERIFY2(!doc->hasErrors(), qPrintable(doc->text()));
+        QCOMPARE(doc->pipeline().cdcFlows.size(), std::size_t(2));
+        QCOMPARE(doc->pipeline().cdcFlows[1].name.name, std::string("apply_cdc_2"));
+        QCOMPARE(doc->pipeline().cdcFlows[1].target.name,
+                 std::string("users_history")); // a second flow into it
+        QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->text(), before);
     }
 
     // Clicking a node shows it in the Inspector, which comes forward; clicking the background clears it.

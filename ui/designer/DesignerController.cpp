@@ -4,6 +4,7 @@
 
 #include "core/common/Text.h"
 #include "core/sql/PipelineEdits.h"
+#include "core/sql/PipelineScript.h"
 #include "core/storage/Catalog.h"
 #include "ui/designer/DesignerPanel.h"
 #include "ui/designer/DesignerScene.h"
@@ -13,10 +14,13 @@
 #include "ui/model/Project.h"
 
 #include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QIcon>
 #include <QToolBar>
 
 #include <algorithm>
+#include <set>
 
 namespace cdc::ui {
 
@@ -44,7 +48,9 @@ DesignerController::DesignerController(Project* project, DesignerPanel* panel, Q
       m_addTable(new QAction(QIcon(QStringLiteral(":/icons/add-table.svg")), tr("Add &Table"), this)),
       m_addView(new QAction(QIcon(QStringLiteral(":/icons/add-view.svg")), tr("Add &View"), this)),
       m_addFlow(new QAction(QIcon(QStringLiteral(":/icons/add-flow.svg")), tr("Add &Flow"), this)),
-      m_delete(new QAction(QIcon(QStringLiteral(":/icons/delete.svg")), tr("&Delete"), this)) {
+      m_delete(new QAction(QIcon(QStringLiteral(":/icons/delete.svg")), tr("&Delete"), this)),
+      m_copy(new QAction(tr("&Copy"), this)), m_paste(new QAction(tr("&Paste"), this)),
+      m_duplicate(new QAction(tr("D&uplicate"), this)) {
     m_addTable->setToolTip(tr("Add a streaming table (CREATE OR REFRESH STREAMING TABLE)"));
     m_addView->setToolTip(
         tr("Add a temporary view over the selected source, view or table (CREATE TEMPORARY VIEW)"));
@@ -56,6 +62,19 @@ DesignerController::DesignerController(Project* project, DesignerPanel* panel, Q
     m_delete->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
     m_delete->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     panel->addAction(m_delete);
+    m_copy->setShortcut(QKeySequence::Copy);
+    m_paste->setShortcut(QKeySequence::Paste);
+    m_duplicate->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    m_copy->setToolTip(tr("Copy the selected nodes' statements as pipeline SQL (Ctrl+C)"));
+    m_paste->setToolTip(tr("Add the pipeline SQL on the clipboard, renaming what is taken (Ctrl+V)"));
+    m_duplicate->setToolTip(tr("Add the selected nodes again under new names (Ctrl+D)"));
+    for (QAction* a : {m_copy, m_paste, m_duplicate}) {
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+        panel->addAction(a);
+    }
+    connect(m_copy, &QAction::triggered, this, &DesignerController::copySelected);
+    connect(m_paste, &QAction::triggered, this, &DesignerController::paste);
+    connect(m_duplicate, &QAction::triggered, this, &DesignerController::duplicateSelected);
     connect(m_addTable, &QAction::triggered, this, &DesignerController::addTable);
     connect(m_addView, &QAction::triggered, this, &DesignerController::addView);
     connect(m_addFlow, &QAction::triggered, this, &DesignerController::addFlow);
@@ -101,6 +120,12 @@ void DesignerController::updateActions() {
     m_addTable->setEnabled(editable);
     m_addView->setEnabled(editable);
     m_addFlow->setEnabled(editable);
+    const bool anyStatement = std::any_of(selected.begin(), selected.end(), [](const GraphNode* n) {
+        return n->kind != NodeKind::SourceTable;
+    });
+    m_copy->setEnabled(anyStatement);
+    m_duplicate->setEnabled(editable && anyStatement);
+    m_paste->setEnabled(editable);
     m_delete->setEnabled(editable && std::any_of(selected.begin(), selected.end(), [](const GraphNode* n) {
                              return n->kind != NodeKind::SourceTable;
                          }));
@@ -310,6 +335,103 @@ bool DesignerController::deleteSelected() {
         removed.size() == 1
             ? single
             : tr("Remove %1 nodes (%2)").arg(removed.size()).arg(removed.join(QStringLiteral(", "))));
+}
+
+std::string DesignerController::selectedStatements() const {
+    auto script = sql::PipelineScript::parse(m_project->document()->text().toStdString());
+    if (!script)
+        return {};
+    std::set<std::size_t> indexes; // a table and the flow its FLOW clause defines share one statement
+    for (const GraphNode* n : selectedNodes()) {
+        std::optional<std::size_t> index;
+        if (n->kind == NodeKind::AutoCdcFlow || n->kind == NodeKind::AutoCdcSnapshotFlow ||
+            n->kind == NodeKind::AppendFlow)
+            index = script->findFlow(n->name);
+        else if (n->kind != NodeKind::SourceTable)
+            index = script->findDataset(n->name);
+        if (index)
+            indexes.insert(*index);
+    }
+    std::string out;
+    for (std::size_t i : indexes) {
+        const sql::ScriptStatement& st = script->statements()[i];
+        out += script->text().substr(st.begin, st.end - st.begin);
+        out += "\n\n";
+    }
+    return out;
+}
+
+bool DesignerController::copySelected() {
+    const std::string sqlText = selectedStatements();
+    if (sqlText.empty()) {
+        emit statusMessage(tr("Nothing to copy: select tables, views or flows (sources belong to Sources)"));
+        return false;
+    }
+    QGuiApplication::clipboard()->setText(QString::fromStdString(sqlText));
+    emit statusMessage(tr("Copied %n node(s) as pipeline SQL", nullptr, int(selectedNodes().size())));
+    return true;
+}
+
+bool DesignerController::paste() {
+    return appendRenamed(QGuiApplication::clipboard()->text().toStdString(), tr("Paste"));
+}
+
+bool DesignerController::duplicateSelected() {
+    return appendRenamed(selectedStatements(), tr("Duplicate"));
+}
+
+bool DesignerController::appendRenamed(const std::string& sqlText, const QString& verb) {
+    auto pasted = sql::PipelineScript::parse(sqlText, "clipboard.sql");
+    if (!pasted || pasted->statements().empty()) {
+        emit statusMessage(pasted ? tr("%1: no pipeline statements to add").arg(verb)
+                                  : tr("%1: the clipboard is not pipeline SQL: %2")
+                                        .arg(verb, QString::fromStdString(pasted.error().format())));
+        return false;
+    }
+    // Names the pipeline or an earlier pasted statement already uses get the first free `name_N`.
+    std::string text = pasted->text();
+    QStringList added;
+    const pipeline::Pipeline& current = m_project->document()->pipeline();
+    std::set<std::string> taken;
+    for (const auto& t : current.streamingTables)
+        taken.insert(toLower(t.name.name));
+    for (const auto& v : current.views)
+        taken.insert(toLower(v.name.name));
+    for (const auto& f : current.cdcFlows)
+        taken.insert(toLower(f.name.name));
+    for (const auto& f : current.appendFlows)
+        taken.insert(toLower(f.name.name));
+    const auto freeFrom = [&](const std::string& name) {
+        std::string candidate = name;
+        for (int n = 2; taken.count(toLower(candidate)); ++n)
+            candidate = name + "_" + std::to_string(n);
+        taken.insert(toLower(candidate));
+        return candidate;
+    };
+    for (const sql::ScriptStatement& st : pasted->statements()) {
+        // A table's FLOW clause is named after the table: renaming the table renames it.
+        if (auto dataset = sql::definedDataset(st.statement)) {
+            const std::string renamed = freeFrom(*dataset);
+            if (renamed != *dataset)
+                if (auto edit = sql::PipelineEdits::renameDataset(text, *dataset, renamed); edit)
+                    text = edit->text;
+            added << QString::fromStdString(renamed);
+        } else if (auto flow = sql::definedFlow(st.statement)) {
+            const std::string renamed = freeFrom(*flow);
+            if (renamed != *flow)
+                if (auto edit = sql::PipelineEdits::renameFlow(text, *flow, renamed); edit)
+                    text = edit->text;
+            added << QString::fromStdString(renamed);
+        }
+    }
+    QString existing = m_project->document()->text();
+    while (existing.endsWith(QLatin1Char('\n')))
+        existing.chop(1);
+    const QString joined = existing.isEmpty()
+                               ? QString::fromStdString(text)
+                               : existing + QStringLiteral("\n\n") + QString::fromStdString(text);
+    return apply(joined.trimmed() + QLatin1Char('\n'),
+                 tr("%1 %2").arg(verb, added.join(QStringLiteral(", "))));
 }
 
 } // namespace cdc::ui

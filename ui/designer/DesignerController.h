@@ -27,6 +27,9 @@ public:
     QAction* addViewAction() const { return m_addView; }
     QAction* addFlowAction() const { return m_addFlow; }
     QAction* deleteAction() const { return m_delete; }
+    QAction* copyAction() const { return m_copy; }
+    QAction* pasteAction() const { return m_paste; }
+    QAction* duplicateAction() const { return m_duplicate; }
 
     /// Adds a streaming table named after the first free `table_N`; true when it was added.
     bool addTable();
@@ -38,6 +41,13 @@ public:
     bool addFlow();
     /// Removes the selected nodes' statements as one step; source tables are not the pipeline's to remove.
     bool deleteSelected();
+    /// Puts the selected nodes' statements on the clipboard as pipeline SQL (sources have none).
+    bool copySelected();
+    /// Appends the clipboard's pipeline statements as one step, renaming tables, views and flows whose names
+    /// are taken (`name_2`, …; references inside the pasted text follow).
+    bool paste();
+    /// Copy and paste in one step: the selected nodes again, under new names.
+    bool duplicateSelected();
     /// The selected nodes, in graph order.
     QList<const pipeline::GraphNode*> selectedNodes() const;
     /// Selects the node with this id (and nothing else); false when there is none.
@@ -58,6 +68,10 @@ private:
     bool apply(const QString& newText, const QString& description, const QString& selectId = {});
     /// The first `prefix_N` no dataset or flow of the pipeline is called.
     QString freeName(const QString& prefix) const;
+    /// The selected nodes' statements, each once, in the order of the text.
+    std::string selectedStatements() const;
+    /// Appends `sql` (pipeline statements) with taken names renamed, as one step named `verb` ("Paste").
+    bool appendRenamed(const std::string& sql, const QString& verb);
     /// The catalog's first source table ("" when there is none): what a new view or flow reads by default.
     std::string firstSourceTable() const;
     /// Column names of a source table (catalog), view (its output columns) or streaming table (stored).
@@ -69,6 +83,9 @@ private:
     QAction* m_addView;
     QAction* m_addFlow;
     QAction* m_delete;
+    QAction* m_copy;
+    QAction* m_paste;
+    QAction* m_duplicate;
     bool m_showingParse = false; ///< the graph is being replaced by a new parse
 };
 
