@@ -1,6 +1,7 @@
 // The Designer dock driven as a user drives it: the graph of the open sample, typing in the real SQL
 // editor (a syntax error keeps the graph, a new view adds its node), wheel and keyboard zoom, Fit, dragging
 // a node onto the grid, double-clicking a table, and the SVG / PNG exports read back.
+#include "core/engine/Engine.h"
 #include "core/pipeline/PipelineGraph.h"
 #include "core/sql/SqlApi.h"
 #include "sql/PipelineTestSupport.h"
@@ -10,15 +11,18 @@
 #include "ui/designer/DesignerView.h"
 #include "ui/designer/EdgeItem.h"
 #include "ui/designer/NodeItem.h"
+#include "ui/designer/NodeState.h"
 #include "ui/model/NodePositions.h"
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
 #include "ui/model/SampleLibrary.h"
+#include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
 #include "ui/widgets/ThemeManager.h"
+#include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
 #include "ui/widgets/inspector/ColumnChoiceEditor.h"
 #include "ui/widgets/inspector/ColumnPicker.h"
@@ -42,6 +46,7 @@
 #include <QTemporaryDir>
 #include <QToolBar>
 #include <QToolButton>
+#include <QToolTip>
 #include <QUndoStack>
 #include <QWheelEvent>
 #include <QtTest>
@@ -116,6 +121,32 @@ void clickToolButton(MainWindow& w, QAction* action) {
     auto* button = qobject_cast<QToolButton*>(w.designer()->toolBar()->widgetForAction(action));
     QVERIFY(button && button->isEnabled());
     QTest::mouseClick(button, Qt::LeftButton);
+}
+
+/// Runs one update as F10 does and waits for it.
+void step(MainWindow& w) {
+    QVERIFY(w.simulation()->step());
+    w.simulation()->waitForFinished();
+}
+
+/// Hovers the node's top-right corner (its badge) and returns the tooltip that comes up.
+QString hoverBadge(MainWindow& w, const QString& id) {
+    DesignerView* view = w.designer()->view();
+    NodeItem* item = w.designer()->scene()->node(id);
+    if (!item)
+        return {};
+    view->ensureVisible(item);
+    const qreal chevron = item->node().kind == pipeline::NodeKind::StreamingTable ? 0 : 12;
+    const QPoint at =
+        view->mapFromScene(item->mapToScene(item->rect().topRight() + QPointF(-chevron - 4, 4)));
+    QTest::mouseMove(view->viewport(), at);
+    QHelpEvent help(QEvent::ToolTip, at, view->viewport()->mapToGlobal(at));
+    QApplication::sendEvent(view->viewport(), &help);
+    if (!QTest::qWaitFor([] { return QToolTip::isVisible(); }))
+        return {};
+    const QString text = QToolTip::text();
+    QToolTip::hideText();
+    return text;
 }
 
 } // namespace
@@ -551,6 +582,96 @@ private slots:
         QTest::mouseDClick(view->viewport(), Qt::LeftButton, {},
                            viewPointOf(view, w.designer()->scene()->node("table:users_history")));
         QTRY_VERIFY(!w.dock(QStringLiteral("targetsDock"))->visibleRegion().isEmpty());
+    }
+
+    // After each update the table node shows its rows and live tombstones and the flow node the last
+    // update's counts, the same figures Target Tables and the Update Timeline show; undoing an update
+    // brings the previous figures back, and rewinding to the start takes them away.
+    void nodesShowTheLastUpdate() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        NodeItem* table = scene->node("table:users_history");
+        NodeItem* flow = scene->node("flow:apply_cdc");
+        QVERIFY(table && flow);
+        QVERIFY(!table->state().rows && !flow->state().counts); // nothing has run yet
+        const QSizeF before = table->rect().size();
+        QAbstractItemModel* rows = w.targetTablePanel()->rowsView()->model();
+        const auto checkFigures = [&] {
+            const UpdateTimelineModel::Entry last = w.timelineModel()->entries().last();
+            QVERIFY(last.updateId > 0);
+            QTRY_COMPARE(w.targetTablePanel()->currentTarget(), QStringLiteral("users_history"));
+            QTRY_COMPARE(table->state().rows.value_or(-1), qint64(rows->rowCount()));
+            const auto tombstones = engine::tombstones(w.project()->db(), "users_history");
+            QVERIFY(tombstones.ok());
+            QCOMPARE(table->state().tombstones.value_or(-1), qint64(tombstones->rows.size()));
+            QVERIFY(flow->state().counts.has_value());
+            QCOMPARE(*flow->state().counts, (FlowCounts{last.read, last.upserted, last.deleted, last.stale}));
+            const QString tableLine = nodeFigures(table->state());
+            QVERIFY2(tableLine.startsWith(QStringLiteral("%1 row").arg(rows->rowCount())),
+                     qPrintable(tableLine));
+            QCOMPARE(nodeFigures(flow->state()),
+                     QStringLiteral("read %1 · upserted %2 · deleted %3 · stale %4")
+                         .arg(last.read)
+                         .arg(last.upserted)
+                         .arg(last.deleted)
+                         .arg(last.stale));
+            QVERIFY(table->toolTip().contains(tableLine));
+        };
+        for (int i = 0; i < 3; ++i)
+            step(w);
+        checkFigures();
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(nodeFigures(table->state()), QStringLiteral("3 rows · 0 tombstones"));
+        QVERIFY(table->rect().height() > before.height()); // the figures got a line of their own
+        for (int i = 0; i < 5; ++i)
+            step(w);
+        checkFigures();
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(nodeFigures(table->state()), QStringLiteral("7 rows · 1 tombstone"));
+        QCOMPARE(nodeFigures(flow->state()), QStringLiteral("read 1 · upserted 2 · deleted 0 · stale 0"));
+
+        w.project()->undoStack()->undo();
+        QCOMPARE(w.timelineModel()->lastUpdateId(), 7);
+        checkFigures();
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(w.timelinePanel()->rewindTo(0).ok());
+        QTRY_VERIFY(!table->state().rows.has_value());
+        QVERIFY(!flow->state().counts.has_value());
+        QCOMPARE(table->rect().size(), before);
+    }
+
+    // A key the source does not have puts an error badge on the flow, whose tooltip says why; fixing the
+    // text (undo) takes the badge away.
+    void issueBadgeOnItsNode() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        DesignerScene* scene = w.designer()->scene();
+        NodeItem* flow = scene->node("flow:apply_cdc");
+        QVERIFY(flow->badgeKind().isEmpty());
+        QVERIFY(hoverBadge(w, "flow:apply_cdc").indexOf(QLatin1String("error:")) < 0);
+        PipelineDocument* doc = w.project()->document();
+        doc->replace(doc->text().replace(QStringLiteral("(userId)"), QStringLiteral("(nobody)")),
+                     QStringLiteral("Break the key"));
+        QVERIFY(doc->hasErrors());
+        QString message;
+        for (const Diagnostic& d : doc->issues())
+            if (d.severity == Severity::Error)
+                message = QString::fromStdString(d.message);
+        QVERIFY(message.contains(QLatin1String("nobody")));
+        QCOMPARE(flow->badgeKind(), QStringLiteral("error"));
+        QCOMPARE(flow->state().errors, 1);
+        QVERIFY(scene->node("table:users_history")->badgeKind().isEmpty());
+        const QString tip = hoverBadge(w, "flow:apply_cdc");
+        QVERIFY2(tip.contains(QStringLiteral("error: %1").arg(message.toHtmlEscaped())), qPrintable(tip));
+
+        w.project()->undoStack()->undo();
+        QTRY_VERIFY(!doc->hasErrors());
+        QVERIFY(flow->badgeKind().isEmpty());
+        QVERIFY(!flow->toolTip().contains(message.toHtmlEscaped()));
     }
 
     // A live theme switch reaches the canvas: the nodes and the grid are painted from the new palette.

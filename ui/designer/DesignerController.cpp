@@ -9,6 +9,7 @@
 #include "ui/designer/DesignerPanel.h"
 #include "ui/designer/DesignerScene.h"
 #include "ui/designer/NodeItem.h"
+#include "ui/designer/NodeStateFeed.h"
 #include "ui/model/NodePositions.h"
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
@@ -102,6 +103,8 @@ DesignerController::DesignerController(Project* project, DesignerPanel* panel, Q
     });
     scene->setPins(positions->positions());
     showParse();
+    // Connected after showParse's own hook, so a parse's issues are placed on the graph it just showed.
+    new NodeStateFeed(project, scene, this);
 }
 
 void DesignerController::showParse() {
@@ -151,15 +154,8 @@ bool DesignerController::selectNode(const QString& id) {
 }
 
 bool DesignerController::selectNodeAt(const SourceLocation& location) {
-    if (!location.valid())
-        return false;
-    const GraphNode* best = nullptr;
-    for (const GraphNode& node : m_panel->scene()->graph().nodes)
-        if (node.kind != NodeKind::SourceTable && node.location.valid() &&
-            node.location.offset <= location.offset &&
-            (!best || node.location.offset >= best->location.offset))
-            best = &node;
-    return best && selectNode(QString::fromStdString(best->id));
+    const GraphNode* node = nodeAtLocation(m_panel->scene()->graph(), location);
+    return node && selectNode(QString::fromStdString(node->id));
 }
 
 bool DesignerController::apply(const QString& newText, const QString& description, const QString& selectId) {

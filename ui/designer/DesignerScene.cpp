@@ -66,7 +66,7 @@ void DesignerScene::setGraph(const pipeline::PipelineGraph& graph) {
         if (NodeItem* item = m_nodes.value(id)) {
             item->setNode(n);
         } else {
-            item = new NodeItem(n);
+            item = new NodeItem(n, m_states.value(id));
             addItem(item);
             m_nodes.insert(id, item);
         }
@@ -74,6 +74,19 @@ void DesignerScene::setGraph(const pipeline::PipelineGraph& graph) {
     deleteAllBut(m_nodes, ids);
     syncEdges();
     relayout();
+}
+
+void DesignerScene::setNodeStates(const QHash<QString, NodeState>& states) {
+    m_states = states;
+    bool resized = false;
+    for (auto it = m_nodes.cbegin(); it != m_nodes.cend(); ++it) {
+        const QSizeF before = it.value()->rect().size();
+        it.value()->setState(states.value(it.key()));
+        resized = resized || it.value()->rect().size() != before;
+    }
+    // A new line of figures makes a node taller: the layout has to make room for it.
+    if (resized)
+        relayout();
 }
 
 void DesignerScene::syncEdges() {

@@ -5,6 +5,7 @@
 /// those stay pinned where they were put, across later graphs too.
 
 #include "core/pipeline/PipelineGraph.h"
+#include "ui/designer/NodeState.h"
 
 #include <QGraphicsScene>
 #include <QHash>
@@ -30,6 +31,11 @@ public:
     /// Shows `graph`: items for new ids, updated items for kept ids, none for gone ids; lays it out.
     void setGraph(const pipeline::PipelineGraph& graph);
     const pipeline::PipelineGraph& graph() const { return m_graph; }
+
+    /// Shows `states` on the nodes with those ids (the others show none), now and on the items later graphs
+    /// add; lays the graph out again when a node's size changed.
+    void setNodeStates(const QHash<QString, NodeState>& states);
+    const QHash<QString, NodeState>& nodeStates() const { return m_states; }
 
     NodeItem* node(const QString& id) const { return m_nodes.value(id); }
     EdgeItem* edge(const QString& from, const QString& to) const;
@@ -78,6 +84,7 @@ private:
     QHash<QString, NodeItem*> m_nodes;
     QHash<QString, EdgeItem*> m_edges; ///< by "from>to"
     QMap<QString, QPointF> m_pins;
+    QHash<QString, NodeState> m_states;
     QHash<QString, QPointF> m_pressPositions; ///< selected nodes at the press that may start a drag
     bool m_laying = false;                    ///< relayout() is placing items: edges wait for it
 };

@@ -5,6 +5,7 @@
 
 #include "ui/designer/DesignerScene.h"
 #include "ui/designer/NodeStyle.h"
+#include "ui/model/ThemeColors.h"
 
 #include <QApplication>
 #include <QFontMetricsF>
@@ -30,6 +31,8 @@ constexpr qreal kCap = 9;      ///< height of a cylinder's cap ellipse
 constexpr qreal kChevron = 12; ///< depth of a flow's pointed end
 constexpr qreal kMinWidth = 130;
 constexpr qreal kMaxNameWidth = 280;
+constexpr qreal kBadge = 8;   ///< radius of the error / warning badge
+constexpr qreal kBadgeIn = 2; ///< how far the badge's centre sits inside the corner
 
 bool isFlow(NodeKind k) {
     return k == NodeKind::AutoCdcFlow || k == NodeKind::AutoCdcSnapshotFlow || k == NodeKind::AppendFlow;
@@ -39,17 +42,20 @@ struct Fonts {
     QFont badge;
     QFont name;
     QFont detail;
+    QFont figures;
 };
 
 Fonts fonts() {
     const QFont base = QApplication::font();
-    Fonts f{base, base, base};
+    Fonts f{base, base, base, base};
     f.badge.setPointSizeF(base.pointSizeF() * 0.74);
     f.badge.setBold(true);
     f.badge.setLetterSpacing(QFont::PercentageSpacing, 106);
     f.name.setPointSizeF(base.pointSizeF() * 1.02);
     f.name.setBold(true);
     f.detail.setPointSizeF(base.pointSizeF() * 0.88);
+    f.figures = f.detail;
+    f.figures.setItalic(true); // live figures, told apart from the definition's details
     return f;
 }
 
@@ -58,15 +64,16 @@ struct Metrics {
     qreal badgeHeight;
     qreal nameHeight;
     qreal detailHeight;
+    int rows;           ///< detail rows, the figures line included
     qreal headerHeight; ///< badge + name, with padding
     qreal top;          ///< extra space above the text (a cylinder's cap)
     qreal left;         ///< text indent (a pill's rounded end)
     QSizeF size;
 };
 
-Metrics metricsFor(const pipeline::GraphNode& node) {
+Metrics metricsFor(const pipeline::GraphNode& node, const QString& figures) {
     const Fonts f = fonts();
-    const QFontMetricsF badge(f.badge), name(f.name), detail(f.detail);
+    const QFontMetricsF badge(f.badge), name(f.name), detail(f.detail), figuresMetrics(f.figures);
     const NodeKind kind = node.kind;
     Metrics m{};
     m.badgeHeight = std::max(kIcon, badge.height());
@@ -78,8 +85,10 @@ Metrics metricsFor(const pipeline::GraphNode& node) {
     width = std::max(width, kIcon + kIconGap + badge.horizontalAdvance(nodeBadge(kind)));
     for (const auto& d : node.details)
         width = std::max(width, detail.horizontalAdvance(QString::fromStdString(d)));
-    qreal height = m.top + m.headerHeight + node.details.size() * m.detailHeight;
-    if (!node.details.empty() && kind != NodeKind::StreamingTable)
+    width = std::max(width, figuresMetrics.horizontalAdvance(figures));
+    m.rows = int(node.details.size()) + (figures.isEmpty() ? 0 : 1);
+    qreal height = m.top + m.headerHeight + m.rows * m.detailHeight;
+    if (m.rows > 0 && kind != NodeKind::StreamingTable)
         height += kPadY / 2;
     if (kind == NodeKind::SourceTable)
         height += kCap / 2;
@@ -164,9 +173,33 @@ void drawIcon(QPainter* p, NodeKind kind, const QRectF& box, const QColor& color
     p->restore();
 }
 
+/// A round badge centred just inside `corner`: red with "!" for errors, amber for warnings, ringed in
+/// the canvas colour so it stands off the node's border.
+void drawIssueBadge(QPainter* p, bool error, const QPalette& palette, const QPointF& corner) {
+    namespace tc = themecolors;
+    const QColor base = palette.color(QPalette::Base);
+    const QColor fill = error ? tc::error(palette) : tc::warning(palette);
+    const QPointF centre = corner + QPointF(-kBadgeIn, kBadgeIn);
+    p->save();
+    p->setPen(QPen(base, 1.5));
+    p->setBrush(fill);
+    p->drawEllipse(centre, kBadge, kBadge);
+    QFont font = QApplication::font();
+    font.setBold(true);
+    font.setPixelSize(int(kBadge * 1.5));
+    p->setFont(font);
+    // The mark takes whichever of black and white reads on the fill, in both themes.
+    p->setPen(tc::contrastRatio(Qt::white, fill) >= tc::contrastRatio(Qt::black, fill) ? Qt::white
+                                                                                       : Qt::black);
+    p->drawText(QRectF(centre.x() - kBadge, centre.y() - kBadge, 2 * kBadge, 2 * kBadge), Qt::AlignCenter,
+                QStringLiteral("!"));
+    p->restore();
+}
+
 } // namespace
 
-NodeItem::NodeItem(const pipeline::GraphNode& node) : m_node(node), m_size(sizeFor(node)) {
+NodeItem::NodeItem(const pipeline::GraphNode& node, const NodeState& state)
+    : m_node(node), m_state(state), m_size(sizeFor(node, state)) {
     setFlags(ItemIsSelectable | ItemIsMovable | ItemSendsGeometryChanges);
     setAcceptHoverEvents(true);
     setZValue(1); // above the edges
@@ -174,23 +207,51 @@ NodeItem::NodeItem(const pipeline::GraphNode& node) : m_node(node), m_size(sizeF
 }
 
 void NodeItem::setNode(const pipeline::GraphNode& node) {
-    const QSizeF size = sizeFor(node);
+    m_node = node;
+    resize();
+    updateToolTip();
+    update();
+}
+
+void NodeItem::setState(const NodeState& state) {
+    if (state == m_state)
+        return;
+    m_state = state;
+    resize();
+    updateToolTip();
+    update();
+}
+
+QString NodeItem::badgeKind() const {
+    return m_state.errors > 0     ? QStringLiteral("error")
+           : m_state.warnings > 0 ? QStringLiteral("warning")
+                                  : QString();
+}
+
+void NodeItem::resize() {
+    const QSizeF size = sizeFor(m_node, m_state);
     if (size != m_size)
         prepareGeometryChange();
-    m_node = node;
     m_size = size;
+}
+
+void NodeItem::updateToolTip() {
+    const pipeline::GraphNode& node = m_node;
     QString tip = QStringLiteral("<b>%1</b> · %2")
                       .arg(QString::fromStdString(node.name).toHtmlEscaped(), nodeBadge(node.kind).toLower());
     for (const auto& d : node.details)
         tip += QStringLiteral("<br>%1").arg(QString::fromStdString(d).toHtmlEscaped());
     if (node.location.valid())
         tip += QStringLiteral("<br><i>%1</i>").arg(QObject::tr("line %1").arg(node.location.line));
+    if (const QString figures = nodeFigures(m_state); !figures.isEmpty())
+        tip += QStringLiteral("<br>%1").arg(figures.toHtmlEscaped());
+    for (const QString& message : m_state.messages)
+        tip += QStringLiteral("<br><b>%1</b>").arg(message.toHtmlEscaped());
     setToolTip(tip);
-    update();
 }
 
-QSizeF NodeItem::sizeFor(const pipeline::GraphNode& node) {
-    return metricsFor(node).size;
+QSizeF NodeItem::sizeFor(const pipeline::GraphNode& node, const NodeState& state) {
+    return metricsFor(node, nodeFigures(state)).size;
 }
 
 QRectF NodeItem::rect() const {
@@ -198,7 +259,9 @@ QRectF NodeItem::rect() const {
 }
 
 QRectF NodeItem::boundingRect() const {
-    return rect().adjusted(-4, -4, 4, 4); // the selection outline
+    // The selection outline, and the badge standing out of the top-right corner.
+    const qreal out = kBadge - kBadgeIn + 1;
+    return rect().adjusted(-4, -std::max(4.0, out), std::max(4.0, out), 4);
 }
 
 QPainterPath NodeItem::shape() const {
@@ -208,7 +271,8 @@ QPainterPath NodeItem::shape() const {
 void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) {
     const QPalette palette = scene() ? scene()->palette() : QApplication::palette();
     const NodeStyle style = nodeStyle(m_node.kind, palette);
-    const Metrics m = metricsFor(m_node);
+    const QString figures = nodeFigures(m_state);
+    const Metrics m = metricsFor(m_node, figures);
     const Fonts f = fonts();
     const QRectF r = rect();
     const QPainterPath path = outline(m_node.kind, r);
@@ -224,7 +288,7 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
         p->setClipPath(path);
         p->fillRect(QRectF(r.left(), r.top(), r.width(), m.headerHeight), style.header);
         p->setPen(QPen(style.accent, 0.8));
-        for (std::size_t i = 0; i < m_node.details.size(); ++i) {
+        for (int i = 0; i < m.rows; ++i) {
             const qreal y = r.top() + m.headerHeight + i * m.detailHeight;
             p->drawLine(QPointF(r.left(), y), QPointF(r.right(), y));
         }
@@ -273,6 +337,14 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
                     QString::fromStdString(d));
         y += m.detailHeight;
     }
+    if (!figures.isEmpty()) {
+        p->setFont(f.figures);
+        p->drawText(QRectF(x, y, textWidth, m.detailHeight), Qt::AlignLeft | Qt::AlignVCenter,
+                    QFontMetricsF(f.figures).elidedText(figures, Qt::ElideRight, textWidth));
+    }
+    if (const QString kind = badgeKind(); !kind.isEmpty())
+        drawIssueBadge(p, kind == QLatin1String("error"), palette,
+                       QPointF(r.right() - (isFlow(m_node.kind) ? kChevron : 0), r.top()));
 }
 
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value) {

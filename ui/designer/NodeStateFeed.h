@@ -1,0 +1,36 @@
+#pragma once
+/// Computes every node's NodeState from the project and gives it to the designer's scene, again after
+/// each change of the data (an update, a rewind, an undo) and each parse (the issues).
+
+#include "ui/designer/NodeState.h"
+
+#include <QHash>
+#include <QObject>
+
+namespace cdc::ui {
+
+class DesignerScene;
+class Project;
+
+class NodeStateFeed : public QObject {
+    Q_OBJECT
+public:
+    /// Shows the states on `scene` at once and whenever they may have changed.
+    NodeStateFeed(Project* project, DesignerScene* scene, QObject* parent = nullptr);
+
+    /// The states of the scene's current graph, by node id: stored targets' row and tombstone counts, the
+    /// last update's counts of each flow, and the document's issues on the nodes they are about.
+    QHash<QString, NodeState> compute() const;
+
+public slots:
+    void refresh();
+
+private:
+    void addFigures(QHash<QString, NodeState>& states) const;
+    void addIssues(QHash<QString, NodeState>& states) const;
+
+    Project* m_project;
+    DesignerScene* m_scene;
+};
+
+} // namespace cdc::ui
