@@ -336,10 +336,15 @@ private slots:
 
         QUndoStack* stack = w.project()->undoStack();
         QCOMPARE(stack->count(), 2);
+        const QString after = doc->text();
         stack->undo();
         stack->undo();
         QCOMPARE(doc->text(), before);
         QCOMPARE(shownNodes(w.designer()->scene()), kScd2Nodes);
+        stack->redo();
+        stack->redo();
+        QCOMPARE(doc->text(), after);
+        QVERIFY(shownEdges(w.designer()->scene()).contains("flow:flow_1>table:table_1"));
     }
 
     // Delete on the canvas removes the selected nodes' statements as one step; a source table is refused.
@@ -356,9 +361,12 @@ private slots:
         QVERIFY(doc->text().contains(QStringLiteral("STREAMING TABLE users_history")));
         QCOMPARE(shownNodes(w.designer()->scene()), QStringList{"table:users_history=users_history"});
         QCOMPARE(w.project()->undoStack()->count(), 1);
+        const QString removed = doc->text();
         QTest::keyClick(w.designer()->view(), Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(doc->text(), before);
         QCOMPARE(shownNodes(w.designer()->scene()), kScd2Nodes);
+        QTest::keyClick(w.designer()->view(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(doc->text(), removed);
     }
 
     // The seed SCD type 2 pipeline built with the canvas and the inspector only, from an empty pipeline: the
