@@ -41,6 +41,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QSvgRenderer>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -497,6 +498,47 @@ private slots:
                  std::string("users_history")); // a second flow into it
         QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(doc->text(), before);
+    }
+
+    // Dragging from a node's output port onto another connects them in SQL: a flow dropped on a table writes
+    // it, a source dropped on a table gets a new flow into it; a connection that cannot be is refused with
+    // the reason and changes nothing.
+    void draggingFromAPortConnects() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        PipelineDocument* doc = w.project()->document();
+        clickToolButton(w, w.designerController()->addTableAction());
+        DesignerScene* scene = w.designer()->scene();
+        DesignerView* view = w.designer()->view();
+        const auto drag = [&](const QString& from, const QString& to) {
+            NodeItem* a = scene->node(from);
+            NodeItem* b = scene->node(to);
+            QVERIFY(a && b);
+            const QPoint start = view->mapFromScene(a->mapToScene(a->outputPort()));
+            const QPoint end = viewPointOf(view, b);
+            QTest::mousePress(view->viewport(), Qt::LeftButton, {}, start);
+            QTest::mouseMove(view->viewport(), (start + end) / 2);
+            QTest::mouseMove(view->viewport(), end);
+            QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, end);
+        };
+        drag("flow:apply_cdc", "table:table_1");
+        QVERIFY2(doc->pipeline().cdcFlows.at(0).target.name == "table_1",
+                 qPrintable(w.statusBar()->currentMessage()));
+        QVERIFY(w.project()->nodePositions()->positions().isEmpty()); // a connection is no move
+        QCOMPARE(w.project()->undoStack()->undoText(), QStringLiteral("Set target of apply_cdc to table_1"));
+        QVERIFY(shownEdges(scene).contains("flow:apply_cdc>table:table_1"));
+
+        drag("source:main.cdc_tutorial.users_cdf", "table:users_history");
+        QCOMPARE(doc->pipeline().cdcFlows.size(), std::size_t(2));
+        QCOMPARE(doc->pipeline().cdcFlows.at(1).target.name, std::string("users_history"));
+
+        const QString before = doc->text();
+        const int steps = w.project()->undoStack()->count();
+        drag("table:users_history", "source:main.cdc_tutorial.users_cdf");
+        QCOMPARE(doc->text(), before);
+        QCOMPARE(w.project()->undoStack()->count(), steps);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("source table")),
+                 qPrintable(w.statusBar()->currentMessage()));
     }
 
     // Clicking a node shows it in the Inspector, which comes forward; clicking the background clears it.

@@ -90,6 +90,7 @@ DesignerController::DesignerController(Project* project, DesignerPanel* panel, Q
     connect(positions, &NodePositions::changed, scene,
             [scene, positions] { scene->setPins(positions->positions()); });
     connect(scene, &DesignerScene::nodesMoved, positions, &NodePositions::move);
+    connect(scene, &DesignerScene::connectRequested, this, &DesignerController::connectNodes);
     // A parse with errors leaves the graph as it was: half-typed SQL should not make nodes vanish.
     connect(project->document(), &PipelineDocument::parsed, this, &DesignerController::showParse);
     connect(scene, &QGraphicsScene::selectionChanged, this, [this] {
@@ -265,6 +266,11 @@ bool DesignerController::addFlow() {
         }
         source = &firstSource;
     }
+    return addFlowBetween(*source, target);
+}
+
+bool DesignerController::addFlowBetween(const GraphNode& from, const GraphNode* target) {
+    const GraphNode* source = &from;
     const QStringList columns = columnsOf(*source);
     if (columns.isEmpty()) {
         emit statusMessage(tr("Cannot add a flow: the columns of %1 are not known")
@@ -428,6 +434,50 @@ bool DesignerController::appendRenamed(const std::string& sqlText, const QString
                                : existing + QStringLiteral("\n\n") + QString::fromStdString(text);
     return apply(joined.trimmed() + QLatin1Char('\n'),
                  tr("%1 %2").arg(verb, added.join(QStringLiteral(", "))));
+}
+
+bool DesignerController::connectNodes(const QString& fromId, const QString& toId) {
+    const pipeline::PipelineGraph& graph = m_panel->scene()->graph();
+    const GraphNode* from = graph.find(fromId.toStdString());
+    const GraphNode* to = graph.find(toId.toStdString());
+    const auto refuse = [this](const QString& why) {
+        emit statusMessage(tr("Not connected: %1").arg(why));
+        return false;
+    };
+    if (!from || !to || from == to)
+        return refuse(tr("drop the connection on another node"));
+    const QString toName = QString::fromStdString(to->name);
+    const bool fromFlow = !isRelation(from->kind);
+    if (to->kind == NodeKind::SourceTable)
+        return refuse(tr("%1 is a source table: the pipeline reads it, nothing writes it").arg(toName));
+    const std::string text = m_project->document()->text().toStdString();
+    if (fromFlow) {
+        if (to->kind != NodeKind::StreamingTable)
+            return refuse(tr("a flow writes a streaming table; %1 is not one").arg(toName));
+        auto edit = sql::PipelineEdits::setTarget(text, from->name, to->name);
+        if (!edit)
+            return refuse(QString::fromStdString(edit.error().message));
+        return apply(QString::fromStdString(edit->text), QString::fromStdString(edit->description), toId);
+    }
+    switch (to->kind) {
+    case NodeKind::StreamingTable:
+        return addFlowBetween(*from, to);
+    case NodeKind::AutoCdcFlow: {
+        auto edit = sql::PipelineEdits::setSource(text, to->name, from->name, true);
+        if (!edit)
+            return refuse(QString::fromStdString(edit.error().message));
+        return apply(QString::fromStdString(edit->text), QString::fromStdString(edit->description), toId);
+    }
+    case NodeKind::AutoCdcSnapshotFlow:
+    case NodeKind::AppendFlow:
+    case NodeKind::TemporaryView:
+    case NodeKind::View:
+    case NodeKind::MaterializedView:
+        return refuse(tr("what %1 reads is its query: edit it in the Inspector or the SQL").arg(toName));
+    case NodeKind::SourceTable:
+        break;
+    }
+    return refuse(tr("%1 cannot read %2").arg(toName, QString::fromStdString(from->name)));
 }
 
 } // namespace cdc::ui

@@ -39,6 +39,10 @@ public:
     /// streaming table (a new one when none is selected), keyed on the source's first column and sequenced by
     /// its sequence-like column, for the user to correct in the inspector.
     bool addFlow();
+    /// What dragging from one node's output port onto another means: a source, view or table dropped on a
+    /// streaming table adds an AUTO CDC flow between them, on an AUTO CDC flow becomes its source; a flow
+    /// dropped on a streaming table writes it. Anything else is refused with the reason in the status bar.
+    bool connectNodes(const QString& fromId, const QString& toId);
     /// Removes the selected nodes' statements as one step; source tables are not the pipeline's to remove.
     bool deleteSelected();
     /// Puts the selected nodes' statements on the clipboard as pipeline SQL (sources have none).
@@ -63,6 +67,8 @@ signals:
 
 private:
     void showParse();
+    /// An AUTO CDC flow from `source` into `target` (a new streaming table when null), one step.
+    bool addFlowBetween(const pipeline::GraphNode& source, const pipeline::GraphNode* target);
     void updateActions();
     /// Applies a text edit as one undo step, or says why it was refused; selects `selectId` after it.
     bool apply(const QString& newText, const QString& description, const QString& selectId = {});

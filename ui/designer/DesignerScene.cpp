@@ -7,11 +7,14 @@
 #include "ui/designer/GraphLayout.h"
 #include "ui/designer/NodeItem.h"
 
+#include <QGraphicsLineItem>
 #include <QGraphicsSceneMouseEvent>
 #include <QImage>
 #include <QPainter>
 #include <QPalette>
+
 #include <QSvgGenerator>
+#include <utility>
 
 #include <cmath>
 
@@ -155,6 +158,20 @@ void DesignerScene::nodeMoved(NodeItem* node) {
 }
 
 void DesignerScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
+    // A press on a node's output port starts a connection instead of a move. The port sits on the outline
+    // (a flow's tip), so it is found by distance rather than by what the shape contains.
+    if (event->button() == Qt::LeftButton)
+        for (NodeItem* node : std::as_const(m_nodes)) {
+            const QPointF port = node->mapToScene(node->outputPort());
+            if (QLineF(port, event->scenePos()).length() > NodeItem::kPortGrip)
+                continue;
+            m_connectFrom = node->id();
+            m_connectLine = addLine(QLineF(port, event->scenePos()),
+                                    QPen(palette().color(QPalette::Highlight), 1.5, Qt::DashLine));
+            m_connectLine->setZValue(10);
+            event->accept();
+            return;
+        }
     QGraphicsScene::mousePressEvent(event);
     m_pressPositions.clear();
     if (event->button() != Qt::LeftButton)
@@ -164,7 +181,28 @@ void DesignerScene::mousePressEvent(QGraphicsSceneMouseEvent* event) {
             m_pressPositions.insert(static_cast<NodeItem*>(item)->id(), item->pos());
 }
 
+void DesignerScene::mouseMoveEvent(QGraphicsSceneMouseEvent* event) {
+    if (m_connectLine) {
+        m_connectLine->setLine(QLineF(m_connectLine->line().p1(), event->scenePos()));
+        return;
+    }
+    QGraphicsScene::mouseMoveEvent(event);
+}
+
 void DesignerScene::mouseReleaseEvent(QGraphicsSceneMouseEvent* event) {
+    if (m_connectLine) {
+        QString target;
+        for (QGraphicsItem* item : items(event->scenePos()))
+            if (item->type() == NodeItem::kType) {
+                target = static_cast<NodeItem*>(item)->id();
+                break;
+            }
+        delete m_connectLine;
+        m_connectLine = nullptr;
+        // The request changes the document, which replaces the graph: nothing of this drag may be used after.
+        emit connectRequested(std::exchange(m_connectFrom, QString()), target);
+        return;
+    }
     QGraphicsScene::mouseReleaseEvent(event);
     QMap<QString, QPointF> moved;
     for (auto it = m_pressPositions.cbegin(); it != m_pressPositions.cend(); ++it)

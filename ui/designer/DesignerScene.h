@@ -12,6 +12,8 @@
 #include <QMap>
 #include <QPointF>
 
+class QGraphicsLineItem;
+
 namespace cdc::ui {
 
 class EdgeItem;
@@ -64,6 +66,8 @@ public:
 signals:
     /// A user finished moving nodes: their new centres by id (already pinned here).
     void nodesMoved(const QMap<QString, QPointF>& centres);
+    /// A user dragged from `from`'s output port and let go over `to` (empty: over no node).
+    void connectRequested(const QString& from, const QString& to);
     /// A node was double-clicked.
     void nodeActivated(const QString& id);
     /// setGraph or setPins laid the graph out anew.
@@ -71,6 +75,7 @@ signals:
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent* event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent* event) override;
     void mouseReleaseEvent(QGraphicsSceneMouseEvent* event) override;
 
 private:
@@ -85,8 +90,10 @@ private:
     QHash<QString, EdgeItem*> m_edges; ///< by "from>to"
     QMap<QString, QPointF> m_pins;
     QHash<QString, NodeState> m_states;
-    QHash<QString, QPointF> m_pressPositions; ///< selected nodes at the press that may start a drag
-    bool m_laying = false;                    ///< relayout() is placing items: edges wait for it
+    QHash<QString, QPointF> m_pressPositions;   ///< selected nodes at the press that may start a drag
+    QString m_connectFrom;                      ///< a drag from this node's output port is under way
+    QGraphicsLineItem* m_connectLine = nullptr; ///< the line it draws to the pointer
+    bool m_laying = false;                      ///< relayout() is placing items: edges wait for it
 };
 
 } // namespace cdc::ui

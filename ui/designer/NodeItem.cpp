@@ -258,6 +258,11 @@ QRectF NodeItem::rect() const {
     return QRectF(QPointF(-m_size.width() / 2, -m_size.height() / 2), m_size);
 }
 
+QPointF NodeItem::outputPort() const {
+    const QRectF r = rect();
+    return {r.right(), r.center().y()};
+}
+
 QRectF NodeItem::boundingRect() const {
     // The selection outline, and the badge standing out of the top-right corner.
     const qreal out = kBadge - kBadgeIn + 1;
@@ -345,6 +350,10 @@ void NodeItem::paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidge
     if (const QString kind = badgeKind(); !kind.isEmpty())
         drawIssueBadge(p, kind == QLatin1String("error"), palette,
                        QPointF(r.right() - (isFlow(m_node.kind) ? kChevron : 0), r.top()));
+    // The output port: drag from it onto another node to connect the two.
+    p->setPen(QPen(style.accent, 1.2));
+    p->setBrush(palette.color(QPalette::Base));
+    p->drawEllipse(outputPort(), 3.5, 3.5);
 }
 
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant& value) {

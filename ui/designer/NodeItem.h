@@ -36,6 +36,10 @@ public:
     static QSizeF sizeFor(const pipeline::GraphNode& node, const NodeState& state = {});
 
     int type() const override { return kType; }
+    /// Where edges leave and where a drag that connects nodes starts (item coordinates), and how near
+    /// (scene units) a press must be to grab it.
+    QPointF outputPort() const;
+    static constexpr qreal kPortGrip = 8;
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
