@@ -748,6 +748,26 @@ private slots:
         QVERIFY(!flow->toolTip().contains(message.toHtmlEscaped()));
     }
 
+    // A run's warning (a tie at one sequence value) puts an amber warning badge on the flow it is about, with
+    // the message on hover; the next text change clears it with the run's other issues.
+    void warningBadgeOnItsNode() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd2-users"));
+        PipelineDocument* doc = w.project()->document();
+        const pipeline::AutoCdcFlow& flow = doc->pipeline().cdcFlows.at(0);
+        doc->setRuntimeDiagnostics({Diagnostic::warning(
+            "SEQUENCE_TIE", "two events of key 123 tie at sequence 5", flow.sequenceBy.at(0).location)});
+        NodeItem* item = w.designer()->scene()->node("flow:apply_cdc");
+        QCOMPARE(item->badgeKind(), QStringLiteral("warning"));
+        QCOMPARE(item->state().warnings, 1);
+        QVERIFY(w.designer()->scene()->node("table:users_history")->badgeKind().isEmpty());
+        const QString tip = hoverBadge(w, "flow:apply_cdc");
+        QVERIFY2(tip.contains(QStringLiteral("warning: two events of key 123 tie at sequence 5")),
+                 qPrintable(tip));
+        doc->replace(doc->text() + QStringLiteral("\n"), QStringLiteral("Add a line"));
+        QVERIFY(item->badgeKind().isEmpty());
+    }
+
     // A live theme switch reaches the canvas: the nodes and the grid are painted from the new palette.
     void followsTheTheme() {
         MainWindow w;
