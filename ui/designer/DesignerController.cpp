@@ -167,18 +167,25 @@ bool DesignerController::apply(const QString& newText, const QString& descriptio
     return true;
 }
 
-QString DesignerController::freeName(const QString& prefix) const {
+std::set<std::string> DesignerController::takenNames() const {
     const pipeline::Pipeline& p = m_project->document()->pipeline();
-    const auto taken = [&](const std::string& name) {
-        const auto same = [&](const auto& item) { return equalsIgnoreCase(item.name.name, name); };
-        return std::any_of(p.streamingTables.begin(), p.streamingTables.end(), same) ||
-               std::any_of(p.views.begin(), p.views.end(), same) ||
-               std::any_of(p.cdcFlows.begin(), p.cdcFlows.end(), same) ||
-               std::any_of(p.appendFlows.begin(), p.appendFlows.end(), same);
+    std::set<std::string> taken;
+    const auto add = [&](const auto& items) {
+        for (const auto& item : items)
+            taken.insert(toLower(item.name.name));
     };
+    add(p.streamingTables);
+    add(p.views);
+    add(p.cdcFlows);
+    add(p.appendFlows);
+    return taken;
+}
+
+QString DesignerController::freeName(const QString& prefix) const {
+    const std::set<std::string> taken = takenNames();
     for (int n = 1;; ++n) {
         const QString name = QStringLiteral("%1_%2").arg(prefix).arg(n);
-        if (!taken(name.toStdString()))
+        if (!taken.count(name.toLower().toStdString()))
             return name;
     }
 }
@@ -393,16 +400,7 @@ bool DesignerController::appendRenamed(const std::string& sqlText, const QString
     // Names the pipeline or an earlier pasted statement already uses get the first free `name_N`.
     std::string text = pasted->text();
     QStringList added;
-    const pipeline::Pipeline& current = m_project->document()->pipeline();
-    std::set<std::string> taken;
-    for (const auto& t : current.streamingTables)
-        taken.insert(toLower(t.name.name));
-    for (const auto& v : current.views)
-        taken.insert(toLower(v.name.name));
-    for (const auto& f : current.cdcFlows)
-        taken.insert(toLower(f.name.name));
-    for (const auto& f : current.appendFlows)
-        taken.insert(toLower(f.name.name));
+    std::set<std::string> taken = takenNames();
     const auto freeFrom = [&](const std::string& name) {
         std::string candidate = name;
         for (int n = 2; taken.count(toLower(candidate)); ++n)

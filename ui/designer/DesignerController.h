@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include <set>
 #include <string>
 
 class QAction;
@@ -72,6 +73,8 @@ private:
     void updateActions();
     /// Applies a text edit as one undo step, or says why it was refused; selects `selectId` after it.
     bool apply(const QString& newText, const QString& description, const QString& selectId = {});
+    /// The lower-cased names of the pipeline's tables, views and flows.
+    std::set<std::string> takenNames() const;
     /// The first `prefix_N` no dataset or flow of the pipeline is called.
     QString freeName(const QString& prefix) const;
     /// The selected nodes' statements, each once, in the order of the text.

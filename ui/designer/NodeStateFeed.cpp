@@ -79,8 +79,23 @@ QHash<QString, FlowCounts> lastUpdateCounts(storage::Database& db) {
 
 NodeStateFeed::NodeStateFeed(Project* project, DesignerScene* scene, QObject* parent)
     : QObject(parent), m_project(project), m_scene(scene) {
-    connect(project, &Project::dataChanged, this, &NodeStateFeed::refresh);
+    connect(project, &Project::dataChanged, this, &NodeStateFeed::reloadFigures);
     connect(project->document(), &PipelineDocument::parsed, this, &NodeStateFeed::refresh);
+    reloadFigures();
+}
+
+void NodeStateFeed::reloadFigures() {
+    storage::Database& db = m_project->db();
+    m_flowCounts = lastUpdateCounts(db);
+    m_targets.clear();
+    // Only a target an update has built has rows to count; a declared but never-run table shows none.
+    if (auto stored = engine::storedTargets(db))
+        for (const engine::StoredTarget& target : *stored) {
+            TargetFigures& figures = m_targets[QString::fromStdString(toLower(target.name))];
+            figures.rows = rowCount(db, target.name);
+            if (auto tombstones = engine::tombstones(db, target.name))
+                figures.tombstones = qint64(tombstones->rows.size());
+        }
     refresh();
 }
 
@@ -96,29 +111,24 @@ QHash<QString, NodeState> NodeStateFeed::compute() const {
 }
 
 void NodeStateFeed::addFigures(QHash<QString, NodeState>& states) const {
-    storage::Database& db = m_project->db();
-    auto stored = engine::storedTargets(db);
-    const QHash<QString, FlowCounts> counts = lastUpdateCounts(db);
     for (const GraphNode& node : m_scene->graph().nodes) {
-        const QString id = QString::fromStdString(node.id);
+        const QString name = QString::fromStdString(toLower(node.name));
+        NodeState state;
         if (isFlow(node.kind)) {
-            const auto it = counts.constFind(QString::fromStdString(toLower(node.name)));
-            if (it != counts.constEnd())
-                states[id].counts = *it;
+            const auto it = m_flowCounts.constFind(name);
+            if (it == m_flowCounts.constEnd())
+                continue;
+            state.counts = *it;
+        } else if (node.kind == NodeKind::StreamingTable) {
+            const auto it = m_targets.constFind(name);
+            if (it == m_targets.constEnd())
+                continue;
+            state.rows = it->rows;
+            state.tombstones = it->tombstones;
+        } else {
             continue;
         }
-        if (node.kind != NodeKind::StreamingTable || !stored)
-            continue;
-        // Only a target an update has built has rows to count; a declared but never-run table shows none.
-        const auto target = std::find_if(stored->begin(), stored->end(), [&](const engine::StoredTarget& t) {
-            return equalsIgnoreCase(t.name, node.name);
-        });
-        if (target == stored->end())
-            continue;
-        NodeState& state = states[id];
-        state.rows = rowCount(db, target->name);
-        if (auto tombstones = engine::tombstones(db, target->name))
-            state.tombstones = qint64(tombstones->rows.size());
+        states[QString::fromStdString(node.id)] = state;
     }
 }
 

@@ -7,6 +7,8 @@
 #include <QHash>
 #include <QObject>
 
+#include <optional>
+
 namespace cdc::ui {
 
 class DesignerScene;
@@ -23,14 +25,26 @@ public:
     QHash<QString, NodeState> compute() const;
 
 public slots:
+    /// Shows the states again: the stored figures as last read, the document's issues as they are now.
     void refresh();
+    /// Reads the stored figures again (after the data changed), then refreshes.
+    void reloadFigures();
 
 private:
+    /// A stored target's figures.
+    struct TargetFigures {
+        std::optional<qint64> rows;
+        std::optional<qint64> tombstones;
+    };
     void addFigures(QHash<QString, NodeState>& states) const;
     void addIssues(QHash<QString, NodeState>& states) const;
 
     Project* m_project;
     DesignerScene* m_scene;
+    // Read from the database only when the data changes: a parse after each pause in typing must not count a
+    // million-row target again. Keyed by lower-cased target / flow name, so a re-parsed graph finds them.
+    QHash<QString, TargetFigures> m_targets;
+    QHash<QString, FlowCounts> m_flowCounts;
 };
 
 } // namespace cdc::ui
