@@ -425,6 +425,35 @@ Status ScriptExecutor::drop(const DropTableStmt& s, const Span& where) {
     return Catalog::remove(m_db, found.value()->name);
 }
 
+Result<std::vector<std::string>> sourceScriptWrites(std::string_view text, const std::string& file) {
+    ParsedScript script = Parser(text, file).parseScript();
+    if (!script.diagnostics.empty())
+        return script.diagnostics.front();
+    std::vector<std::string> written;
+    std::set<std::string> seen;
+    for (const auto& st : script.statements) {
+        const Name* table = nullptr;
+        if (auto* s = std::get_if<InsertStmt>(&st.body))
+            table = &s->table;
+        else if (auto* s = std::get_if<UpdateStmt>(&st.body))
+            table = &s->table;
+        else if (auto* s = std::get_if<DeleteStmt>(&st.body))
+            table = &s->table;
+        else if (auto* s = std::get_if<TruncateStmt>(&st.body))
+            table = &s->table;
+        else if (std::holds_alternative<CreateSchemaStmt>(st.body))
+            continue; // schemas are only name prefixes here: nothing to take back
+        if (!table)
+            return Diagnostic::error("STEP_CHANGES_TABLES",
+                                     "a queued step only writes rows (INSERT, UPDATE, DELETE, TRUNCATE); "
+                                     "run statements that create or drop tables with Execute",
+                                     st.span.location);
+        if (seen.insert(toLower(table->joined())).second)
+            written.push_back(table->joined());
+    }
+    return written;
+}
+
 Status executeSourceScript(storage::Database& db, std::string_view text, const std::string& file) {
     installSparkFunctions();
     db.runNewConnectionSetups(); // a connection opened before the install gets them now

@@ -36,6 +36,12 @@ PipelineParse parsePipeline(std::string_view text, const std::string& file);
 /// on any error nothing is changed and the error carries file:line:col.
 Status executeSourceScript(storage::Database& db, std::string_view text, const std::string& file);
 
+/// The source tables a source script writes rows of (INSERT, UPDATE, DELETE, TRUNCATE), in script order
+/// without repeats, as the script names them. A statement that changes the catalog (CREATE, DROP) is an
+/// error at its position: the GUI replays such a script as one queued step, and a step that created or
+/// dropped tables could not be taken back by restoring rows. Parses only; nothing runs.
+Result<std::vector<std::string>> sourceScriptWrites(std::string_view text, const std::string& file);
+
 /// Runs a read-only Spark SQL query over sources, targets (public rows only), views and
 /// `table_changes('target', from[, to])`, with result column types where they are known.
 Result<ResultSet> runQuery(storage::Database& db, std::string_view sparkSql,

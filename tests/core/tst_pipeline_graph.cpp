@@ -69,6 +69,17 @@ CREATE FLOW products_snapshot AS AUTO CDC INTO products FROM SNAPSHOT (SELECT * 
   KEYS (sku) STORED AS SCD TYPE 2;
 )";
 
+// The version query reads a table and the flow's own progress; only the table is a node.
+const char* const kVersionedSnapshot = R"(
+CREATE OR REFRESH STREAMING TABLE products;
+CREATE FLOW products_snapshot AS AUTO CDC INTO products
+  FROM SNAPSHOT (SELECT * FROM erp.products_snap WHERE v = (SELECT version FROM current_snapshot_version()))
+  WITH VERSION (SELECT v FROM erp.versions
+                WHERE NOT EXISTS (SELECT 1 FROM last_snapshot_version())
+                   OR v > (SELECT version FROM last_snapshot_version()))
+  KEYS (sku);
+)";
+
 } // namespace
 
 class TestPipelineGraph : public QObject {
@@ -134,6 +145,13 @@ private slots:
             << QStringList{"table:products=StreamingTable", "flow:products_snapshot=AutoCdcSnapshotFlow",
                            "source:erp.products_snap=SourceTable"}
             << QStringList{"source:erp.products_snap>flow:products_snapshot",
+                           "flow:products_snapshot>table:products"};
+        QTest::newRow("versioned snapshot flow")
+            << kVersionedSnapshot
+            << QStringList{"table:products=StreamingTable", "flow:products_snapshot=AutoCdcSnapshotFlow",
+                           "source:erp.products_snap=SourceTable", "source:erp.versions=SourceTable"}
+            << QStringList{"source:erp.products_snap>flow:products_snapshot",
+                           "source:erp.versions>flow:products_snapshot",
                            "flow:products_snapshot>table:products"};
     }
 

@@ -1,9 +1,11 @@
 // Project files: working copy, save / reopen, CLI-made databases, bad files, undoable queue edits.
+#include "core/common/ResultSet.h"
 #include "core/storage/Catalog.h"
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
 #include "ui/model/SourceRowsModel.h"
+#include "ui/model/SourceScripts.h"
 
 #include <QFile>
 #include <QSignalSpy>
@@ -31,14 +33,30 @@ void createSource(storage::Database& db, const std::string& name) {
 }
 
 QueuedEvent makeEvent(const char* name, std::int64_t id, std::int64_t seq) {
-    return {0, QStringLiteral("cdc.users"), {Value{id}, Value{std::string(name)}, Value{seq}}};
+    return QueuedEvent::row(0, QStringLiteral("cdc.users"),
+                            {Value{id}, Value{std::string(name)}, Value{seq}});
 }
 
 QStringList queueNames(const EventQueueModel& model) {
     QStringList names;
     for (const auto& e : model.events())
-        names << QString::fromStdString(std::get<std::string>(e.values[1]));
+        names << (e.isStep() ? e.label : QString::fromStdString(std::get<std::string>(e.values[1])));
     return names;
+}
+
+/// The source table's rows as "rowid|id|name|seq", in rowid order.
+QStringList sourceRows(storage::Database& db) {
+    QStringList lines;
+    auto stmt = db.prepare("SELECT rowid, id, name, seq FROM " +
+                           storage::quoteIdentifier(storage::Catalog::sqliteNameFor("cdc.users")) +
+                           " ORDER BY rowid");
+    while (stmt && *stmt->step()) {
+        QStringList cells;
+        for (int i = 0; i < 4; ++i)
+            cells << QString::fromStdString(displayValue(stmt->row()[std::size_t(i)], std::nullopt));
+        lines << cells.join(QLatin1Char('|'));
+    }
+    return lines;
 }
 } // namespace
 
@@ -227,6 +245,81 @@ private slots:
         QCOMPARE(rows.rowCount(), 2);
         QCOMPARE(rows.data(rows.index(0, 1)).toString(), QStringLiteral("A"));
         QVERIFY(rows.isPending(1));
+    }
+
+    // A step (a whole script as one event) delivered between rows and then rewound leaves the source table
+    // exactly as it was, rowids included, and the queue in its original order with the step intact.
+    void stepDeliveryIsTakenBackExactly() {
+        Project project;
+        createSource(project.db(), "cdc.users");
+        auto step = sourcescripts::captureStep(
+            project.db(),
+            QStringLiteral("-- Snapshot 2\nUPDATE cdc.users SET name = 'Z' WHERE id = 1;\n"
+                           "DELETE FROM cdc.users WHERE id = 2;\nINSERT INTO cdc.users VALUES (3, 'C', 3);"),
+            QStringLiteral("step.sql"));
+        QVERIFY2(step.ok(), step.ok() ? "" : step.error().format().c_str());
+        QCOMPARE(step->label, QStringLiteral("Snapshot 2"));
+        QVERIFY(project
+                    .appendEvents({makeEvent("A", 1, 1), makeEvent("B", 2, 2), *step, makeEvent("D", 4, 4)},
+                                  QStringLiteral("add"))
+                    .ok());
+        EventQueueModel queue(&project);
+        QCOMPARE(queue.index(2, EventQueueModel::SourceColumn).data().toString(), QStringLiteral("users"));
+        QCOMPARE(queue.index(2, EventQueueModel::OperationColumn).data().toString(), QStringLiteral("STEP"));
+        QCOMPARE(queue.index(2, EventQueueModel::ValuesColumn).data().toString(),
+                 QStringLiteral("Snapshot 2"));
+        QVERIFY(queue.index(2, EventQueueModel::ValuesColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("DELETE FROM cdc.users WHERE id = 2;")));
+
+        storage::Database& db = project.db();
+        QCOMPARE(*projectstore::deliverEvents(db, 2), 2);
+        QVERIFY(projectstore::assignDeliveries(db, 1).ok());
+        QCOMPARE(*projectstore::deliverEvents(db, 2), 2);
+        QVERIFY(projectstore::assignDeliveries(db, 2).ok());
+        QCOMPARE(sourceRows(db), (QStringList{"1|1|Z|1", "2|3|C|3", "3|4|D|4"}));
+
+        QVERIFY(projectstore::undeliverAfter(db, 1).ok());
+        QCOMPARE(sourceRows(db), (QStringList{"1|1|A|1", "2|2|B|2"}));
+        QVERIFY(projectstore::undeliverAfter(db, 0).ok());
+        QCOMPARE(sourceRows(db), QStringList{});
+        queue.reload();
+        QCOMPARE(queueNames(queue), (QStringList{"A", "B", "Snapshot 2", "D"}));
+        QCOMPARE(queue.events().at(2).script, step->script);
+        // Delivered again, the same rows come out.
+        QCOMPARE(*projectstore::deliverEvents(db, 4), 4);
+        QCOMPARE(sourceRows(db), (QStringList{"1|1|Z|1", "2|3|C|3", "3|4|D|4"}));
+        // Taken back all at once, newest first: the step restores A and B, then their own deliveries go.
+        QVERIFY(projectstore::undeliverAfter(db, 0).ok());
+        QCOMPARE(sourceRows(db), QStringList{});
+    }
+
+    void stepScriptsOnlyWriteRows_data() {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("create") << "INSERT INTO cdc.users VALUES (1, 'A', 1);\nCREATE TABLE t (a INT);"
+                                << "step.sql:2:1: error: a queued step only writes rows";
+        QTest::newRow("drop") << "DROP TABLE cdc.users;"
+                              << "step.sql:1:1: error: a queued step only writes rows";
+        QTest::newRow("no rows") << "-- nothing\n"
+                                 << "error: the SQL writes no rows";
+        QTest::newRow("unknown table") << "DELETE FROM cdc.nope;"
+                                       << "step.sql:1:13: error:";
+        QTest::newRow("bad value") << "INSERT INTO cdc.users VALUES ('x', 'A', 1);"
+                                   << "step.sql:1:";
+    }
+
+    void stepScriptsOnlyWriteRows() {
+        QFETCH(QString, script);
+        QFETCH(QString, error);
+        Project project;
+        createSource(project.db(), "cdc.users");
+        auto step = sourcescripts::captureStep(project.db(), script, QStringLiteral("step.sql"));
+        QVERIFY(!step.ok());
+        const QString message = QString::fromStdString(step.error().format());
+        QVERIFY2(message.startsWith(error), qPrintable(message));
+        QCOMPARE(sourceRows(project.db()), QStringList{});
     }
 
     void rowEncodingRoundTrips() {

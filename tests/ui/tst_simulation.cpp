@@ -112,6 +112,11 @@ private slots:
             << "scd2-track-history" << 8 << "users_history" << QStringList{}
             << QStringList{"123|Isabel|Chihuahua|1|6", "124|Raul|Oaxaca|1|null",
                            "125|Mercedes|Guadalajara|2|null", "126|Lily|Cancun|2|null"};
+        QTest::newRow("snapshot-users")
+            << "snapshot-users" << 2 << "target" << QStringList{}
+            << QStringList{"1|Oaxaca|0|1",         "2|Monterrey|0|1",      "2|Carmel|1|null",
+                           "3|Tijuana|0|1",        "3|Los Angeles|1|null", "4|Death Valley|1|null",
+                           "6|Kings Canyon|1|null"};
         QTest::newRow("out-of-order current")
             << "out-of-order-lab" << 8 << "orders_current" << QStringList{"orderId", "status"}
             << QStringList{"1|delivered", "3|paid"};

@@ -7,6 +7,7 @@
 #include "ui/model/IssueListModel.h"
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
+#include "ui/model/SourceRowsModel.h"
 #include "ui/model/UpdateTimelineModel.h"
 #include "ui/model/results/RowChange.h"
 #include "ui/model/results/Scd2TimelineModel.h"
@@ -18,6 +19,7 @@
 #include "ui/widgets/OutdatedBanner.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
+#include "ui/widgets/SourceSqlDialog.h"
 #include "ui/widgets/SourcesPanel.h"
 #include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
@@ -34,6 +36,7 @@
 #include <QContextMenuEvent>
 #include <QDockWidget>
 #include <QHeaderView>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
@@ -549,6 +552,96 @@ private slots:
     }
 
     // Ctrl+T asks how far to move the clock in a compact dialog; a preset sets the amount.
+    // AUTO CDC FROM SNAPSHOT replayed from the keyboard: each queued step is the next snapshot, F10
+    // delivers it and runs an update, the target shows the diff it produced, and Ctrl+Z gives the source
+    // table back the snapshot before (seed 001's version-table example, SCD2).
+    void snapshotStepsReplayFromTheKeyboard() {
+        MainWindow w;
+        openShown(w, QStringLiteral("snapshot-users"));
+        auto* queue = w.eventQueuePanel()->findChild<QTableView*>();
+        QCOMPARE(shownRows(queue),
+                 (QStringList{"1|snapshot, snapshot_version|STEP||Snapshot 0: the first full copy of the "
+                              "users table (users 1, 2 and 3)",
+                              "2|snapshot, snapshot_version|STEP||Snapshot 1: user 1 is gone, users 2 and 3 "
+                              "moved, users 4 and 6 are new"}));
+        press(Qt::Key_F10);
+        finish(w);
+        auto* rows = w.targetTablePanel()->findChild<QTableView*>(QStringLiteral("targetRowsView"));
+        QCOMPARE(shownRows(rows), (QStringList{"1|Oaxaca|0|null", "2|Monterrey|0|null", "3|Tijuana|0|null"}));
+        press(Qt::Key_F10);
+        finish(w);
+        const QStringList seed{"1|Oaxaca|0|1",         "2|Monterrey|0|1",      "2|Carmel|1|null",
+                               "3|Tijuana|0|1",        "3|Los Angeles|1|null", "4|Death Valley|1|null",
+                               "6|Kings Canyon|1|null"};
+        QCOMPARE(shownRows(rows), seed);
+        QCOMPARE(w.eventQueueModel()->rowCount(), 0);
+        // The diff of snapshot 1: the closed and new versions are marked in the grid.
+        QStringList marks;
+        for (int r = 0; r < rows->model()->rowCount(); ++r)
+            marks << QString::number(rows->model()->index(r, 0).data(RowChangeRole).toInt());
+        QCOMPARE(
+            marks.join(QLatin1Char(',')),
+            QStringLiteral("%1,%1,%2,%1,%2,%2,%2").arg(int(RowChange::Closed)).arg(int(RowChange::Inserted)));
+
+        SourceRowsModel* snapshot = w.sourcesPanel()->modelFor(QStringLiteral("main.cdc_tutorial.snapshot"));
+        QVERIFY(snapshot);
+        QCOMPARE(snapshot->rowCount(), 4);
+        press(Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.timelineModel()->lastUpdateId(), qint64(1));
+        QCOMPARE(w.eventQueueModel()->rowCount(), 1);
+        QStringList cities;
+        for (int r = 0; r < snapshot->rowCount(); ++r)
+            cities << snapshot->index(r, 1).data().toString();
+        QCOMPARE(cities, (QStringList{"Oaxaca", "Monterrey", "Tijuana"}));
+        press(Qt::Key_F10);
+        finish(w);
+        QCOMPARE(shownRows(rows), seed);
+    }
+
+    // Source SQL (Ctrl+E) › Queue as Step puts the whole script in the queue as one event; a script that
+    // creates a table is refused with its position and queues nothing.
+    void sourceSqlDialogQueuesAStep() {
+        MainWindow w;
+        openShown(w, QStringLiteral("snapshot-users"));
+        QString refusal;
+        onNextDialog([&](QWidget* widget) {
+            auto* dialog = qobject_cast<SourceSqlDialog*>(widget);
+            QVERIFY(dialog);
+            dialog->editor()->setText(QString());
+            QTest::keyClicks(dialog->editor(), QStringLiteral("CREATE TABLE t (a INT);"));
+            auto* step = dialog->findChild<QPushButton*>(QStringLiteral("queueAsStepButton"));
+            QVERIFY(step);
+            QTest::mouseClick(step, Qt::LeftButton);
+            QVERIFY(dialog->isVisible());
+            for (auto* label : dialog->findChildren<QLabel*>())
+                if (label->text().contains(QStringLiteral("error")))
+                    refusal = label->text();
+            dialog->editor()->setText(QString());
+            QTest::keyClicks(dialog->editor(), QStringLiteral("-- Snapshot 2: Tijuana is back"));
+            QTest::keyClick(dialog->editor(), Qt::Key_Return);
+            QTest::keyClicks(
+                dialog->editor(),
+                QStringLiteral("UPDATE main.cdc_tutorial.snapshot SET city = 'Tijuana' WHERE userId = 3;"));
+            QTest::mouseClick(step, Qt::LeftButton);
+        });
+        press(Qt::Key_E, Qt::ControlModifier);
+        QVERIFY2(refusal.contains(QStringLiteral("source.sql:1:1: error: a queued step only writes rows")),
+                 qPrintable(refusal));
+        QCOMPARE(w.eventQueueModel()->rowCount(), 3);
+        QCOMPARE(w.eventQueueModel()->index(2, EventQueueModel::ValuesColumn).data().toString(),
+                 QStringLiteral("Snapshot 2: Tijuana is back"));
+        QCOMPARE(w.eventQueueModel()->index(2, EventQueueModel::SourceColumn).data().toString(),
+                 QStringLiteral("snapshot"));
+        QCOMPARE(w.project()->undoStack()->undoText(), QStringLiteral("Queue step"));
+        // Back in the window (offscreen gives the focus back to no one), Ctrl+Z takes the step out again.
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        w.eventQueuePanel()->findChild<QTableView*>()->setFocus();
+        QVERIFY(QTest::qWaitFor([] { return QApplication::focusWidget() != nullptr; }));
+        press(Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(w.eventQueueModel()->rowCount(), 2);
+    }
+
     void advanceClockDialogMovesTheClock() {
         MainWindow w;
         openShown(w, QStringLiteral("tombstone-gc-lab"));

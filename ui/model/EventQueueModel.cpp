@@ -2,6 +2,7 @@
 // operation and sequence positions are worked out once per source and reload, not once per cell.
 #include "ui/model/EventQueueModel.h"
 
+#include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 #include "ui/model/Project.h"
 #include "ui/model/ValueText.h"
@@ -40,7 +41,16 @@ void EventQueueModel::setPipeline(const pipeline::Pipeline& pipeline) {
 
 void EventQueueModel::layOutSources() {
     m_layouts.clear();
+    m_stepTables.clear();
     for (const auto& e : std::as_const(m_events)) {
+        if (e.isStep()) {
+            QStringList tables;
+            if (auto written = sql::sourceScriptWrites(e.script.toStdString(), "step"))
+                for (const auto& name : *written)
+                    tables << QString::fromStdString(name).section(QLatin1Char('.'), -1);
+            m_stepTables.insert(e.id, tables.join(QLatin1String(", ")));
+            continue;
+        }
         if (m_layouts.contains(e.source))
             continue;
         SourceLayout layout;
@@ -75,6 +85,8 @@ QString EventQueueModel::valueText(const QueuedEvent& event, int column) const {
 }
 
 QString EventQueueModel::summary(const QueuedEvent& event) const {
+    if (event.isStep())
+        return event.label.isEmpty() ? event.script.simplified() : event.label;
     const SourceLayout layout = m_layouts.value(event.source);
     QStringList parts;
     for (int i = 0; i < int(event.values.size()); ++i) {
@@ -91,6 +103,8 @@ QVariant EventQueueModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= m_events.size())
         return {};
     const auto& e = m_events[index.row()];
+    if (e.isStep())
+        return stepData(e, index, role);
     if (role == Qt::DisplayRole) {
         switch (index.column()) {
         case PositionColumn:
@@ -115,6 +129,30 @@ QVariant EventQueueModel::data(const QModelIndex& index, int role) const {
         // The row's values may be wider than the column: the tooltip has them all.
         return index.column() == ValuesColumn ? summary(e) + QLatin1Char('\n') + where : where;
     }
+    if (role == Qt::UserRole)
+        return e.id;
+    return {};
+}
+
+QVariant EventQueueModel::stepData(const QueuedEvent& e, const QModelIndex& index, int role) const {
+    if (role == Qt::DisplayRole) {
+        switch (index.column()) {
+        case PositionColumn:
+            return index.row() + 1;
+        case SourceColumn:
+            return m_stepTables.value(e.id);
+        case OperationColumn:
+            return tr("STEP");
+        case ValuesColumn:
+            return summary(e);
+        default:
+            return {};
+        }
+    }
+    if (role == Qt::ToolTipRole)
+        return tr("A step: this source SQL runs as one event, number %1 in arrival order\n\n%2")
+            .arg(index.row() + 1)
+            .arg(e.script.trimmed());
     if (role == Qt::UserRole)
         return e.id;
     return {};

@@ -61,12 +61,15 @@ private:
     };
     void layOutSources();
     QString valueText(const QueuedEvent& event, int column) const;
-    /// The values other than the operation and the sequence, as `name=value` pairs.
+    /// A step's cells: the tables its script writes, STEP, its label; the script in the tooltip.
+    QVariant stepData(const QueuedEvent& event, const QModelIndex& index, int role) const;
+    /// The values other than the operation and the sequence, as `name=value` pairs; a step's label.
     QString summary(const QueuedEvent& event) const;
     Project* m_project;
     QList<QueuedEvent> m_events;
     EventColumnRoles m_roles;
     QHash<QString, SourceLayout> m_layouts;
+    QHash<qint64, QString> m_stepTables; ///< step id → the short names of the tables its script writes
 };
 
 } // namespace cdc::ui

@@ -1,8 +1,12 @@
 // Queued rows are JSON arrays because one queue holds rows of differently shaped tables; REALs and
 // BLOBs are wrapped so 1.0 and bytes come back as they went in. `__cdc_delivery` remembers the source row
-// each delivered event became, so a rewind can take it back and requeue the event at the front.
+// each delivered event became, so a rewind can take it back and requeue the event at the front. A step
+// (a whole source script as one event) is a JSON object instead, and its delivery keeps the rows of the
+// tables it writes as they were before, with their rowids: restoring them is exact whatever the script
+// did, and later row deliveries keep pointing at the right rows.
 #include "ui/model/ProjectStore.h"
 
+#include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 
 #include <QJsonArray>
@@ -52,7 +56,9 @@ Status setValue(Database& db, const char* key, const QString& text) {
     return storage::projectsettings::setValue(db, key, text.toStdString());
 }
 
-QString encodeRow(const cdc::Row& row) {
+namespace {
+
+QJsonArray rowArray(const cdc::Row& row) {
     QJsonArray array;
     for (const auto& v : row) {
         if (std::holds_alternative<std::int64_t>(v))
@@ -68,12 +74,11 @@ QString encodeRow(const cdc::Row& row) {
         } else
             array.append(QJsonValue::Null);
     }
-    return QString::fromUtf8(QJsonDocument(array).toJson(QJsonDocument::Compact));
+    return array;
 }
 
-cdc::Row decodeRow(const QString& json) {
+cdc::Row rowFromArray(const QJsonArray& array) {
     cdc::Row row;
-    const QJsonArray array = QJsonDocument::fromJson(json.toUtf8()).array();
     for (const auto& item : array) {
         if (item.isString())
             row.emplace_back(item.toString().toStdString());
@@ -96,6 +101,140 @@ cdc::Row decodeRow(const QString& json) {
     return row;
 }
 
+QString compact(const QJsonObject& object) {
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+/// What `__cdc_event_queue.row_json` holds: the row's values, or the step's script and label.
+QString encodePayload(const QueuedEvent& event) {
+    if (!event.isStep())
+        return encodeRow(event.values);
+    return compact(QJsonObject{{"script", event.script}, {"label", event.label}});
+}
+
+QueuedEvent decodeEvent(qint64 id, const QString& source, const QString& json) {
+    const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8());
+    if (doc.isObject()) {
+        const QJsonObject step = doc.object();
+        return QueuedEvent::step(id, step.value("script").toString(), step.value("label").toString());
+    }
+    return QueuedEvent::row(id, source, rowFromArray(doc.array()));
+}
+
+Result<std::int64_t> scalar(const Database& db, const std::string& sql) {
+    auto stmt = db.prepare(sql);
+    if (!stmt)
+        return stmt.error();
+    if (auto has = stmt->step(); !has)
+        return has.error();
+    return stmt->int64(0);
+}
+
+std::string columnList(const storage::TableInfo& table) {
+    std::string list = "rowid";
+    for (const auto& c : table.columns)
+        list += ", " + storage::quoteIdentifier(c.name);
+    return list;
+}
+
+/// Runs a step's script after keeping every row of the tables it writes (rowid first) and how far the
+/// source-change log went, so undeliverStep can put both back.
+Status deliverStep(Database& db, const QueuedEvent& event) {
+    const std::string script = event.script.toStdString();
+    const std::string file = "step-" + std::to_string(event.id) + ".sql";
+    auto written = sql::sourceScriptWrites(script, file);
+    if (!written)
+        return written.error();
+    QJsonArray before;
+    for (const auto& name : *written) {
+        auto table = storage::Catalog::find(db, name);
+        if (!table)
+            return table.error();
+        if (!*table || (*table)->kind != storage::TableKind::Source)
+            continue; // the executor reports it, at its position
+        auto stmt = db.prepare("SELECT " + columnList(**table) + " FROM " +
+                               storage::quoteIdentifier((*table)->sqliteName) + " ORDER BY rowid");
+        if (!stmt)
+            return stmt.error();
+        QJsonArray rows;
+        while (true) {
+            auto has = stmt->step();
+            if (!has)
+                return has.error();
+            if (!*has)
+                break;
+            rows.append(rowArray(stmt->row()));
+        }
+        before.append(QJsonObject{{"table", QString::fromStdString((*table)->name)}, {"rows", rows}});
+    }
+    std::int64_t changesMark = 0;
+    if (db.tableExists("__cdc_source_changes")) {
+        auto mark = scalar(db, "SELECT COALESCE(MAX(seq), 0) FROM __cdc_source_changes");
+        if (!mark)
+            return mark.error();
+        changesMark = *mark;
+    }
+    CDC_TRY(sql::executeSourceScript(db, script, file));
+    auto stmt = db.prepare(
+        "INSERT INTO __cdc_delivery(update_id, source, source_rowid, row_json) VALUES(NULL, '', 0, ?)");
+    if (!stmt)
+        return stmt.error();
+    const QJsonObject record{{"script", event.script},
+                             {"label", event.label},
+                             {"before", before},
+                             {"changesMark", static_cast<qint64>(changesMark)}};
+    stmt->bind(1, cdc::Value(compact(record).toStdString()));
+    return stmt->run();
+}
+
+/// Puts back the rows a step's tables had before it ran, and forgets the source changes it logged.
+Status undeliverStep(Database& db, const QJsonObject& record) {
+    for (const auto& item : record.value("before").toArray()) {
+        const QJsonObject entry = item.toObject();
+        auto table = storage::Catalog::find(db, entry.value("table").toString().toStdString());
+        if (!table)
+            return table.error();
+        if (!*table)
+            continue; // dropped since: nothing to restore
+        const storage::TableInfo& info = **table;
+        CDC_TRY(db.exec("DELETE FROM " + storage::quoteIdentifier(info.sqliteName)));
+        std::string params = "?";
+        for (std::size_t i = 0; i < info.columns.size(); ++i)
+            params += ", ?";
+        auto insert = db.prepare("INSERT INTO " + storage::quoteIdentifier(info.sqliteName) + "(" +
+                                 columnList(info) + ") VALUES(" + params + ")");
+        if (!insert)
+            return insert.error();
+        for (const auto& rowItem : entry.value("rows").toArray()) {
+            const cdc::Row row = rowFromArray(rowItem.toArray());
+            if (row.size() != info.columns.size() + 1)
+                return Diagnostic::error("EVENT_SHAPE",
+                                         "the rows kept for '" + info.name + "' no longer match its columns");
+            insert->reset();
+            for (std::size_t i = 0; i < row.size(); ++i)
+                insert->bind(static_cast<int>(i) + 1, row[i]);
+            CDC_TRY(insert->run());
+        }
+    }
+    if (!db.tableExists("__cdc_source_changes"))
+        return {};
+    auto clear = db.prepare("DELETE FROM __cdc_source_changes WHERE seq > ?");
+    if (!clear)
+        return clear.error();
+    clear->bind(1, static_cast<std::int64_t>(record.value("changesMark").toInteger()));
+    return clear->run();
+}
+
+} // namespace
+
+QString encodeRow(const cdc::Row& row) {
+    return QString::fromUtf8(QJsonDocument(rowArray(row)).toJson(QJsonDocument::Compact));
+}
+
+cdc::Row decodeRow(const QString& json) {
+    return rowFromArray(QJsonDocument::fromJson(json.toUtf8()).array());
+}
+
 Result<QList<QueuedEvent>> events(const Database& db) {
     auto stmt = db.prepare("SELECT id, source, row_json FROM __cdc_event_queue ORDER BY position, id");
     if (!stmt)
@@ -107,8 +246,8 @@ Result<QList<QueuedEvent>> events(const Database& db) {
             return has.error();
         if (!*has)
             break;
-        out.append({stmt->int64(0), QString::fromStdString(stmt->text(1)),
-                    decodeRow(QString::fromStdString(stmt->text(2)))});
+        out.append(decodeEvent(stmt->int64(0), QString::fromStdString(stmt->text(1)),
+                               QString::fromStdString(stmt->text(2))));
     }
     return out;
 }
@@ -128,7 +267,7 @@ Result<QList<qint64>> appendEvents(Database& db, const QList<QueuedEvent>& toAdd
         insert->reset();
         insert->bind(1, static_cast<std::int64_t>(++position))
             .bind(2, cdc::Value(e.source.toStdString()))
-            .bind(3, cdc::Value(encodeRow(e.values).toStdString()));
+            .bind(3, cdc::Value(encodePayload(e).toStdString()));
         CDC_TRY(insert->run());
         ids.append(db.lastInsertRowid());
     }
@@ -153,7 +292,7 @@ Status updateEvent(Database& db, const QueuedEvent& event) {
     if (!stmt)
         return stmt.error();
     stmt->bind(1, cdc::Value(event.source.toStdString()))
-        .bind(2, cdc::Value(encodeRow(event.values).toStdString()))
+        .bind(2, cdc::Value(encodePayload(event).toStdString()))
         .bind(3, static_cast<std::int64_t>(event.id));
     return stmt->run();
 }
@@ -178,6 +317,12 @@ Result<int> deliverEvents(Database& db, int count) {
     for (const auto& event : *queued) {
         if (delivered >= count)
             break;
+        if (event.isStep()) {
+            CDC_TRY(deliverStep(db, event));
+            CDC_TRY(removeEvents(db, {event.id}));
+            ++delivered;
+            continue;
+        }
         auto table = storage::Catalog::find(db, event.source.toStdString());
         if (!table)
             return table.error();
@@ -231,47 +376,53 @@ Status assignDeliveries(Database& db, qint64 updateId) {
 }
 
 Status undeliverAfter(Database& db, qint64 updateId) {
+    // Newest first: a step restores its tables as they were before it, which must happen before the
+    // rows delivered ahead of it are taken out by rowid.
     auto stmt = db.prepare("SELECT id, source, source_rowid, row_json FROM __cdc_delivery "
-                           "WHERE update_id IS NULL OR update_id > ? ORDER BY id");
+                           "WHERE update_id IS NULL OR update_id > ? ORDER BY id DESC");
     if (!stmt)
         return stmt.error();
     stmt->bind(1, static_cast<std::int64_t>(updateId));
-    QList<QueuedEvent> back;
-    QList<qint64> deliveryIds;
-    QList<std::pair<std::string, qint64>> sourceRows;
+    struct Delivery {
+        qint64 id;
+        QString source;
+        qint64 rowid;
+        QString json;
+    };
+    QList<Delivery> deliveries;
     while (true) {
         auto has = stmt->step();
         if (!has)
             return has.error();
         if (!*has)
             break;
-        deliveryIds << stmt->int64(0);
-        back.append(
-            {0, QString::fromStdString(stmt->text(1)), decodeRow(QString::fromStdString(stmt->text(3)))});
-        sourceRows.append({stmt->text(1), stmt->int64(2)});
+        deliveries.append({stmt->int64(0), QString::fromStdString(stmt->text(1)), stmt->int64(2),
+                           QString::fromStdString(stmt->text(3))});
     }
-    if (back.isEmpty())
+    if (deliveries.isEmpty())
         return {};
-    for (const auto& [source, rowid] : sourceRows) {
-        auto table = storage::Catalog::find(db, source);
-        if (!table)
-            return table.error();
-        if (!*table)
-            continue; // the table was dropped since: nothing to take back
-        auto del =
-            db.prepare("DELETE FROM " + storage::quoteIdentifier((*table)->sqliteName) + " WHERE rowid = ?");
-        if (!del)
-            return del.error();
-        del->bind(1, static_cast<std::int64_t>(rowid));
-        CDC_TRY(del->run());
-    }
+    QList<QueuedEvent> back;
     auto clear = db.prepare("DELETE FROM __cdc_delivery WHERE id = ?");
     if (!clear)
         return clear.error();
-    for (qint64 id : deliveryIds) {
+    for (const Delivery& d : deliveries) {
+        QueuedEvent event = decodeEvent(0, d.source, d.json);
+        if (event.isStep()) {
+            CDC_TRY(undeliverStep(db, QJsonDocument::fromJson(d.json.toUtf8()).object()));
+        } else if (auto table = storage::Catalog::find(db, d.source.toStdString()); !table) {
+            return table.error();
+        } else if (*table) { // a table dropped since has nothing to take back
+            auto del = db.prepare("DELETE FROM " + storage::quoteIdentifier((*table)->sqliteName) +
+                                  " WHERE rowid = ?");
+            if (!del)
+                return del.error();
+            del->bind(1, static_cast<std::int64_t>(d.rowid));
+            CDC_TRY(del->run());
+        }
         clear->reset();
-        clear->bind(1, static_cast<std::int64_t>(id));
+        clear->bind(1, static_cast<std::int64_t>(d.id));
         CDC_TRY(clear->run());
+        back.prepend(event);
     }
     // Back to the front of the queue, before the events that were never delivered.
     auto waiting = events(db);

@@ -15,12 +15,31 @@
 
 namespace cdc::ui {
 
-/// One row waiting in the queue: which source table it goes to and its values in catalog column order
-/// (SQLite storage form, see DataType.h).
+/// One event waiting in the queue. Usually a row: which source table it goes to and its values in catalog
+/// column order (SQLite storage form, see DataType.h). Or a step: a source script (INSERT, UPDATE, DELETE,
+/// TRUNCATE) delivered whole as one event — the next snapshot of a table a FROM SNAPSHOT flow reads, say —
+/// with `source` empty.
 struct QueuedEvent {
     qint64 id = 0;
     QString source;
     cdc::Row values;
+    QString script; ///< a step's source SQL; empty for a row
+    QString label;  ///< a step's one-line description (the script's first comment)
+    bool isStep() const { return !script.isEmpty(); }
+    static QueuedEvent row(qint64 id, const QString& source, cdc::Row values) {
+        QueuedEvent e;
+        e.id = id;
+        e.source = source;
+        e.values = std::move(values);
+        return e;
+    }
+    static QueuedEvent step(qint64 id, const QString& script, const QString& label) {
+        QueuedEvent e;
+        e.id = id;
+        e.script = script;
+        e.label = label;
+        return e;
+    }
     bool operator==(const QueuedEvent&) const = default;
 };
 
@@ -53,7 +72,8 @@ Result<QList<qint64>> appendEvents(storage::Database& db, const QList<QueuedEven
 Status reorderEvents(storage::Database& db, const QList<qint64>& orderedIds);
 Status updateEvent(storage::Database& db, const QueuedEvent& event);
 Status removeEvents(storage::Database& db, const QList<qint64>& ids);
-/// Writes the first `count` queued events into their source tables and removes them from the queue.
+/// Writes the first `count` queued events into their source tables and removes them from the queue: a
+/// row is inserted, a step's script runs (after its written tables' rows are kept for undeliverAfter).
 /// Returns how many were delivered.
 Result<int> deliverEvents(storage::Database& db, int count);
 
@@ -61,8 +81,9 @@ Result<int> deliverEvents(storage::Database& db, int count);
 Status recordDelivery(storage::Database& db, const QString& source, qint64 rowid, const cdc::Row& values);
 /// Attributes the rows delivered since the last call to update `updateId`.
 Status assignDeliveries(storage::Database& db, qint64 updateId);
-/// Undoes the deliveries of updates after `updateId`: their rows leave the source tables and go back
-/// to the front of the queue, in their original order. Call together with engine::rewindTo.
+/// Undoes the deliveries of updates after `updateId`, newest first: their rows leave the source tables, a
+/// step's tables get their rows back as they were before it (rowids included), and the events go back to
+/// the front of the queue, in their original order. Call together with engine::rewindTo.
 Status undeliverAfter(storage::Database& db, qint64 updateId);
 
 /// Sets the clock back to the time of update `updateId` (the project's start time for 0).

@@ -2,6 +2,7 @@
 // order (SCD1 before SCD2, the labs last).
 #include "ui/model/SampleLibrary.h"
 
+#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -17,9 +18,10 @@ QString readResource(const QString& path) {
 } // namespace
 
 QStringList ids() {
-    return {QStringLiteral("scd1-users"),       QStringLiteral("scd1-truncate"),
-            QStringLiteral("scd2-users"),       QStringLiteral("scd2-track-history"),
-            QStringLiteral("out-of-order-lab"), QStringLiteral("tombstone-gc-lab")};
+    return {QStringLiteral("scd1-users"),      QStringLiteral("scd1-truncate"),
+            QStringLiteral("scd2-users"),      QStringLiteral("scd2-track-history"),
+            QStringLiteral("snapshot-users"),  QStringLiteral("out-of-order-lab"),
+            QStringLiteral("tombstone-gc-lab")};
 }
 
 SampleInfo load(const QString& id) {
@@ -32,6 +34,9 @@ SampleInfo load(const QString& id) {
     info.pipeline = readResource(base + QLatin1String("pipeline.sql"));
     info.sources = readResource(base + QLatin1String("sources.sql"));
     info.events = readResource(base + QLatin1String("events.sql"));
+    const QDir steps(base + QLatin1String("steps"));
+    for (const QString& name : steps.entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name))
+        info.steps << readResource(steps.filePath(name));
     const auto heading =
         QRegularExpression(QStringLiteral("^#\\s+(.+)$"), QRegularExpression::MultilineOption)
             .match(info.readme);

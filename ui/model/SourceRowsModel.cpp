@@ -197,7 +197,7 @@ Status SourceRowsModel::appendTextRows(const QList<QStringList>& cells, const QL
                                        const QString& what) {
     QList<QueuedEvent> events;
     for (int r = 0; r < cells.size(); ++r) {
-        QueuedEvent event{0, QString::fromStdString(m_info.name), {}};
+        QueuedEvent event = QueuedEvent::row(0, QString::fromStdString(m_info.name), {});
         for (int c = 0; c < int(m_info.columns.size()); ++c) {
             const int from = c < mapping.size() ? mapping[c] : c;
             const QString text = from >= 0 && from < cells[r].size() ? cells[r][from] : QString();
@@ -221,7 +221,8 @@ Status SourceRowsModel::addEmptyRow() {
     if (m_info.columns.empty())
         return Diagnostic::error("NO_TABLE",
                                  "the source table '" + m_table.toStdString() + "' does not exist");
-    QueuedEvent event{0, QString::fromStdString(m_info.name), cdc::Row(m_info.columns.size())};
+    QueuedEvent event =
+        QueuedEvent::row(0, QString::fromStdString(m_info.name), cdc::Row(m_info.columns.size()));
     return m_project->appendEvents({event}, tr("Add row to %1").arg(m_table));
 }
 

@@ -69,11 +69,41 @@ Result<QList<QueuedEvent>> captureEvents(Database& db, const QString& script, co
                 return has.error();
             if (!*has)
                 break;
-            captured.append({0, QString::fromStdString(t.name), stmt->row()});
+            captured.append(QueuedEvent::row(0, QString::fromStdString(t.name), stmt->row()));
         }
     }
     tx->rollback();
     return captured;
+}
+
+namespace {
+QString stepLabel(const QString& script) {
+    QString first;
+    for (const QString& line : script.split(QLatin1Char('\n'))) {
+        const QString text = line.trimmed();
+        if (text.startsWith(QLatin1String("--")))
+            return text.mid(2).trimmed();
+        if (first.isEmpty() && !text.isEmpty())
+            first = text;
+    }
+    return first;
+}
+} // namespace
+
+Result<QueuedEvent> captureStep(Database& db, const QString& script, const QString& file) {
+    const std::string text = script.toStdString();
+    auto written = sql::sourceScriptWrites(text, file.toStdString());
+    if (!written)
+        return written.error();
+    if (written->empty())
+        return Diagnostic::error(
+            "NO_ROWS", "the SQL writes no rows: a step needs an INSERT, UPDATE, DELETE or TRUNCATE");
+    auto tx = storage::Transaction::begin(db, "cdc_capture_step");
+    if (!tx)
+        return tx.error();
+    CDC_TRY(sql::executeSourceScript(db, text, file.toStdString()));
+    tx->rollback();
+    return QueuedEvent::step(0, script.trimmed() + QLatin1Char('\n'), stepLabel(script));
 }
 
 Status installSample(Project& project, const SampleInfo& sample) {
@@ -89,6 +119,12 @@ Status installSample(Project& project, const SampleInfo& sample) {
     auto events = captureEvents(db, sample.events, sample.id + QStringLiteral("/events.sql"));
     if (!events)
         return events.error();
+    for (int i = 0; i < sample.steps.size(); ++i) {
+        auto step = captureStep(db, sample.steps[i], sample.id + QStringLiteral("/steps/%1.sql").arg(i + 1));
+        if (!step)
+            return step.error();
+        events->append(*step);
+    }
     if (auto ids = projectstore::appendEvents(db, *events); !ids)
         return ids.error();
     CDC_TRY(projectstore::setValue(db, projectstore::kPipelineKey, sample.pipeline));

@@ -20,8 +20,14 @@ namespace sourcescripts {
 /// tables, in table order then insertion order. Catalog changes are rolled back too.
 Result<QList<QueuedEvent>> captureEvents(storage::Database& db, const QString& script, const QString& file);
 
-/// Replaces the project by a sample: its source tables, its events in the queue, its pipeline text
-/// and explanation. The result is an untitled, unmodified project.
+/// A step for the queue: the whole script as one event (the next snapshot of a table, a correction, a
+/// truncate), delivered by running it. It may only write rows of existing source tables; it is tried in
+/// a rolled-back savepoint so an error shows now, at its position. Its label is its first comment line
+/// (else its first line).
+Result<QueuedEvent> captureStep(storage::Database& db, const QString& script, const QString& file);
+
+/// Replaces the project by a sample: its source tables, its events and then its steps in the queue, its
+/// pipeline text and explanation. The result is an untitled, unmodified project.
 Status installSample(Project& project, const SampleInfo& sample);
 
 } // namespace sourcescripts

@@ -22,7 +22,8 @@ SourceSqlDialog::SourceSqlDialog(Project* project, QWidget* parent)
     auto* intro = new QLabel(
         tr("Spark SQL for the source side: CREATE SCHEMA, CREATE TABLE, INSERT, UPDATE, DELETE, "
            "TRUNCATE, DROP TABLE. <b>Queue as Events</b> puts the inserted rows in the event queue "
-           "instead of the tables."),
+           "instead of the tables; <b>Queue as Step</b> queues the whole script as one event, such as the "
+           "next snapshot of a table."),
         this);
     intro->setWordWrap(true);
     layout->addWidget(intro);
@@ -32,6 +33,10 @@ SourceSqlDialog::SourceSqlDialog(Project* project, QWidget* parent)
     layout->addWidget(m_message);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     auto* queue = buttons->addButton(tr("Queue as Events"), QDialogButtonBox::ActionRole);
+    auto* step = buttons->addButton(tr("Queue as Step"), QDialogButtonBox::ActionRole);
+    step->setObjectName(QStringLiteral("queueAsStepButton"));
+    step->setToolTip(
+        tr("Deliver this whole script as one event, in queue order (Step runs it, then an update)"));
     auto* run = buttons->addButton(tr("Execute"), QDialogButtonBox::ActionRole);
     run->setDefault(true);
     connect(run, &QPushButton::clicked, this, [this] {
@@ -40,6 +45,10 @@ SourceSqlDialog::SourceSqlDialog(Project* project, QWidget* parent)
     });
     connect(queue, &QPushButton::clicked, this, [this] {
         if (queueAsEvents())
+            accept();
+    });
+    connect(step, &QPushButton::clicked, this, [this] {
+        if (queueAsStep())
             accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -78,6 +87,13 @@ bool SourceSqlDialog::queueAsEvents() {
     if (events->isEmpty())
         return report(Diagnostic::error("NO_ROWS", "the SQL inserts no rows into existing source tables"));
     return report(m_project->appendEvents(*events, tr("Queue %n event(s)", nullptr, int(events->size()))));
+}
+
+bool SourceSqlDialog::queueAsStep() {
+    auto step = sourcescripts::captureStep(m_project->db(), m_editor->text(), QStringLiteral("source.sql"));
+    if (!step)
+        return report(step.error());
+    return report(m_project->appendEvents({*step}, tr("Queue step")));
 }
 
 } // namespace cdc::ui

@@ -1,6 +1,7 @@
 #pragma once
 /// Source tables and rows are test data, not pipeline, so they get their own SQL box and the editor
-/// holds only what Databricks would run. Queue as Events lets one script seed the queue, not the tables.
+/// holds only what Databricks would run. Queue as Events lets one script seed the queue, not the tables;
+/// Queue as Step queues the whole script as one event (the next snapshot of a table, say).
 
 #include "core/common/Diagnostic.h"
 
@@ -24,6 +25,8 @@ public:
     bool execute();
     /// Runs the text in a rolled-back savepoint and queues the rows it would insert. Undoable.
     bool queueAsEvents();
+    /// Checks the text in a rolled-back savepoint and queues it whole as one step. Undoable.
+    bool queueAsStep();
 
 private:
     bool report(const Status& status);
