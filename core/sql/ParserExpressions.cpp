@@ -340,6 +340,7 @@ Expr Parser::parsePrimary() {
         if (t.text == "*") {
             advance();
             e.kind = ExprKind::Star;
+            parseStarExcept(e);
             endSpan(e.span);
             return e;
         }
@@ -433,6 +434,7 @@ Expr Parser::parsePrimary() {
             e.kind = ExprKind::Star;
             endSpan(name.span);
             e.name = std::move(name);
+            parseStarExcept(e);
             endSpan(e.span);
             return e;
         }
@@ -462,6 +464,23 @@ Expr Parser::parsePrimary() {
     return e;
 }
 
+/// Databricks' `* EXCEPT (a, b)` after a star: the columns go into the star's args. `EXCEPT (SELECT ...`
+/// stays the set operator.
+void Parser::parseStarExcept(Expr& star) {
+    if (!atKeyword("EXCEPT") || !tok(1).isSymbol("(") || tok(2).isKeyword("SELECT") ||
+        tok(2).isKeyword("WITH") || tok(2).isKeyword("VALUES") || tok(2).isSymbol("("))
+        return;
+    advance();
+    for (Ident& id : parseParenIdentList("after EXCEPT")) {
+        Expr column;
+        column.kind = ExprKind::Column;
+        column.span = id.span;
+        column.name.span = id.span;
+        column.name.parts.push_back(std::move(id.name));
+        star.args.push_back(std::move(column));
+    }
+}
+
 Expr Parser::parseFunctionCall(Name name, Span span) {
     // Function names are case-insensitive; the canonical spelling is lower case.
     for (auto& part : name.parts)
@@ -482,8 +501,8 @@ Expr Parser::parseFunctionCall(Name name, Span span) {
         } while (!failed() && acceptSymbol(","));
     }
     expectSymbol(")", "to close the argument list of " + e.name.joined() + "(");
-    if (!failed() && atKeyword("OVER"))
-        fail("window functions (OVER) are not supported");
+    if (!failed() && acceptKeyword("OVER"))
+        e.over = parseOver();
     endSpan(e.span);
     return e;
 }

@@ -24,6 +24,8 @@ private:
     static std::string select(const Select& s, const std::string& nl);
     static std::string tableRef(const TableRef& t);
     static std::string exprAt(const Expr& e, int minPrecedence);
+    static std::string orderItems(const std::vector<OrderItem>& items);
+    static std::string windowSpec(const WindowSpec& w);
     static std::string columnSel(const ColumnSel& sel);
     static std::string autoCdc(const AutoCdcSpec& spec);
     static std::string columnDefs(const std::vector<ColumnDef>& cols,

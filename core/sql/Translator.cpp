@@ -5,6 +5,7 @@
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
+#include "core/storage/StarExpansion.h"
 
 #include <algorithm>
 #include <cctype>
@@ -58,8 +59,12 @@ std::string sqliteString(std::string_view text) {
 }
 
 void Translator::fail(const std::string& message, const Span& where) {
+    fail("UNSUPPORTED", message, where);
+}
+
+void Translator::fail(const std::string& code, const std::string& message, const Span& where) {
     if (!m_error)
-        m_error = Diagnostic::error("UNSUPPORTED", message, where.location);
+        m_error = Diagnostic::error(code, message, where.location);
 }
 
 std::string Translator::outputName(const Expr& e) {
@@ -225,7 +230,13 @@ std::string Translator::expr(const Expr& e) {
 }
 
 std::string Translator::function(const Expr& e) {
+    if (e.over)
+        return windowFunction(e);
     std::string fn = lower(e.name.joined());
+    if (isWindowOnlyFunction(fn))
+        fail("WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE",
+             "window function " + fn + "() requires an OVER clause, e.g. " + fn + "() OVER (ORDER BY ...)",
+             e.span);
     std::vector<std::string> a;
     for (const auto& x : e.args)
         a.push_back(expr(x));
@@ -398,38 +409,46 @@ std::string Translator::relation(pipeline::RelationRef ref) {
 std::string Translator::query(const Query& q) {
     std::string s;
     m_cteScopes.emplace_back();
+    m_cteDefinitions.emplace_back();
     if (!q.ctes.empty()) {
         s += "WITH ";
         for (std::size_t i = 0; i < q.ctes.size(); ++i) {
             const Cte& c = q.ctes[i];
-            s += (i ? ", " : "") + quoteIdentifier(c.name.name);
+            std::string definition = quoteIdentifier(c.name.name);
             if (!c.columns.empty()) {
-                s += "(";
+                definition += "(";
                 for (std::size_t k = 0; k < c.columns.size(); ++k)
-                    s += (k ? ", " : "") + quoteIdentifier(c.columns[k]);
-                s += ")";
+                    definition += (k ? ", " : "") + quoteIdentifier(c.columns[k]);
+                definition += ")";
             }
-            s += " AS (" + query(*c.query) + ")";
+            definition += " AS (" + query(*c.query) + ")";
+            s += (i ? ", " : "") + definition;
             m_cteScopes.back().insert(lower(c.name.name));
+            m_cteDefinitions.back().push_back(std::move(definition));
         }
         s += " ";
     }
     s += term(q.body);
-    if (!q.orderBy.empty()) {
-        s += " ORDER BY ";
-        for (std::size_t i = 0; i < q.orderBy.size(); ++i) {
-            const OrderItem& o = q.orderBy[i];
-            // Spark: ASC puts NULLs first, DESC last, unless the query says otherwise.
-            bool nullsFirst = o.nulls == NullsOrder::Default ? !o.descending : o.nulls == NullsOrder::First;
-            s += (i ? ", " : "") + expr(o.expr) + (o.descending ? " DESC" : " ASC") +
-                 (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
-        }
-    }
+    if (!q.orderBy.empty())
+        s += " ORDER BY " + orderItems(q.orderBy);
     if (q.limit)
         s += " LIMIT " + expr(*q.limit);
     if (q.offset)
         s += (q.limit ? " OFFSET " : " LIMIT -1 OFFSET ") + expr(*q.offset);
     m_cteScopes.pop_back();
+    m_cteDefinitions.pop_back();
+    return s;
+}
+
+std::string Translator::orderItems(const std::vector<OrderItem>& items) {
+    std::string s;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const OrderItem& o = items[i];
+        // Spark: ASC puts NULLs first, DESC last, unless the query says otherwise.
+        bool nullsFirst = o.nulls == NullsOrder::Default ? !o.descending : o.nulls == NullsOrder::First;
+        s += (i ? ", " : "") + expr(o.expr) + (o.descending ? " DESC" : " ASC") +
+             (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+    }
     return s;
 }
 
@@ -465,17 +484,35 @@ std::string Translator::term(const QueryTerm& t) {
 }
 
 std::string Translator::select(const Select& s) {
-    std::string out = s.distinct ? "SELECT DISTINCT " : "SELECT ";
-    for (std::size_t i = 0; i < s.items.size(); ++i) {
-        const SelectItem& item = s.items[i];
-        out += (i ? ", " : "") + expr(item.expr);
+    if (s.qualify)
+        return qualifiedSelect(s);
+    m_windowScopes.push_back(&s.windows);
+    refuseWindows(s.where.get(), "WHERE");
+    for (const auto& g : s.groupBy)
+        refuseWindows(&g, "GROUP BY");
+    refuseWindows(s.having.get(), "HAVING");
+    std::vector<std::string> items;
+    for (const SelectItem& item : s.items) {
+        if (item.expr.kind == ExprKind::Star && !item.expr.args.empty()) {
+            items.emplace_back(); // * EXCEPT (...): listed once the FROM clause is written
+            continue;
+        }
+        std::string sql = expr(item.expr);
         if (!item.alias.empty())
-            out += " AS " + quoteIdentifier(item.alias);
+            sql += " AS " + quoteIdentifier(item.alias);
         else if (item.expr.kind != ExprKind::Column && item.expr.kind != ExprKind::Star)
-            out += " AS " + quoteIdentifier(outputName(item.expr));
+            sql += " AS " + quoteIdentifier(outputName(item.expr));
+        items.push_back(std::move(sql));
     }
+    const std::string from = s.from ? tableRef(*s.from) : std::string();
+    for (std::size_t i = 0; i < s.items.size(); ++i)
+        if (items[i].empty())
+            items[i] = starExcept(s.items[i].expr, from);
+    std::string out = s.distinct ? "SELECT DISTINCT " : "SELECT ";
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? ", " : "") + items[i];
     if (s.from)
-        out += " FROM " + tableRef(*s.from);
+        out += " FROM " + from;
     if (s.where)
         out += " WHERE " + expr(*s.where);
     if (!s.groupBy.empty()) {
@@ -485,7 +522,37 @@ std::string Translator::select(const Select& s) {
     }
     if (s.having)
         out += " HAVING " + expr(*s.having);
+    m_windowScopes.pop_back();
     return out;
+}
+
+// The database lists the columns once the relations are bound: a marker around a probe of the FROM clause
+// (with the WITH queries in scope, which the probe may read).
+std::string Translator::starExcept(const Expr& star, const std::string& from) {
+    if (from.empty()) {
+        fail("UNRESOLVED_COLUMN", "* EXCEPT needs a FROM clause to take the columns from", star.span);
+        return "NULL";
+    }
+    storage::StarSelection selection;
+    if (!star.name.empty())
+        selection.qualifier = star.name.parts.back();
+    for (const auto& column : star.args) {
+        if (column.name.parts.size() != 1)
+            fail("EXCEPT of a struct field (" + column.name.joined() + ") is not supported", column.span);
+        selection.except.push_back(column.name.parts.back());
+    }
+    selection.location = star.span.location;
+    const std::string columns =
+        selection.qualifier.empty() ? "*" : quoteIdentifier(selection.qualifier) + ".*";
+    return storage::starMarker(selection, withClauseInScope() + "SELECT " + columns + " FROM " + from);
+}
+
+std::string Translator::withClauseInScope() const {
+    std::string out;
+    for (const auto& scope : m_cteDefinitions)
+        for (const auto& definition : scope)
+            out += (out.empty() ? "WITH " : ", ") + definition;
+    return out.empty() ? out : out + " ";
 }
 
 std::string Translator::tableRef(const TableRef& t) {

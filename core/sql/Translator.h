@@ -48,13 +48,28 @@ private:
     std::string function(const Expr& e);
     std::string literal(const Expr& e);
     std::string relation(pipeline::RelationRef ref);
+    std::string orderItems(const std::vector<OrderItem>& items);
+    std::string starExcept(const Expr& star, const std::string& from);
+    std::string withClauseInScope() const;
     void fail(const std::string& message, const Span& where);
+    void fail(const std::string& code, const std::string& message, const Span& where);
+
+    // window functions and QUALIFY (WindowTranslator.cpp)
+    std::string windowFunction(const Expr& e);
+    std::string windowSpec(const WindowSpec& w);
+    std::string qualifiedSelect(const Select& s);
+    void refuseWindows(const Expr* e, const char* clause);
 
     std::vector<pipeline::RelationRef> m_relations;
+    std::vector<const std::vector<NamedWindow>*> m_windowScopes; ///< the WINDOW clauses of the SELECTs open
     std::vector<std::set<std::string>> m_cteScopes;
+    std::vector<std::vector<std::string>> m_cteDefinitions; ///< `name AS (sql)` per scope, for star probes
     std::optional<Diagnostic> m_error;
     int m_subqueryCounter = 0;
 };
+
+/// Spark's window-only functions (ranking and analytic: row_number, rank, lag, ...): they need OVER.
+bool isWindowOnlyFunction(std::string_view lowerName);
 
 /// `'text'` as a SQLite literal that can never be mistaken for a `{{REL:i}}` placeholder.
 std::string sqliteString(std::string_view text);

@@ -180,7 +180,12 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
         }
         if (isOneOf(fn, {"stddev", "variance", "sqrt", "exp", "ln", "log10", "power", "pow"}))
             return DataType::of(K::Double);
-        if (isOneOf(fn, {"min", "max", "first", "any_value", "abs", "nullif"}))
+        if (isOneOf(fn, {"row_number", "rank", "dense_rank", "ntile"})) // Spark's ranking functions: INT
+            return DataType::of(K::Int);
+        if (isOneOf(fn, {"percent_rank", "cume_dist"}))
+            return DataType::of(K::Double);
+        if (isOneOf(fn, {"min", "max", "first", "any_value", "abs", "nullif", "first_value", "last",
+                         "last_value", "lag", "lead", "nth_value"}))
             return argType(0);
         if (isOneOf(fn, {"coalesce", "nvl", "ifnull", "greatest", "least"})) {
             std::optional<DataType> t = DataType::of(K::Void);
@@ -324,8 +329,14 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
         if (item.expr.kind == ExprKind::Star) {
             if (!scopeKnown)
                 return std::nullopt;
+            auto excepted = [&](const TypedColumn& c) { // * EXCEPT (a, b)
+                return std::any_of(item.expr.args.begin(), item.expr.args.end(), [&](const Expr& x) {
+                    return equalsIgnoreCase(x.name.parts.back(), c.name);
+                });
+            };
             for (const auto& c : scope) // t.* takes the columns of t only
-                if (item.expr.name.empty() || equalsIgnoreCase(c.relation, item.expr.name.parts.back()))
+                if ((item.expr.name.empty() || equalsIgnoreCase(c.relation, item.expr.name.parts.back())) &&
+                    !excepted(c))
                     out.push_back({c.name, c.type, {}});
             continue;
         }

@@ -96,6 +96,30 @@ private slots:
         QCOMPARE(rows.join(';'), expected);
     }
 
+    // tests/conformance/sql/query-errors.txt: `query => CODE line:col`, the first error the query gets.
+    void queryIsRefusedAtItsPosition_data() {
+        QTest::addColumn<QString>("spark");
+        QTest::addColumn<QString>("expected");
+        const QStringList lines = dataLines("query-errors.txt");
+        QVERIFY(lines.size() >= 5);
+        for (const QString& line : lines) {
+            int sep = line.lastIndexOf(QStringLiteral(" => "));
+            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
+        }
+    }
+    void queryIsRefusedAtItsPosition() {
+        QFETCH(QString, spark);
+        QFETCH(QString, expected);
+        auto db = storage::Database::openMemory();
+        QVERIFY(db.ok());
+        auto rs = runQuery(*db, spark.toStdString());
+        QVERIFY2(!rs.ok(), "the query ran");
+        const Diagnostic& d = rs.error();
+        QCOMPARE(QString::fromStdString(d.code + " " + std::to_string(d.location.line) + ":" +
+                                        std::to_string(d.location.column)),
+                 expected);
+    }
+
     void relationsBecomePlaceholders() {
         auto q = Parser("SELECT * FROM stream(main.s.users) u JOIN dims ON u.id = dims.id "
                         "WHERE u.id IN (SELECT id FROM dims)",
