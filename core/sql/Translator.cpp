@@ -20,13 +20,6 @@ std::string lower(std::string_view s) {
     return toLower(s);
 }
 
-std::string qname(const Name& n) {
-    std::string out;
-    for (const auto& p : n.parts)
-        out += (out.empty() ? "" : ".") + quoteIdentifier(p);
-    return out;
-}
-
 /// Strips Spark's numeric literal suffixes (L, S, Y, D, F, BD).
 std::string numberText(std::string text) {
     while (!text.empty() && std::isalpha(static_cast<unsigned char>(text.back())) && text.back() != 'e' &&
@@ -132,17 +125,10 @@ std::string Translator::expr(const Expr& e) {
     switch (e.kind) {
     case ExprKind::Literal:
         return literal(e);
-    case ExprKind::Column: {
-        // main.schema.table.column: the table is in scope under its last name part (see tableRef).
-        if (e.name.parts.size() > 2) {
-            Name tail;
-            tail.parts.assign(e.name.parts.end() - 2, e.name.parts.end());
-            return qname(tail);
-        }
-        return qname(e.name);
-    }
+    case ExprKind::Column:
+        return column(e);
     case ExprKind::Star:
-        return e.name.empty() ? "*" : qname(e.name) + ".*";
+        return e.name.empty() ? "*" : star(e);
     case ExprKind::Unary:
         if (e.text == "NOT")
             return "(NOT " + arg(0) + ")";
@@ -220,7 +206,7 @@ std::string Translator::expr(const Expr& e) {
         fail("named argument '" + e.text + "' is only allowed in table-valued functions", e.span);
         return "NULL";
     case ExprKind::Field:
-        return "json_extract(" + arg(0) + ", " + storage::quoteString("$.\"" + e.text + "\"") + ")";
+        return structField(arg(0), e.text);
     case ExprKind::Index: {
         std::string a = arg(0), i = arg(1);
         return "json_extract(" + a + ", '$[' || (" + i + ") || ']')";
@@ -429,8 +415,13 @@ std::string Translator::query(const Query& q) {
         s += " ";
     }
     s += term(q.body);
-    if (!q.orderBy.empty())
+    if (!q.orderBy.empty()) {
+        // ORDER BY may qualify columns by the select's relations (`ORDER BY a.x`).
+        m_aliasScopes.push_back(q.body.kind == QueryTerm::Kind::Select ? fromAliases(q.body.select.from.get())
+                                                                       : AliasScope{});
         s += " ORDER BY " + orderItems(q.orderBy);
+        m_aliasScopes.pop_back();
+    }
     if (q.limit)
         s += " LIMIT " + expr(*q.limit);
     if (q.offset)
@@ -487,20 +478,22 @@ std::string Translator::select(const Select& s) {
     if (s.qualify)
         return qualifiedSelect(s);
     m_windowScopes.push_back(&s.windows);
+    m_aliasScopes.push_back(fromAliases(s.from.get()));
     refuseWindows(s.where.get(), "WHERE");
     for (const auto& g : s.groupBy)
         refuseWindows(&g, "GROUP BY");
     refuseWindows(s.having.get(), "HAVING");
     std::vector<std::string> items;
     for (const SelectItem& item : s.items) {
-        if (item.expr.kind == ExprKind::Star && !item.expr.args.empty()) {
-            items.emplace_back(); // * EXCEPT (...): listed once the FROM clause is written
+        if (item.expr.kind == ExprKind::Star && (!item.expr.args.empty() || isStructStar(item.expr))) {
+            items.emplace_back(); // * EXCEPT (...) and s.*: listed once the FROM clause is written
             continue;
         }
         std::string sql = expr(item.expr);
         if (!item.alias.empty())
             sql += " AS " + quoteIdentifier(item.alias);
-        else if (item.expr.kind != ExprKind::Column && item.expr.kind != ExprKind::Star)
+        else if ((item.expr.kind != ExprKind::Column && item.expr.kind != ExprKind::Star) ||
+                 readsStructField(item.expr))
             sql += " AS " + quoteIdentifier(outputName(item.expr));
         items.push_back(std::move(sql));
     }
@@ -523,6 +516,7 @@ std::string Translator::select(const Select& s) {
     if (s.having)
         out += " HAVING " + expr(*s.having);
     m_windowScopes.pop_back();
+    m_aliasScopes.pop_back();
     return out;
 }
 
@@ -530,20 +524,28 @@ std::string Translator::select(const Select& s) {
 // (with the WITH queries in scope, which the probe may read).
 std::string Translator::starExcept(const Expr& star, const std::string& from) {
     if (from.empty()) {
-        fail("UNRESOLVED_COLUMN", "* EXCEPT needs a FROM clause to take the columns from", star.span);
+        fail("UNRESOLVED_COLUMN", Printer::expr(star) + " needs a FROM clause to take the columns from",
+             star.span);
         return "NULL";
     }
     storage::StarSelection selection;
-    if (!star.name.empty())
+    std::string columns = "*";
+    if (isStructStar(star)) {
+        Expr value = star;
+        value.kind = ExprKind::Column;
+        value.args.clear();
+        selection.structSql = column(value);
+        columns = selection.structSql + " AS \"__cdc_struct\"";
+    } else if (!star.name.empty()) {
         selection.qualifier = star.name.parts.back();
+        columns = quoteIdentifier(selection.qualifier) + ".*";
+    }
     for (const auto& column : star.args) {
         if (column.name.parts.size() != 1)
             fail("EXCEPT of a struct field (" + column.name.joined() + ") is not supported", column.span);
         selection.except.push_back(column.name.parts.back());
     }
     selection.location = star.span.location;
-    const std::string columns =
-        selection.qualifier.empty() ? "*" : quoteIdentifier(selection.qualifier) + ".*";
     return storage::starMarker(selection, withClauseInScope() + "SELECT " + columns + " FROM " + from);
 }
 

@@ -54,6 +54,16 @@ private:
     void fail(const std::string& message, const Span& where);
     void fail(const std::string& code, const std::string& message, const Span& where);
 
+    // column references, struct fields and the relations in scope (StructTranslator.cpp)
+    using AliasScope = std::vector<std::vector<std::string>>; ///< per relation: its name parts, alias last
+    static AliasScope fromAliases(const TableRef* from);
+    std::optional<std::size_t> qualifierLength(const std::vector<std::string>& parts) const;
+    std::string column(const Expr& e);
+    std::string star(const Expr& e);
+    bool readsStructField(const Expr& e) const;
+    bool isStructStar(const Expr& e) const;
+    static std::string structField(const std::string& base, const std::string& field);
+
     // window functions and QUALIFY (WindowTranslator.cpp)
     std::string windowFunction(const Expr& e);
     std::string windowSpec(const WindowSpec& w);
@@ -61,6 +71,7 @@ private:
     void refuseWindows(const Expr* e, const char* clause);
 
     std::vector<pipeline::RelationRef> m_relations;
+    std::vector<AliasScope> m_aliasScopes; ///< the relations each open SELECT reads, innermost last
     std::vector<const std::vector<NamedWindow>*> m_windowScopes; ///< the WINDOW clauses of the SELECTs open
     std::vector<std::set<std::string>> m_cteScopes;
     std::vector<std::vector<std::string>> m_cteDefinitions; ///< `name AS (sql)` per scope, for star probes

@@ -46,7 +46,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 
 StarSelection decode(const std::string& payload) {
     std::vector<std::string> f = split(fromHex(payload), kField);
-    f.resize(7);
+    f.resize(8);
     StarSelection s;
     s.qualifier = f[0];
     if (!f[1].empty())
@@ -56,7 +56,28 @@ StarSelection decode(const std::string& payload) {
     s.location.column = std::atoi(f[4].c_str());
     s.location.offset = std::strtoull(f[5].c_str(), nullptr, 10);
     s.location.length = std::strtoull(f[6].c_str(), nullptr, 10);
+    s.structSql = f[7];
     return s;
+}
+
+/// The fields of `s.*`: the keys of the first value of the struct that is not NULL, in their order.
+Result<std::vector<std::string>> structFields(const Database& db, const std::string& probe,
+                                              const StarSelection& star) {
+    auto st = db.prepare("SELECT key FROM json_each((SELECT \"__cdc_struct\" FROM (" + probe +
+                         ") WHERE \"__cdc_struct\" IS NOT NULL LIMIT 1))");
+    if (!st)
+        return Diagnostic::error("INVALID_EXTRACT_BASE_FIELD_TYPE",
+                                 "the fields of a struct cannot be listed: " + st.error().message,
+                                 star.location);
+    std::vector<std::string> names;
+    auto status = st->forEachRow([&](Statement& row) { names.push_back(row.text(0)); });
+    if (!status)
+        return Diagnostic::error("INVALID_EXTRACT_BASE_FIELD_TYPE",
+                                 "the value is not a struct: " + status.error().message, star.location);
+    if (names.empty())
+        return Diagnostic::error("INVALID_EXTRACT_BASE_FIELD_TYPE",
+                                 "the struct's fields cannot be listed: it has no value yet", star.location);
+    return names;
 }
 
 } // namespace
@@ -68,7 +89,8 @@ std::string starMarker(const StarSelection& selection, const std::string& probeS
     const SourceLocation& l = selection.location;
     const std::string payload = selection.qualifier + kField + except + kField + l.file + kField +
                                 std::to_string(l.line) + kField + std::to_string(l.column) + kField +
-                                std::to_string(l.offset) + kField + std::to_string(l.length);
+                                std::to_string(l.offset) + kField + std::to_string(l.length) + kField +
+                                selection.structSql;
     return std::string(kOpen) + toHex(payload) + "}}" + probeSql + std::string(kClose);
 }
 
@@ -97,8 +119,15 @@ Result<std::string> expandStarMarkers(const Database& db, std::string sql,
                                          " cannot be listed: " + st.error().message,
                                      star.location);
         std::vector<std::string> names;
-        for (int c = 0; c < st->columnCount(); ++c)
-            names.push_back(st->columnName(c));
+        if (star.structSql.empty()) {
+            for (int c = 0; c < st->columnCount(); ++c)
+                names.push_back(st->columnName(c));
+        } else {
+            auto fields = structFields(db, probe, star);
+            if (!fields)
+                return fields.error();
+            names = std::move(fields.value());
+        }
         for (std::size_t i = 0; i < star.except.size(); ++i) {
             const std::string& name = star.except[i];
             for (std::size_t k = 0; k < i; ++k)
@@ -126,9 +155,13 @@ Result<std::string> expandStarMarkers(const Database& db, std::string sql,
                 excluded = excluded || equalsIgnoreCase(n, e);
             if (excluded)
                 continue;
-            list += (list.empty() ? "" : ", ") +
-                    (star.qualifier.empty() ? "" : quoteIdentifier(star.qualifier) + ".") +
-                    quoteIdentifier(n);
+            list += list.empty() ? "" : ", ";
+            if (!star.structSql.empty())
+                list += "json_extract(" + star.structSql + ", " + quoteString("$.\"" + n + "\"") + ") AS " +
+                        quoteIdentifier(n);
+            else
+                list += (star.qualifier.empty() ? "" : quoteIdentifier(star.qualifier) + ".") +
+                        quoteIdentifier(n);
         }
         if (list.empty())
             return Diagnostic::error("UNRESOLVED_COLUMN", "EXCEPT leaves no column to select", star.location);

@@ -15,7 +15,10 @@
 namespace cdc::storage {
 
 struct StarSelection {
-    std::string qualifier;           ///< `t` of `t.*`; empty for `*`
+    std::string qualifier; ///< `t` of `t.*`; empty for `*`
+    /// `s.*` of a STRUCT column: its SQL (a JSON object). The probe is then `SELECT <structSql> AS
+    /// "__cdc_struct" FROM ...` and the fields are those of the first value that is not NULL.
+    std::string structSql;
     std::vector<std::string> except; ///< column names left out (matched case-insensitively)
     SourceLocation location;         ///< the star, for errors
 };
@@ -28,7 +31,8 @@ bool hasStarMarker(const std::string& sql);
 
 /// Replaces every marker (innermost first) by its column list. `probeFixup`, when given, rewrites a probe
 /// before it is prepared (the engine's stream range placeholders). Errors: UNRESOLVED_COLUMN for an EXCEPT
-/// name the relation lacks, EXCEPT_OVERLAPPING_COLUMNS for a name given twice, the probe's own failure.
+/// name the relation lacks, EXCEPT_OVERLAPPING_COLUMNS for a name given twice, the probe's own failure, and
+/// for `s.*` a struct with no value yet to read its fields from.
 Result<std::string> expandStarMarkers(const Database& db, std::string sql,
                                       const std::function<std::string(std::string)>& probeFixup = {});
 
