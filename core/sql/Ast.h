@@ -89,6 +89,8 @@ enum class ExprKind {
     NamedArg,   ///< text => args[0] (table-valued function options)
     Field,      ///< args[0].text on a non-column base, e.g. (x).f or a[0].f
     Index,      ///< args[0][args[1]]
+    Interval,   ///< INTERVAL v1 UNIT1 [v2 UNIT2 ...]: args the values (literals), text the units (singular,
+                ///< upper case, one space apart), e.g. `INTERVAL 3 DAYS 4 HOURS` is (3, 4) and "DAY HOUR"
 };
 
 enum class LiteralKind { Null, Boolean, Integer, Decimal, String };

@@ -120,6 +120,7 @@ private:
     Expr parseFunctionCall(Name name, Span span);
     void parseStarExcept(Expr& star);
     Expr parseCase(Span span);
+    Expr parseInterval(Span span);
     Expr parseCast(Span span);
 
     std::vector<Token> m_tokens;

@@ -71,12 +71,25 @@ int precedenceOf(const Expr& e) {
     case ExprKind::IsNull:
     case ExprKind::IsDistinct:
         return kPredicate;
+    case ExprKind::Interval: // `x - INTERVAL -1 DAY` reads back the same: a primary, whatever its values
+        return kPrimary;
     case ExprKind::Literal:
         // A negative number must not glue onto a preceding '-' or act as a postfix base.
         return (!e.text.empty() && e.text[0] == '-') ? kUnary : kPrimary;
     default:
         return kPrimary;
     }
+}
+
+std::vector<std::string> intervalUnits(const Expr& interval) {
+    std::vector<std::string> units;
+    std::size_t pos = 0;
+    while (pos < interval.text.size()) {
+        std::size_t end = interval.text.find(' ', pos);
+        units.push_back(interval.text.substr(pos, end == std::string::npos ? end : end - pos));
+        pos = end == std::string::npos ? interval.text.size() : end + 1;
+    }
+    return units;
 }
 
 std::string Printer::identifier(std::string_view name) {
@@ -251,6 +264,13 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
     case ExprKind::Index:
         s = exprAt(e.args[0], kPrimary) + "[" + expr(e.args[1]) + "]";
         break;
+    case ExprKind::Interval: {
+        s = "INTERVAL";
+        const std::vector<std::string> units = intervalUnits(e);
+        for (std::size_t i = 0; i < e.args.size() && i < units.size(); ++i)
+            s += " " + expr(e.args[i]) + " " + units[i];
+        break;
+    }
     }
     if (p < minPrecedence)
         return "(" + s + ")";

@@ -6,6 +6,7 @@
 #include "core/sql/Ast.h"
 
 #include <string>
+#include <vector>
 
 namespace cdc::sql {
 
@@ -33,6 +34,9 @@ private:
     static std::string tableClauses(const std::optional<std::string>& comment,
                                     const std::vector<Property>& props);
 };
+
+/// The units of an INTERVAL node, one per value.
+std::vector<std::string> intervalUnits(const Expr& interval);
 
 /// Operator precedence the parser implements (higher binds tighter).
 int precedenceOf(const Expr& e);

@@ -290,6 +290,32 @@ void sparkToTimestamp(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
         sqlite3_result_null(ctx);
 }
 
+// spark_add_interval(value, months, days, micros[, 'DATE' | 'TIMESTAMP']): a date or timestamp plus an
+// interval. Without the last argument the result is a DATE when the value is a date (as stored: ten
+// characters) and the interval has no time part, as Spark types DATE + INTERVAL, else a TIMESTAMP.
+void sparkAddInterval(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+    for (int i = 0; i < 4; ++i)
+        if (isNullArg(argv[i])) {
+            sqlite3_result_null(ctx);
+            return;
+        }
+    const std::string_view text = textArg(argv[0]);
+    const bool isDate = text.size() == 10;
+    auto t = isDate ? SparkTimestamp::parseDate(text) : SparkTimestamp::parse(text);
+    if (!t) {
+        const std::string message = "CAST_INVALID_INPUT: the value '" + std::string(text) +
+                                    "' cannot be cast to " + (isDate ? "DATE" : "TIMESTAMP") +
+                                    " to add an interval to it";
+        sqlite3_result_error(ctx, message.c_str(), -1);
+        return;
+    }
+    const std::int64_t micros = sqlite3_value_int64(argv[3]);
+    const SparkTimestamp sum = t->plus(sqlite3_value_int64(argv[1]), sqlite3_value_int64(argv[2]), micros);
+    const std::string_view as = argc > 4 ? textArg(argv[4]) : std::string_view();
+    const bool date = as == "DATE" || (as.empty() && isDate && micros == 0);
+    resultText(ctx, date ? sum.toDate() : sum.toStorage());
+}
+
 void sparkDateFormat(sqlite3_context* ctx, int, sqlite3_value** argv) {
     if (isNullArg(argv[0]) || isNullArg(argv[1])) {
         sqlite3_result_null(ctx);
@@ -373,6 +399,8 @@ void registerSparkFunctions(sqlite3* db) {
     define(db, "spark_to_timestamp", 1, sparkToTimestamp);
     define(db, "spark_to_timestamp", 2, sparkToTimestamp);
     define(db, "spark_date_format", 2, sparkDateFormat);
+    define(db, "spark_add_interval", 4, sparkAddInterval);
+    define(db, "spark_add_interval", 5, sparkAddInterval);
     define(db, "spark_current_timestamp", 0, sparkCurrentTimestamp, false);
     define(db, "spark_greatest", -1, sparkExtreme<true>);
     define(db, "spark_least", -1, sparkExtreme<false>);

@@ -136,6 +136,8 @@ std::string Translator::expr(const Expr& e) {
             return arg(0);
         return "(" + e.text + " " + arg(0) + ")";
     case ExprKind::Binary: {
+        if (e.args[0].kind == ExprKind::Interval || e.args[1].kind == ExprKind::Interval)
+            return intervalArithmetic(e);
         const std::string& op = e.text;
         std::string a = arg(0), b = arg(1);
         if (op == "/")
@@ -211,6 +213,10 @@ std::string Translator::expr(const Expr& e) {
         std::string a = arg(0), i = arg(1);
         return "json_extract(" + a + ", '$[' || (" + i + ") || ']')";
     }
+    case ExprKind::Interval:
+        fail("DATATYPE_MISMATCH",
+             "an INTERVAL value can only be added to or subtracted from a date or timestamp", e.span);
+        return "NULL";
     }
     return "NULL";
 }
@@ -341,12 +347,17 @@ std::string Translator::function(const Expr& e) {
         return datePart("%M");
     if (fn == "second")
         return datePart("%S");
-    if (fn == "date_add" || fn == "date_sub") {
-        if (!need(2, 2))
-            return "NULL";
-        std::string sign = fn == "date_add" ? "+" : "-";
-        return "date(" + a[0] + ", printf('" + sign + "%d days', " + a[1] + "))";
-    }
+    if (fn == "timestampadd" || ((fn == "dateadd" || fn == "date_add") && e.args.size() == 3))
+        return timestampAdd(e);
+    if (fn == "add_months") // a DATE, the day clamped to the end of the month
+        return need(2, 2) ? "spark_add_interval(" + a[0] + ", CAST(" + a[1] + " AS INTEGER), 0, 0, 'DATE')"
+                          : "NULL";
+    if (fn == "dateadd" || fn == "date_add") // dateadd(start, days) is date_add
+        return need(2, 2) ? "spark_add_interval(" + a[0] + ", 0, CAST(" + a[1] + " AS INTEGER), 0, 'DATE')"
+                          : "NULL";
+    if (fn == "date_sub")
+        return need(2, 2) ? "spark_add_interval(" + a[0] + ", 0, -CAST(" + a[1] + " AS INTEGER), 0, 'DATE')"
+                          : "NULL";
     if (fn == "datediff")
         return need(2, 2) ? "CAST(julianday(date(" + a[0] + ")) - julianday(date(" + a[1] + ")) AS INTEGER)"
                           : "NULL";

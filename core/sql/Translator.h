@@ -9,6 +9,7 @@
 #include "core/pipeline/Pipeline.h"
 #include "core/sql/Ast.h"
 
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -63,6 +64,11 @@ private:
     bool readsStructField(const Expr& e) const;
     bool isStructStar(const Expr& e) const;
     static std::string structField(const std::string& base, const std::string& field);
+
+    // date and timestamp arithmetic with intervals (IntervalTranslator.cpp)
+    bool intervalParts(const Expr& interval, std::int64_t& months, std::int64_t& days, std::int64_t& micros);
+    std::string intervalArithmetic(const Expr& binary);
+    std::string timestampAdd(const Expr& call);
 
     // window functions and QUALIFY (WindowTranslator.cpp)
     std::string windowFunction(const Expr& e);

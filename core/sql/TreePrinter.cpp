@@ -177,6 +177,15 @@ Node Builder::expr(const Expr& e) const {
         return list(".", span, std::move(args));
     case ExprKind::Index:
         return list("[]", span, std::move(args));
+    case ExprKind::Interval: {
+        std::vector<Node> kids;
+        const std::vector<std::string> units = intervalUnits(e);
+        for (std::size_t i = 0; i < args.size() && i < units.size(); ++i) {
+            kids.push_back(args[i]);
+            kids.push_back(atom(units[i]));
+        }
+        return list("INTERVAL", span, std::move(kids));
+    }
     }
     return atom("?");
 }

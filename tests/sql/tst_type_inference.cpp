@@ -223,6 +223,15 @@ private slots:
         row("floor(i)", "BIGINT");
         row("ceil(m)", "DECIMAL(9,0)");
         row("frobnicate(i)", "?");
+        // Date arithmetic (Databricks "INTERVAL type", add_months, timestampadd): a DATE stays a DATE unless
+        // the interval has a time part; timestampadd is a TIMESTAMP.
+        row("DATE '2024-01-31' + INTERVAL 1 MONTH", "DATE");
+        row("DATE '2024-01-31' - INTERVAL 2 WEEKS 1 DAY", "DATE");
+        row("DATE '2024-01-31' + INTERVAL 2 HOURS", "TIMESTAMP");
+        row("TIMESTAMP '2024-01-31 10:00:00' + INTERVAL 1 DAY", "TIMESTAMP");
+        row("add_months(DATE '2024-01-31', 1)", "DATE");
+        row("timestampadd(DAY, 1, DATE '2024-01-31')", "TIMESTAMP");
+        row("row_number() OVER (ORDER BY i)", "INT");
     }
     void expressionTypes() {
         QFETCH(QString, expr);
