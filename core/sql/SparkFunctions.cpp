@@ -83,6 +83,19 @@ void sparkCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
     resultValue(ctx, castValue(valueOf(argv[0]), *type, false).value);
 }
 
+/// The ANSI cast of `value` to `type` as the function's result, or the cast's error (Spark's class first)
+/// with `context` in front of it.
+void resultAnsiCast(sqlite3_context* ctx, sqlite3_value* value, const DataType& type,
+                    const std::string& context) {
+    CastResult cast = castValue(valueOf(value), type, true);
+    if (!cast.ok()) {
+        const std::string message = context + cast.error;
+        sqlite3_result_error(ctx, message.c_str(), static_cast<int>(message.size()));
+        return;
+    }
+    resultValue(ctx, cast.value);
+}
+
 /// spark_store_cast(value, 'TYPE', column, row): the ANSI cast of a value written into a source table's
 /// column; a value that does not convert fails the statement, naming the row and the column.
 void sparkStoreCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
@@ -91,14 +104,34 @@ void sparkStoreCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
         sqlite3_result_error(ctx, "spark_store_cast: unknown type", -1);
         return;
     }
-    CastResult cast = castValue(valueOf(argv[0]), *type, true);
-    if (!cast.ok()) {
-        const std::string message = "row " + std::to_string(sqlite3_value_int64(argv[3])) + ", column " +
-                                    std::string(textArg(argv[2])) + ": " + cast.error;
-        sqlite3_result_error(ctx, message.c_str(), static_cast<int>(message.size()));
+    resultAnsiCast(ctx, argv[0], *type,
+                   "row " + std::to_string(sqlite3_value_int64(argv[3])) + ", column " +
+                       std::string(textArg(argv[2])) + ": ");
+}
+
+/// spark_implicit_cast(value, 'TYPE'): Spark's implicit cast of a STRING operand to the type it meets (ANSI:
+/// a text that does not convert fails with CAST_INVALID_INPUT); values that are not text pass unchanged.
+void sparkImplicitCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
+    const DataType* type = cachedType(textArg(argv[1]));
+    if (sqlite3_value_type(argv[0]) != SQLITE_TEXT || !type) {
+        sqlite3_result_value(ctx, argv[0]);
         return;
     }
-    resultValue(ctx, cast.value);
+    resultAnsiCast(ctx, argv[0], *type, "");
+}
+
+/// spark_coerce_to(text, other): a string literal meeting an operand of unknown type takes that operand's
+/// kind at run time: a number beside a number (BIGINT beside an integer, DOUBLE beside a real), else
+/// unchanged.
+void sparkCoerceTo(sqlite3_context* ctx, int, sqlite3_value** argv) {
+    const int other = sqlite3_value_type(argv[1]);
+    if (sqlite3_value_type(argv[0]) != SQLITE_TEXT || (other != SQLITE_INTEGER && other != SQLITE_FLOAT)) {
+        sqlite3_result_value(ctx, argv[0]);
+        return;
+    }
+    resultAnsiCast(ctx, argv[0],
+                   DataType::of(other == SQLITE_INTEGER ? DataType::Kind::BigInt : DataType::Kind::Double),
+                   "");
 }
 
 /// Decodes one UTF-8 code point length at s[i].
@@ -388,6 +421,8 @@ void define(sqlite3* db, const char* name, int argc, void (*fn)(sqlite3_context*
 void registerSparkFunctions(sqlite3* db) {
     define(db, "spark_cast", 2, sparkCast);
     define(db, "spark_store_cast", 4, sparkStoreCast);
+    define(db, "spark_implicit_cast", 2, sparkImplicitCast);
+    define(db, "spark_coerce_to", 2, sparkCoerceTo);
     define(db, "spark_like", 2, sparkLike);
     define(db, "spark_like", 3, sparkLike);
     define(db, "spark_rlike", 2, sparkRlike);

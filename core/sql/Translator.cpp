@@ -139,7 +139,17 @@ std::string Translator::expr(const Expr& e) {
         if (e.args[0].kind == ExprKind::Interval || e.args[1].kind == ExprKind::Interval)
             return intervalArithmetic(e);
         const std::string& op = e.text;
-        std::string a = arg(0), b = arg(1);
+        const bool comparison =
+            op == "=" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=" || op == "<=>";
+        std::string a, b;
+        if (comparison) {
+            auto both = commonOperands({&e.args[0], &e.args[1]});
+            a = both[0];
+            b = both[1];
+        } else {
+            a = arg(0);
+            b = arg(1);
+        }
         if (op == "/")
             return "(CAST(" + a + " AS REAL) / " + b + ")";
         if (op == "DIV")
@@ -155,23 +165,41 @@ std::string Translator::expr(const Expr& e) {
     case ExprKind::Function:
         return function(e);
     case ExprKind::Case: {
-        std::string s = "CASE";
+        // The operand meets its WHEN values, and the results meet each other, in their common type.
+        std::vector<const Expr*> keys, results;
         std::size_t i = 0;
         if (e.hasCaseOperand)
-            s += " " + arg(i++);
-        std::size_t pairsEnd = e.args.size() - (e.hasElse ? 1 : 0);
-        for (; i + 1 < pairsEnd; i += 2)
-            s += " WHEN " + arg(i) + " THEN " + arg(i + 1);
+            keys.push_back(&e.args[i++]);
+        const std::size_t pairsEnd = e.args.size() - (e.hasElse ? 1 : 0);
+        for (; i + 1 < pairsEnd; i += 2) {
+            if (e.hasCaseOperand)
+                keys.push_back(&e.args[i]);
+            results.push_back(&e.args[i + 1]);
+        }
         if (e.hasElse)
-            s += " ELSE " + expr(e.args.back());
+            results.push_back(&e.args.back());
+        const std::vector<std::string> key = commonOperands(keys);
+        const std::vector<std::string> result = commonOperands(results);
+        std::string s = "CASE";
+        if (e.hasCaseOperand)
+            s += " " + key[0];
+        std::size_t k = 0;
+        for (i = e.hasCaseOperand ? 1 : 0; i + 1 < pairsEnd; i += 2, ++k)
+            s += " WHEN " + (e.hasCaseOperand ? key[k + 1] : expr(e.args[i])) + " THEN " + result[k];
+        if (e.hasElse)
+            s += " ELSE " + result.back();
         return s + " END";
     }
     case ExprKind::Cast:
         return "spark_cast(" + arg(0) + ", " + storage::quoteString(e.text) + ")";
     case ExprKind::InList: {
-        std::string s = "(" + arg(0) + (e.negated ? " NOT IN (" : " IN (");
-        for (std::size_t i = 1; i < e.args.size(); ++i)
-            s += (i > 1 ? ", " : "") + arg(i);
+        std::vector<const Expr*> operands;
+        for (const auto& x : e.args)
+            operands.push_back(&x);
+        const std::vector<std::string> sql = commonOperands(operands);
+        std::string s = "(" + sql[0] + (e.negated ? " NOT IN (" : " IN (");
+        for (std::size_t i = 1; i < sql.size(); ++i)
+            s += (i > 1 ? ", " : "") + sql[i];
         return s + "))";
     }
     case ExprKind::InQuery: {
@@ -180,8 +208,8 @@ std::string Translator::expr(const Expr& e) {
     }
     case ExprKind::Between: {
         // Operands are translated in order, one statement each: relation numbering must follow the text.
-        std::string a = arg(0), lo = arg(1), hi = arg(2);
-        return "(" + a + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + lo + " AND " + hi + ")";
+        const std::vector<std::string> sql = commonOperands({&e.args[0], &e.args[1], &e.args[2]});
+        return "(" + sql[0] + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + sql[1] + " AND " + sql[2] + ")";
     }
     case ExprKind::Like: {
         std::string a = arg(0), p = arg(1), esc = e.args.size() > 2 ? ", " + arg(2) : "";
@@ -263,6 +291,10 @@ std::string Translator::function(const Expr& e) {
     if (fn == "coalesce" || fn == "nvl" || fn == "ifnull") {
         if (!need(1, 64))
             return "NULL";
+        std::vector<const Expr*> operands;
+        for (const auto& x : e.args)
+            operands.push_back(&x);
+        a = commonOperands(operands);
         return a.size() == 1 ? a[0] : call("coalesce");
     }
     if (fn == "if" || fn == "iff") {

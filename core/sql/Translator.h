@@ -70,6 +70,10 @@ private:
     std::string intervalArithmetic(const Expr& binary);
     std::string timestampAdd(const Expr& call);
 
+    // Spark's implicit casts between the operands of comparisons, IN, BETWEEN, CASE, coalesce
+    // (ImplicitCasts.cpp): the operands translated, each converted to the type they meet in where needed.
+    std::vector<std::string> commonOperands(const std::vector<const Expr*>& operands);
+
     // window functions and QUALIFY (WindowTranslator.cpp)
     std::string windowFunction(const Expr& e);
     std::string windowSpec(const WindowSpec& w);

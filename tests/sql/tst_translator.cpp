@@ -34,21 +34,24 @@ QString typed(const Value& v) {
     return "text:" + QString::fromStdString(displayText(v));
 }
 
+/// One row per `spark => expected` line of a data file (columns spark, expected); the number of rows.
+int addCaseRows(const QString& file) {
+    QTest::addColumn<QString>("spark");
+    QTest::addColumn<QString>("expected");
+    const QStringList lines = dataLines(file);
+    for (const QString& line : lines) {
+        int sep = line.lastIndexOf(QStringLiteral(" => "));
+        QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
+    }
+    return static_cast<int>(lines.size());
+}
+
 } // namespace
 
 class TestTranslator : public QObject {
     Q_OBJECT
 private slots:
-    void expressionEvaluatesLikeSpark_data() {
-        QTest::addColumn<QString>("spark");
-        QTest::addColumn<QString>("expected");
-        const QStringList lines = dataLines("expressions.txt");
-        QVERIFY(lines.size() > 50);
-        for (const QString& line : lines) {
-            int sep = line.lastIndexOf(QStringLiteral(" => "));
-            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
-        }
-    }
+    void expressionEvaluatesLikeSpark_data() { QVERIFY(addCaseRows("expressions.txt") > 50); }
     void expressionEvaluatesLikeSpark() {
         QFETCH(QString, spark);
         QFETCH(QString, expected);
@@ -69,16 +72,7 @@ private slots:
         QCOMPARE(typed(st->value(0)), expected);
     }
 
-    void queryReturnsSparkRows_data() {
-        QTest::addColumn<QString>("spark");
-        QTest::addColumn<QString>("expected");
-        const QStringList lines = dataLines("queries.txt");
-        QVERIFY(lines.size() >= 10);
-        for (const QString& line : lines) {
-            int sep = line.lastIndexOf(QStringLiteral(" => "));
-            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
-        }
-    }
+    void queryReturnsSparkRows_data() { QVERIFY(addCaseRows("queries.txt") >= 10); }
     void queryReturnsSparkRows() {
         QFETCH(QString, spark);
         QFETCH(QString, expected);
@@ -97,16 +91,7 @@ private slots:
     }
 
     // tests/conformance/sql/query-errors.txt: `query => CODE line:col`, the first error the query gets.
-    void queryIsRefusedAtItsPosition_data() {
-        QTest::addColumn<QString>("spark");
-        QTest::addColumn<QString>("expected");
-        const QStringList lines = dataLines("query-errors.txt");
-        QVERIFY(lines.size() >= 5);
-        for (const QString& line : lines) {
-            int sep = line.lastIndexOf(QStringLiteral(" => "));
-            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
-        }
-    }
+    void queryIsRefusedAtItsPosition_data() { QVERIFY(addCaseRows("query-errors.txt") >= 5); }
     void queryIsRefusedAtItsPosition() {
         QFETCH(QString, spark);
         QFETCH(QString, expected);
