@@ -3,6 +3,7 @@
 #include "core/common/Text.h"
 #include "core/engine/SequenceCodec.h"
 #include "core/engine/SqlText.h"
+#include "core/storage/StarExpansion.h"
 
 #include <sqlite3.h>
 
@@ -137,15 +138,23 @@ public:
             // The translator already aliases each placeholder (`{{REL:0}} AS "users_cdf"`).
             sql = replaceAll(sql, placeholder, item);
         }
-        out.fromTemplate = "(" + sql + ")";
         // Column names come from SQLite itself; types from the base tables where the names match.
-        std::string probe = replaceAll(replaceAll(sql, std::string(kSnapshotVersionSlot), "NULL"),
-                                       std::string(kLastVersionSlot), "(SELECT NULL AS version WHERE 0)");
-        for (std::size_t i = 0; i < out.inputs.size(); ++i) {
-            probe = replaceAll(probe, "{{LO:" + std::to_string(i) + "}}", "0");
-            probe = replaceAll(probe, "{{HI:" + std::to_string(i) + "}}", "0");
-        }
-        auto st = m_db.prepare("SELECT * FROM (" + probe + ") LIMIT 0");
+        auto probeOf = [&](std::string text) {
+            text = replaceAll(replaceAll(text, std::string(kSnapshotVersionSlot), "NULL"),
+                              std::string(kLastVersionSlot), "(SELECT NULL AS version WHERE 0)");
+            for (std::size_t i = 0; i < out.inputs.size(); ++i) {
+                text = replaceAll(text, "{{LO:" + std::to_string(i) + "}}", "0");
+                text = replaceAll(text, "{{HI:" + std::to_string(i) + "}}", "0");
+            }
+            return text;
+        };
+        // `* EXCEPT (...)` and QUALIFY over a star list their columns now that the relations are bound.
+        auto expanded = storage::expandStarMarkers(m_db, std::move(sql), probeOf);
+        if (!expanded)
+            return expanded.error();
+        sql = std::move(expanded.value());
+        out.fromTemplate = "(" + sql + ")";
+        auto st = m_db.prepare("SELECT * FROM (" + probeOf(sql) + ") LIMIT 0");
         if (!st)
             return Diagnostic::error("INVALID_VIEW", what + " cannot be read: " + st.error().message, where);
         for (int c = 0; c < st->columnCount(); ++c) {

@@ -66,15 +66,16 @@ struct Name {
 };
 
 struct Query;
+struct WindowSpec;
 
 enum class ExprKind {
     Literal,
     Column,   ///< name (possibly qualified)
-    Star,     ///< `*` or `t.*` (qualifier in name)
+    Star,     ///< `*` or `t.*` (qualifier in name); args: the `EXCEPT (a, b)` columns (Column nodes)
     Unary,    ///< text: "-", "+", "~", "NOT"
     Binary,   ///< text: "+", "-", "*", "/", "%", "DIV", "||", "=", "!=", "<=>", "<", "<=", ">", ">=", "AND",
               ///< "OR", "&", "|", "^"
-    Function, ///< name(args), `distinct` for count(DISTINCT x)
+    Function, ///< name(args), `distinct` for count(DISTINCT x), `over` for a window function
     Case,     ///< args: [operand] when1 then1 ... [else]
     Cast,     ///< text: canonical Spark type; args[0]
     InList,   ///< args[0] IN (args[1..])
@@ -88,6 +89,8 @@ enum class ExprKind {
     NamedArg,   ///< text => args[0] (table-valued function options)
     Field,      ///< args[0].text on a non-column base, e.g. (x).f or a[0].f
     Index,      ///< args[0][args[1]]
+    Interval,   ///< INTERVAL v1 UNIT1 [v2 UNIT2 ...]: args the values (literals), text the units (singular,
+                ///< upper case, one space apart), e.g. `INTERVAL 3 DAYS 4 HOURS` is (3, 4) and "DAY HOUR"
 };
 
 enum class LiteralKind { Null, Boolean, Integer, Decimal, String };
@@ -103,6 +106,7 @@ struct Expr {
     bool hasElse = false;
     std::vector<Expr> args;
     Box<Query> query;
+    Box<WindowSpec> over; ///< `f(...) OVER (...)` / `OVER w`: a window function
     Span span;
 
     bool operator==(const Expr&) const = default;
@@ -127,6 +131,51 @@ struct TableRef {
     bool operator==(const TableRef&) const = default;
 };
 
+enum class NullsOrder { Default, First, Last };
+
+struct OrderItem {
+    Expr expr;
+    bool descending = false;
+    NullsOrder nulls = NullsOrder::Default;
+    bool operator==(const OrderItem&) const = default;
+};
+
+/// One end of a window frame: UNBOUNDED PRECEDING, `offset` PRECEDING, CURRENT ROW, `offset` FOLLOWING,
+/// UNBOUNDED FOLLOWING.
+struct FrameBound {
+    enum class Kind { UnboundedPreceding, Preceding, CurrentRow, Following, UnboundedFollowing };
+    Kind kind = Kind::CurrentRow;
+    Box<Expr> offset;
+    bool operator==(const FrameBound&) const = default;
+};
+
+/// `ROWS | RANGE BETWEEN start AND end`; the one-bound form `ROWS start` is parsed with end CURRENT ROW.
+struct WindowFrame {
+    std::string unit; ///< ROWS or RANGE
+    FrameBound start;
+    FrameBound end;
+    bool operator==(const WindowFrame&) const = default;
+};
+
+/// `( [base] [PARTITION BY ...] [ORDER BY ...] [frame] )`, or just a WINDOW clause name (`OVER w`).
+struct WindowSpec {
+    std::string baseName; ///< a window of the query's WINDOW clause this one starts from; empty: none
+    std::vector<Expr> partitionBy;
+    std::vector<OrderItem> orderBy;
+    std::optional<WindowFrame> frame;
+    Span span;
+    /// `OVER w` with nothing added: printed without parentheses.
+    bool nameOnly() const { return !baseName.empty() && partitionBy.empty() && orderBy.empty() && !frame; }
+    bool operator==(const WindowSpec&) const = default;
+};
+
+/// `WINDOW name AS (spec)` of a SELECT.
+struct NamedWindow {
+    Ident name;
+    WindowSpec spec;
+    bool operator==(const NamedWindow&) const = default;
+};
+
 struct SelectItem {
     Expr expr;
     std::string alias; ///< empty: none
@@ -140,16 +189,9 @@ struct Select {
     Box<Expr> where;
     std::vector<Expr> groupBy;
     Box<Expr> having;
+    Box<Expr> qualify;                ///< QUALIFY: filters on window function results
+    std::vector<NamedWindow> windows; ///< WINDOW w AS (...), ...
     bool operator==(const Select&) const = default;
-};
-
-enum class NullsOrder { Default, First, Last };
-
-struct OrderItem {
-    Expr expr;
-    bool descending = false;
-    NullsOrder nulls = NullsOrder::Default;
-    bool operator==(const OrderItem&) const = default;
 };
 
 struct QueryTerm {

@@ -16,12 +16,12 @@ using detail::upper;
 
 namespace {
 
-constexpr std::array<std::string_view, 46> kReserved = {
-    "ALL",      "AND",       "ANTI", "AS",     "ASC",    "BETWEEN", "BY",     "CASE",  "CROSS",   "DESC",
-    "DISTINCT", "ELSE",      "END",  "EXCEPT", "EXISTS", "FROM",    "FULL",   "GROUP", "HAVING",  "IN",
-    "INNER",    "INTERSECT", "IS",   "JOIN",   "LEFT",   "LIKE",    "LIMIT",  "MINUS", "NATURAL", "NOT",
-    "OFFSET",   "ON",        "OR",   "ORDER",  "OUTER",  "RIGHT",   "SELECT", "SEMI",  "THEN",    "UNION",
-    "USING",    "VALUES",    "WHEN", "WHERE",  "WITH",   "WINDOW",
+constexpr std::array<std::string_view, 47> kReserved = {
+    "ALL",      "AND",       "ANTI",   "AS",     "ASC",    "BETWEEN", "BY",     "CASE",   "CROSS",   "DESC",
+    "DISTINCT", "ELSE",      "END",    "EXCEPT", "EXISTS", "FROM",    "FULL",   "GROUP",  "HAVING",  "IN",
+    "INNER",    "INTERSECT", "IS",     "JOIN",   "LEFT",   "LIKE",    "LIMIT",  "MINUS",  "NATURAL", "NOT",
+    "OFFSET",   "ON",        "OR",     "ORDER",  "OUTER",  "QUALIFY", "RIGHT",  "SELECT", "SEMI",    "THEN",
+    "UNION",    "USING",     "VALUES", "WHEN",   "WHERE",  "WITH",    "WINDOW",
 };
 
 } // namespace

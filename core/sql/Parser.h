@@ -97,6 +97,13 @@ private:
     TableRef parseTablePrimary();
     void parseTableAlias(TableRef& ref);
     bool atQueryStart() const;
+    std::vector<OrderItem> parseOrderItems();
+
+    // window functions: OVER, window specs and frames, the WINDOW clause (ParserWindows.cpp)
+    WindowSpec parseOver();
+    WindowSpec parseWindowSpec();
+    FrameBound parseFrameBound();
+    std::vector<NamedWindow> parseWindowClause();
 
     // expressions (ParserExpressions.cpp)
     Expr parseExpr();
@@ -111,7 +118,9 @@ private:
     Expr parsePostfix();
     Expr parsePrimary();
     Expr parseFunctionCall(Name name, Span span);
+    void parseStarExcept(Expr& star);
     Expr parseCase(Span span);
+    Expr parseInterval(Span span);
     Expr parseCast(Span span);
 
     std::vector<Token> m_tokens;

@@ -340,6 +340,7 @@ Expr Parser::parsePrimary() {
         if (t.text == "*") {
             advance();
             e.kind = ExprKind::Star;
+            parseStarExcept(e);
             endSpan(e.span);
             return e;
         }
@@ -417,6 +418,12 @@ Expr Parser::parsePrimary() {
             endSpan(e.span);
             return e;
         }
+        if (t.isKeyword("INTERVAL") &&
+            (tok(1).kind == TokenKind::Integer || tok(1).kind == TokenKind::Decimal ||
+             tok(1).kind == TokenKind::String || tok(1).isSymbol("-"))) {
+            advance();
+            return parseInterval(e.span);
+        }
         if (isReservedWord(t.text) || startsAutoCdcClause()) {
             fail("expected an expression, found '" + t.text + "'");
             return e;
@@ -433,6 +440,7 @@ Expr Parser::parsePrimary() {
             e.kind = ExprKind::Star;
             endSpan(name.span);
             e.name = std::move(name);
+            parseStarExcept(e);
             endSpan(e.span);
             return e;
         }
@@ -462,6 +470,23 @@ Expr Parser::parsePrimary() {
     return e;
 }
 
+/// Databricks' `* EXCEPT (a, b)` after a star: the columns go into the star's args. `EXCEPT (SELECT ...`
+/// stays the set operator.
+void Parser::parseStarExcept(Expr& star) {
+    if (!atKeyword("EXCEPT") || !tok(1).isSymbol("(") || tok(2).isKeyword("SELECT") ||
+        tok(2).isKeyword("WITH") || tok(2).isKeyword("VALUES") || tok(2).isSymbol("("))
+        return;
+    advance();
+    for (Ident& id : parseParenIdentList("after EXCEPT")) {
+        Expr column;
+        column.kind = ExprKind::Column;
+        column.span = id.span;
+        column.name.span = id.span;
+        column.name.parts.push_back(std::move(id.name));
+        star.args.push_back(std::move(column));
+    }
+}
+
 Expr Parser::parseFunctionCall(Name name, Span span) {
     // Function names are case-insensitive; the canonical spelling is lower case.
     for (auto& part : name.parts)
@@ -482,8 +507,77 @@ Expr Parser::parseFunctionCall(Name name, Span span) {
         } while (!failed() && acceptSymbol(","));
     }
     expectSymbol(")", "to close the argument list of " + e.name.joined() + "(");
-    if (!failed() && atKeyword("OVER"))
-        fail("window functions (OVER) are not supported");
+    if (!failed() && acceptKeyword("OVER"))
+        e.over = parseOver();
+    endSpan(e.span);
+    return e;
+}
+
+/// INTERVAL value unit [value unit ...] (the Databricks "INTERVAL type" page's multi-unit literal; each
+/// value a number, possibly negative, or a string holding one). The `'1-2' YEAR TO MONTH` forms are refused.
+Expr Parser::parseInterval(Span span) {
+    static const std::array<std::pair<std::string_view, std::string_view>, 9> kUnits = {
+        {{"YEAR", "YEARS"},
+         {"MONTH", "MONTHS"},
+         {"WEEK", "WEEKS"},
+         {"DAY", "DAYS"},
+         {"HOUR", "HOURS"},
+         {"MINUTE", "MINUTES"},
+         {"SECOND", "SECONDS"},
+         {"MILLISECOND", "MILLISECONDS"},
+         {"MICROSECOND", "MICROSECONDS"}}};
+    auto unitAt = [&](std::size_t ahead) -> std::string {
+        const Token& u = tok(ahead);
+        if (u.kind != TokenKind::Identifier)
+            return {};
+        const std::string word = upper(u.text);
+        for (const auto& [singular, plural] : kUnits)
+            if (word == singular || word == plural)
+                return std::string(singular);
+        return {};
+    };
+    auto atValue = [&]() {
+        const bool number = cur().kind == TokenKind::Integer || cur().kind == TokenKind::Decimal;
+        if (number || cur().kind == TokenKind::String)
+            return !unitAt(1).empty();
+        return atSymbol("-") && (tok(1).kind == TokenKind::Integer || tok(1).kind == TokenKind::Decimal) &&
+               !unitAt(2).empty();
+    };
+    Expr e;
+    e.kind = ExprKind::Interval;
+    e.span = span;
+    do {
+        Expr value;
+        value.kind = ExprKind::Literal;
+        value.span = beginSpan();
+        const bool negative = acceptSymbol("-");
+        if (cur().kind == TokenKind::String) {
+            value.literalKind = LiteralKind::String;
+            value.text = parseStringLiteral("");
+        } else if (cur().kind == TokenKind::Integer || cur().kind == TokenKind::Decimal) {
+            value.literalKind =
+                cur().kind == TokenKind::Integer ? LiteralKind::Integer : LiteralKind::Decimal;
+            value.text = (negative ? "-" : "") + cur().text;
+            advance();
+        } else {
+            fail("expected a number or a string in INTERVAL");
+            return e;
+        }
+        endSpan(value.span);
+        const std::string unit = unitAt(0);
+        if (unit.empty()) {
+            fail("expected an interval unit (YEAR, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, MILLISECOND, "
+                 "MICROSECOND)");
+            return e;
+        }
+        advance();
+        if (atKeyword("TO")) {
+            fail("INTERVAL ... TO ... is not supported; write each unit, e.g. INTERVAL 1 DAY 2 HOURS");
+            return e;
+        }
+        e.args.push_back(std::move(value));
+        e.text += (e.text.empty() ? "" : " ") + unit;
+    } while (!failed() && atValue());
     endSpan(e.span);
     return e;
 }

@@ -46,23 +46,7 @@ Query Parser::parseQuery() {
     if (atKeyword("ORDER") || atKeyword("SORT")) {
         advance();
         expectKeyword("BY", "after ORDER");
-        do {
-            OrderItem item;
-            item.expr = parseExpr();
-            if (acceptKeyword("DESC"))
-                item.descending = true;
-            else
-                acceptKeyword("ASC");
-            if (acceptKeyword("NULLS")) {
-                if (acceptKeyword("FIRST"))
-                    item.nulls = NullsOrder::First;
-                else if (acceptKeyword("LAST"))
-                    item.nulls = NullsOrder::Last;
-                else
-                    fail("expected FIRST or LAST after NULLS");
-            }
-            q.orderBy.push_back(std::move(item));
-        } while (!failed() && acceptSymbol(","));
+        q.orderBy = parseOrderItems();
     }
     if (acceptKeyword("LIMIT")) {
         if (!acceptKeyword("ALL"))
@@ -72,6 +56,29 @@ Query Parser::parseQuery() {
         q.offset = parseExpr();
     endSpan(q.span);
     return q;
+}
+
+/// `expr [ASC | DESC] [NULLS FIRST | LAST], ...` after ORDER BY (of a query or a window).
+std::vector<OrderItem> Parser::parseOrderItems() {
+    std::vector<OrderItem> items;
+    do {
+        OrderItem item;
+        item.expr = parseExpr();
+        if (acceptKeyword("DESC"))
+            item.descending = true;
+        else
+            acceptKeyword("ASC");
+        if (acceptKeyword("NULLS")) {
+            if (acceptKeyword("FIRST"))
+                item.nulls = NullsOrder::First;
+            else if (acceptKeyword("LAST"))
+                item.nulls = NullsOrder::Last;
+            else
+                fail("expected FIRST or LAST after NULLS");
+        }
+        items.push_back(std::move(item));
+    } while (!failed() && acceptSymbol(","));
+    return items;
 }
 
 // UNION and EXCEPT (MINUS) chain left to right over INTERSECT chains: INTERSECT binds tighter, as
@@ -186,6 +193,13 @@ Select Parser::parseSelect() {
     }
     if (acceptKeyword("HAVING"))
         s.having = parseExpr();
+    // Databricks writes QUALIFY after HAVING; the WINDOW clause is accepted on either side of it.
+    if (atKeyword("WINDOW"))
+        s.windows = parseWindowClause();
+    if (acceptKeyword("QUALIFY"))
+        s.qualify = parseExpr();
+    if (s.windows.empty() && atKeyword("WINDOW"))
+        s.windows = parseWindowClause();
     return s;
 }
 

@@ -71,12 +71,25 @@ int precedenceOf(const Expr& e) {
     case ExprKind::IsNull:
     case ExprKind::IsDistinct:
         return kPredicate;
+    case ExprKind::Interval: // `x - INTERVAL -1 DAY` reads back the same: a primary, whatever its values
+        return kPrimary;
     case ExprKind::Literal:
         // A negative number must not glue onto a preceding '-' or act as a postfix base.
         return (!e.text.empty() && e.text[0] == '-') ? kUnary : kPrimary;
     default:
         return kPrimary;
     }
+}
+
+std::vector<std::string> intervalUnits(const Expr& interval) {
+    std::vector<std::string> units;
+    std::size_t pos = 0;
+    while (pos < interval.text.size()) {
+        std::size_t end = interval.text.find(' ', pos);
+        units.push_back(interval.text.substr(pos, end == std::string::npos ? end : end - pos));
+        pos = end == std::string::npos ? interval.text.size() : end + 1;
+    }
+    return units;
 }
 
 std::string Printer::identifier(std::string_view name) {
@@ -162,6 +175,8 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
         break;
     case ExprKind::Star:
         s = e.name.empty() ? "*" : name(e.name) + ".*";
+        if (!e.args.empty())
+            s += " EXCEPT (" + join(e.args, ", ", [](const Expr& a) { return expr(a); }) + ")";
         break;
     case ExprKind::Unary:
         if (e.text == "NOT") {
@@ -183,6 +198,8 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
     case ExprKind::Function:
         s = name(e.name) + "(" + (e.distinct ? "DISTINCT " : "") +
             join(e.args, ", ", [](const Expr& a) { return expr(a); }) + ")";
+        if (e.over)
+            s += " OVER " + (e.over->nameOnly() ? identifier(e.over->baseName) : windowSpec(*e.over));
         break;
     case ExprKind::Case: {
         s = "CASE";
@@ -247,10 +264,59 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
     case ExprKind::Index:
         s = exprAt(e.args[0], kPrimary) + "[" + expr(e.args[1]) + "]";
         break;
+    case ExprKind::Interval: {
+        s = "INTERVAL";
+        const std::vector<std::string> units = intervalUnits(e);
+        for (std::size_t i = 0; i < e.args.size() && i < units.size(); ++i)
+            s += " " + expr(e.args[i]) + " " + units[i];
+        break;
+    }
     }
     if (p < minPrecedence)
         return "(" + s + ")";
     return s;
+}
+
+std::string Printer::orderItems(const std::vector<OrderItem>& items) {
+    return join(items, ", ", [](const OrderItem& o) {
+        std::string item = expr(o.expr);
+        if (o.descending)
+            item += " DESC";
+        if (o.nulls == NullsOrder::First)
+            item += " NULLS FIRST";
+        else if (o.nulls == NullsOrder::Last)
+            item += " NULLS LAST";
+        return item;
+    });
+}
+
+std::string Printer::windowSpec(const WindowSpec& w) {
+    std::vector<std::string> parts;
+    if (!w.baseName.empty())
+        parts.push_back(identifier(w.baseName));
+    if (!w.partitionBy.empty())
+        parts.push_back("PARTITION BY " + join(w.partitionBy, ", ", [](const Expr& e) { return expr(e); }));
+    if (!w.orderBy.empty())
+        parts.push_back("ORDER BY " + orderItems(w.orderBy));
+    if (w.frame) {
+        auto bound = [](const FrameBound& b) -> std::string {
+            switch (b.kind) {
+            case FrameBound::Kind::UnboundedPreceding:
+                return "UNBOUNDED PRECEDING";
+            case FrameBound::Kind::Preceding:
+                return exprAt(*b.offset, kBitOr) + " PRECEDING";
+            case FrameBound::Kind::CurrentRow:
+                return "CURRENT ROW";
+            case FrameBound::Kind::Following:
+                return exprAt(*b.offset, kBitOr) + " FOLLOWING";
+            case FrameBound::Kind::UnboundedFollowing:
+                return "UNBOUNDED FOLLOWING";
+            }
+            return {};
+        };
+        parts.push_back(w.frame->unit + " BETWEEN " + bound(w.frame->start) + " AND " + bound(w.frame->end));
+    }
+    return "(" + join(parts, " ", [](const std::string& p) { return p; }) + ")";
 }
 
 // --- queries
@@ -273,18 +339,8 @@ std::string Printer::queryWith(const Query& q, const std::string& nl) {
         s += nl;
     }
     s += term(q.body, nl);
-    if (!q.orderBy.empty()) {
-        s += nl + "ORDER BY " + join(q.orderBy, ", ", [](const OrderItem& o) {
-                 std::string item = expr(o.expr);
-                 if (o.descending)
-                     item += " DESC";
-                 if (o.nulls == NullsOrder::First)
-                     item += " NULLS FIRST";
-                 else if (o.nulls == NullsOrder::Last)
-                     item += " NULLS LAST";
-                 return item;
-             });
-    }
+    if (!q.orderBy.empty())
+        s += nl + "ORDER BY " + orderItems(q.orderBy);
     if (q.limit)
         s += nl + "LIMIT " + expr(*q.limit);
     if (q.offset)
@@ -324,6 +380,12 @@ std::string Printer::select(const Select& s, const std::string& nl) {
         out += nl + "GROUP BY " + join(s.groupBy, ", ", [](const Expr& e) { return expr(e); });
     if (s.having)
         out += nl + "HAVING " + expr(*s.having);
+    if (s.qualify)
+        out += nl + "QUALIFY " + expr(*s.qualify);
+    if (!s.windows.empty())
+        out += nl + "WINDOW " + join(s.windows, ", ", [](const NamedWindow& w) {
+                   return identifier(w.name.name) + " AS " + windowSpec(w.spec);
+               });
     return out;
 }
 

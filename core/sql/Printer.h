@@ -6,6 +6,7 @@
 #include "core/sql/Ast.h"
 
 #include <string>
+#include <vector>
 
 namespace cdc::sql {
 
@@ -24,6 +25,8 @@ private:
     static std::string select(const Select& s, const std::string& nl);
     static std::string tableRef(const TableRef& t);
     static std::string exprAt(const Expr& e, int minPrecedence);
+    static std::string orderItems(const std::vector<OrderItem>& items);
+    static std::string windowSpec(const WindowSpec& w);
     static std::string columnSel(const ColumnSel& sel);
     static std::string autoCdc(const AutoCdcSpec& spec);
     static std::string columnDefs(const std::vector<ColumnDef>& cols,
@@ -31,6 +34,9 @@ private:
     static std::string tableClauses(const std::optional<std::string>& comment,
                                     const std::vector<Property>& props);
 };
+
+/// The units of an INTERVAL node, one per value.
+std::vector<std::string> intervalUnits(const Expr& interval);
 
 /// Operator precedence the parser implements (higher binds tighter).
 int precedenceOf(const Expr& e);

@@ -5,6 +5,7 @@
 #include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
 #include "core/sql/TypeInference.h"
+#include "core/storage/StarExpansion.h"
 #include "core/storage/TargetTables.h"
 
 #include <sqlite3.h>
@@ -76,8 +77,9 @@ Result<std::string> QueryRunner::bindToCatalog(const storage::Database& db, cons
             return item.error();
         items.push_back(item.value());
     }
-    return bindPlaceholders(q.sql,
-                            [&](std::size_t i) { return i < items.size() ? items[i] : std::string("NULL"); });
+    return storage::expandStarMarkers(db, bindPlaceholders(q.sql, [&](std::size_t i) {
+                                          return i < items.size() ? items[i] : std::string("NULL");
+                                      }));
 }
 
 std::optional<std::vector<storage::ColumnInfo>> QueryRunner::catalogColumns(const storage::Database& db,

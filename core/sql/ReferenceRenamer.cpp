@@ -132,10 +132,12 @@ void ReferenceRenamer::select(Select& select) {
         tableRef(*select.from);
     for (auto& item : select.items)
         expr(item.expr);
-    for (Box<Expr>* e : {&select.where, &select.having})
+    for (Box<Expr>* e : {&select.where, &select.having, &select.qualify})
         if (*e)
             expr(**e);
     each(select.groupBy, &ReferenceRenamer::expr);
+    for (auto& w : select.windows)
+        window(w.spec);
     m_qualifier = oldQualifier;
 }
 
@@ -179,6 +181,14 @@ void ReferenceRenamer::expr(Expr& e) {
     each(e.args, &ReferenceRenamer::expr);
     if (e.query)
         query(*e.query);
+    if (e.over)
+        window(*e.over);
+}
+
+void ReferenceRenamer::window(WindowSpec& w) {
+    each(w.partitionBy, &ReferenceRenamer::expr);
+    for (auto& item : w.orderBy)
+        expr(item.expr);
 }
 
 } // namespace cdc::sql

@@ -28,6 +28,7 @@ private:
     void select(Select& select);
     void tableRef(TableRef& ref);
     void expr(Expr& expr);
+    void window(WindowSpec& window);
     template <class T> void each(std::vector<T>& items, void (ReferenceRenamer::*visit)(T&)) {
         for (auto& item : items)
             (this->*visit)(item);

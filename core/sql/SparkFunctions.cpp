@@ -83,6 +83,19 @@ void sparkCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
     resultValue(ctx, castValue(valueOf(argv[0]), *type, false).value);
 }
 
+/// The ANSI cast of `value` to `type` as the function's result, or the cast's error (Spark's class first)
+/// with `context` in front of it.
+void resultAnsiCast(sqlite3_context* ctx, sqlite3_value* value, const DataType& type,
+                    const std::string& context) {
+    CastResult cast = castValue(valueOf(value), type, true);
+    if (!cast.ok()) {
+        const std::string message = context + cast.error;
+        sqlite3_result_error(ctx, message.c_str(), static_cast<int>(message.size()));
+        return;
+    }
+    resultValue(ctx, cast.value);
+}
+
 /// spark_store_cast(value, 'TYPE', column, row): the ANSI cast of a value written into a source table's
 /// column; a value that does not convert fails the statement, naming the row and the column.
 void sparkStoreCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
@@ -91,14 +104,34 @@ void sparkStoreCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
         sqlite3_result_error(ctx, "spark_store_cast: unknown type", -1);
         return;
     }
-    CastResult cast = castValue(valueOf(argv[0]), *type, true);
-    if (!cast.ok()) {
-        const std::string message = "row " + std::to_string(sqlite3_value_int64(argv[3])) + ", column " +
-                                    std::string(textArg(argv[2])) + ": " + cast.error;
-        sqlite3_result_error(ctx, message.c_str(), static_cast<int>(message.size()));
+    resultAnsiCast(ctx, argv[0], *type,
+                   "row " + std::to_string(sqlite3_value_int64(argv[3])) + ", column " +
+                       std::string(textArg(argv[2])) + ": ");
+}
+
+/// spark_implicit_cast(value, 'TYPE'): Spark's implicit cast of a STRING operand to the type it meets (ANSI:
+/// a text that does not convert fails with CAST_INVALID_INPUT); values that are not text pass unchanged.
+void sparkImplicitCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
+    const DataType* type = cachedType(textArg(argv[1]));
+    if (sqlite3_value_type(argv[0]) != SQLITE_TEXT || !type) {
+        sqlite3_result_value(ctx, argv[0]);
         return;
     }
-    resultValue(ctx, cast.value);
+    resultAnsiCast(ctx, argv[0], *type, "");
+}
+
+/// spark_coerce_to(text, other): a string literal meeting an operand of unknown type takes that operand's
+/// kind at run time: a number beside a number (BIGINT beside an integer, DOUBLE beside a real), else
+/// unchanged.
+void sparkCoerceTo(sqlite3_context* ctx, int, sqlite3_value** argv) {
+    const int other = sqlite3_value_type(argv[1]);
+    if (sqlite3_value_type(argv[0]) != SQLITE_TEXT || (other != SQLITE_INTEGER && other != SQLITE_FLOAT)) {
+        sqlite3_result_value(ctx, argv[0]);
+        return;
+    }
+    resultAnsiCast(ctx, argv[0],
+                   DataType::of(other == SQLITE_INTEGER ? DataType::Kind::BigInt : DataType::Kind::Double),
+                   "");
 }
 
 /// Decodes one UTF-8 code point length at s[i].
@@ -290,6 +323,32 @@ void sparkToTimestamp(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
         sqlite3_result_null(ctx);
 }
 
+// spark_add_interval(value, months, days, micros[, 'DATE' | 'TIMESTAMP']): a date or timestamp plus an
+// interval. Without the last argument the result is a DATE when the value is a date (as stored: ten
+// characters) and the interval has no time part, as Spark types DATE + INTERVAL, else a TIMESTAMP.
+void sparkAddInterval(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+    for (int i = 0; i < 4; ++i)
+        if (isNullArg(argv[i])) {
+            sqlite3_result_null(ctx);
+            return;
+        }
+    const std::string_view text = textArg(argv[0]);
+    const bool isDate = text.size() == 10;
+    auto t = isDate ? SparkTimestamp::parseDate(text) : SparkTimestamp::parse(text);
+    if (!t) {
+        const std::string message = "CAST_INVALID_INPUT: the value '" + std::string(text) +
+                                    "' cannot be cast to " + (isDate ? "DATE" : "TIMESTAMP") +
+                                    " to add an interval to it";
+        sqlite3_result_error(ctx, message.c_str(), -1);
+        return;
+    }
+    const std::int64_t micros = sqlite3_value_int64(argv[3]);
+    const SparkTimestamp sum = t->plus(sqlite3_value_int64(argv[1]), sqlite3_value_int64(argv[2]), micros);
+    const std::string_view as = argc > 4 ? textArg(argv[4]) : std::string_view();
+    const bool date = as == "DATE" || (as.empty() && isDate && micros == 0);
+    resultText(ctx, date ? sum.toDate() : sum.toStorage());
+}
+
 void sparkDateFormat(sqlite3_context* ctx, int, sqlite3_value** argv) {
     if (isNullArg(argv[0]) || isNullArg(argv[1])) {
         sqlite3_result_null(ctx);
@@ -362,6 +421,8 @@ void define(sqlite3* db, const char* name, int argc, void (*fn)(sqlite3_context*
 void registerSparkFunctions(sqlite3* db) {
     define(db, "spark_cast", 2, sparkCast);
     define(db, "spark_store_cast", 4, sparkStoreCast);
+    define(db, "spark_implicit_cast", 2, sparkImplicitCast);
+    define(db, "spark_coerce_to", 2, sparkCoerceTo);
     define(db, "spark_like", 2, sparkLike);
     define(db, "spark_like", 3, sparkLike);
     define(db, "spark_rlike", 2, sparkRlike);
@@ -373,6 +434,8 @@ void registerSparkFunctions(sqlite3* db) {
     define(db, "spark_to_timestamp", 1, sparkToTimestamp);
     define(db, "spark_to_timestamp", 2, sparkToTimestamp);
     define(db, "spark_date_format", 2, sparkDateFormat);
+    define(db, "spark_add_interval", 4, sparkAddInterval);
+    define(db, "spark_add_interval", 5, sparkAddInterval);
     define(db, "spark_current_timestamp", 0, sparkCurrentTimestamp, false);
     define(db, "spark_greatest", -1, sparkExtreme<true>);
     define(db, "spark_least", -1, sparkExtreme<false>);

@@ -249,6 +249,29 @@ std::string SparkTimestamp::toStorage() const {
     return out;
 }
 
+SparkTimestamp SparkTimestamp::plus(std::int64_t months, std::int64_t days, std::int64_t addMicros) const {
+    std::int64_t day = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400);
+    const std::int64_t secondOfDay = seconds - day * 86400;
+    if (months) {
+        std::int64_t y;
+        unsigned m, d;
+        civilFromDays(day, y, m, d);
+        const std::int64_t total = y * 12 + (m - 1) + months;
+        const std::int64_t year = total >= 0 ? total / 12 : -((-total + 11) / 12);
+        const unsigned month = static_cast<unsigned>(total - year * 12 + 1);
+        unsigned lastDay = 31;
+        while (!validDate(year, month, lastDay))
+            --lastDay;
+        day = daysFromCivil(year, month, std::min(d, lastDay));
+    }
+    day += days;
+    const std::int64_t total = (day * 86400 + secondOfDay) * 1000000 + micros + addMicros;
+    SparkTimestamp out;
+    out.seconds = total >= 0 ? total / 1000000 : -((-total + 999999) / 1000000);
+    out.micros = static_cast<int>(total - out.seconds * 1000000);
+    return out;
+}
+
 std::string SparkTimestamp::toDate() const {
     return toStorage().substr(0, 10);
 }

@@ -27,6 +27,10 @@ struct SparkTimestamp {
     /// Text read with a Spark datetime pattern.
     static std::optional<SparkTimestamp> parse(std::string_view text, std::string_view pattern);
     static SparkTimestamp fromEpochSeconds(double seconds);
+
+    /// This instant plus an interval, as Spark adds one: the months first, the day clamped to the end of
+    /// the month it lands in (2024-01-31 + 1 month = 2024-02-29), then the days, then the microseconds.
+    SparkTimestamp plus(std::int64_t months, std::int64_t days, std::int64_t micros) const;
     static SparkTimestamp now();
 };
 

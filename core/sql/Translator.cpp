@@ -5,6 +5,7 @@
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
+#include "core/storage/StarExpansion.h"
 
 #include <algorithm>
 #include <cctype>
@@ -17,13 +18,6 @@ namespace {
 
 std::string lower(std::string_view s) {
     return toLower(s);
-}
-
-std::string qname(const Name& n) {
-    std::string out;
-    for (const auto& p : n.parts)
-        out += (out.empty() ? "" : ".") + quoteIdentifier(p);
-    return out;
 }
 
 /// Strips Spark's numeric literal suffixes (L, S, Y, D, F, BD).
@@ -58,8 +52,12 @@ std::string sqliteString(std::string_view text) {
 }
 
 void Translator::fail(const std::string& message, const Span& where) {
+    fail("UNSUPPORTED", message, where);
+}
+
+void Translator::fail(const std::string& code, const std::string& message, const Span& where) {
     if (!m_error)
-        m_error = Diagnostic::error("UNSUPPORTED", message, where.location);
+        m_error = Diagnostic::error(code, message, where.location);
 }
 
 std::string Translator::outputName(const Expr& e) {
@@ -127,17 +125,10 @@ std::string Translator::expr(const Expr& e) {
     switch (e.kind) {
     case ExprKind::Literal:
         return literal(e);
-    case ExprKind::Column: {
-        // main.schema.table.column: the table is in scope under its last name part (see tableRef).
-        if (e.name.parts.size() > 2) {
-            Name tail;
-            tail.parts.assign(e.name.parts.end() - 2, e.name.parts.end());
-            return qname(tail);
-        }
-        return qname(e.name);
-    }
+    case ExprKind::Column:
+        return column(e);
     case ExprKind::Star:
-        return e.name.empty() ? "*" : qname(e.name) + ".*";
+        return e.name.empty() ? "*" : star(e);
     case ExprKind::Unary:
         if (e.text == "NOT")
             return "(NOT " + arg(0) + ")";
@@ -145,8 +136,20 @@ std::string Translator::expr(const Expr& e) {
             return arg(0);
         return "(" + e.text + " " + arg(0) + ")";
     case ExprKind::Binary: {
+        if (e.args[0].kind == ExprKind::Interval || e.args[1].kind == ExprKind::Interval)
+            return intervalArithmetic(e);
         const std::string& op = e.text;
-        std::string a = arg(0), b = arg(1);
+        const bool comparison =
+            op == "=" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=" || op == "<=>";
+        std::string a, b;
+        if (comparison) {
+            auto both = commonOperands({&e.args[0], &e.args[1]});
+            a = both[0];
+            b = both[1];
+        } else {
+            a = arg(0);
+            b = arg(1);
+        }
         if (op == "/")
             return "(CAST(" + a + " AS REAL) / " + b + ")";
         if (op == "DIV")
@@ -162,23 +165,41 @@ std::string Translator::expr(const Expr& e) {
     case ExprKind::Function:
         return function(e);
     case ExprKind::Case: {
-        std::string s = "CASE";
+        // The operand meets its WHEN values, and the results meet each other, in their common type.
+        std::vector<const Expr*> keys, results;
         std::size_t i = 0;
         if (e.hasCaseOperand)
-            s += " " + arg(i++);
-        std::size_t pairsEnd = e.args.size() - (e.hasElse ? 1 : 0);
-        for (; i + 1 < pairsEnd; i += 2)
-            s += " WHEN " + arg(i) + " THEN " + arg(i + 1);
+            keys.push_back(&e.args[i++]);
+        const std::size_t pairsEnd = e.args.size() - (e.hasElse ? 1 : 0);
+        for (; i + 1 < pairsEnd; i += 2) {
+            if (e.hasCaseOperand)
+                keys.push_back(&e.args[i]);
+            results.push_back(&e.args[i + 1]);
+        }
         if (e.hasElse)
-            s += " ELSE " + expr(e.args.back());
+            results.push_back(&e.args.back());
+        const std::vector<std::string> key = commonOperands(keys);
+        const std::vector<std::string> result = commonOperands(results);
+        std::string s = "CASE";
+        if (e.hasCaseOperand)
+            s += " " + key[0];
+        std::size_t k = 0;
+        for (i = e.hasCaseOperand ? 1 : 0; i + 1 < pairsEnd; i += 2, ++k)
+            s += " WHEN " + (e.hasCaseOperand ? key[k + 1] : expr(e.args[i])) + " THEN " + result[k];
+        if (e.hasElse)
+            s += " ELSE " + result.back();
         return s + " END";
     }
     case ExprKind::Cast:
         return "spark_cast(" + arg(0) + ", " + storage::quoteString(e.text) + ")";
     case ExprKind::InList: {
-        std::string s = "(" + arg(0) + (e.negated ? " NOT IN (" : " IN (");
-        for (std::size_t i = 1; i < e.args.size(); ++i)
-            s += (i > 1 ? ", " : "") + arg(i);
+        std::vector<const Expr*> operands;
+        for (const auto& x : e.args)
+            operands.push_back(&x);
+        const std::vector<std::string> sql = commonOperands(operands);
+        std::string s = "(" + sql[0] + (e.negated ? " NOT IN (" : " IN (");
+        for (std::size_t i = 1; i < sql.size(); ++i)
+            s += (i > 1 ? ", " : "") + sql[i];
         return s + "))";
     }
     case ExprKind::InQuery: {
@@ -187,8 +208,8 @@ std::string Translator::expr(const Expr& e) {
     }
     case ExprKind::Between: {
         // Operands are translated in order, one statement each: relation numbering must follow the text.
-        std::string a = arg(0), lo = arg(1), hi = arg(2);
-        return "(" + a + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + lo + " AND " + hi + ")";
+        const std::vector<std::string> sql = commonOperands({&e.args[0], &e.args[1], &e.args[2]});
+        return "(" + sql[0] + (e.negated ? " NOT BETWEEN " : " BETWEEN ") + sql[1] + " AND " + sql[2] + ")";
     }
     case ExprKind::Like: {
         std::string a = arg(0), p = arg(1), esc = e.args.size() > 2 ? ", " + arg(2) : "";
@@ -215,17 +236,27 @@ std::string Translator::expr(const Expr& e) {
         fail("named argument '" + e.text + "' is only allowed in table-valued functions", e.span);
         return "NULL";
     case ExprKind::Field:
-        return "json_extract(" + arg(0) + ", " + storage::quoteString("$.\"" + e.text + "\"") + ")";
+        return structField(arg(0), e.text);
     case ExprKind::Index: {
         std::string a = arg(0), i = arg(1);
         return "json_extract(" + a + ", '$[' || (" + i + ") || ']')";
     }
+    case ExprKind::Interval:
+        fail("DATATYPE_MISMATCH",
+             "an INTERVAL value can only be added to or subtracted from a date or timestamp", e.span);
+        return "NULL";
     }
     return "NULL";
 }
 
 std::string Translator::function(const Expr& e) {
+    if (e.over)
+        return windowFunction(e);
     std::string fn = lower(e.name.joined());
+    if (isWindowOnlyFunction(fn))
+        fail("WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE",
+             "window function " + fn + "() requires an OVER clause, e.g. " + fn + "() OVER (ORDER BY ...)",
+             e.span);
     std::vector<std::string> a;
     for (const auto& x : e.args)
         a.push_back(expr(x));
@@ -260,6 +291,10 @@ std::string Translator::function(const Expr& e) {
     if (fn == "coalesce" || fn == "nvl" || fn == "ifnull") {
         if (!need(1, 64))
             return "NULL";
+        std::vector<const Expr*> operands;
+        for (const auto& x : e.args)
+            operands.push_back(&x);
+        a = commonOperands(operands);
         return a.size() == 1 ? a[0] : call("coalesce");
     }
     if (fn == "if" || fn == "iff") {
@@ -344,12 +379,17 @@ std::string Translator::function(const Expr& e) {
         return datePart("%M");
     if (fn == "second")
         return datePart("%S");
-    if (fn == "date_add" || fn == "date_sub") {
-        if (!need(2, 2))
-            return "NULL";
-        std::string sign = fn == "date_add" ? "+" : "-";
-        return "date(" + a[0] + ", printf('" + sign + "%d days', " + a[1] + "))";
-    }
+    if (fn == "timestampadd" || ((fn == "dateadd" || fn == "date_add") && e.args.size() == 3))
+        return timestampAdd(e);
+    if (fn == "add_months") // a DATE, the day clamped to the end of the month
+        return need(2, 2) ? "spark_add_interval(" + a[0] + ", CAST(" + a[1] + " AS INTEGER), 0, 0, 'DATE')"
+                          : "NULL";
+    if (fn == "dateadd" || fn == "date_add") // dateadd(start, days) is date_add
+        return need(2, 2) ? "spark_add_interval(" + a[0] + ", 0, CAST(" + a[1] + " AS INTEGER), 0, 'DATE')"
+                          : "NULL";
+    if (fn == "date_sub")
+        return need(2, 2) ? "spark_add_interval(" + a[0] + ", 0, -CAST(" + a[1] + " AS INTEGER), 0, 'DATE')"
+                          : "NULL";
     if (fn == "datediff")
         return need(2, 2) ? "CAST(julianday(date(" + a[0] + ")) - julianday(date(" + a[1] + ")) AS INTEGER)"
                           : "NULL";
@@ -398,38 +438,51 @@ std::string Translator::relation(pipeline::RelationRef ref) {
 std::string Translator::query(const Query& q) {
     std::string s;
     m_cteScopes.emplace_back();
+    m_cteDefinitions.emplace_back();
     if (!q.ctes.empty()) {
         s += "WITH ";
         for (std::size_t i = 0; i < q.ctes.size(); ++i) {
             const Cte& c = q.ctes[i];
-            s += (i ? ", " : "") + quoteIdentifier(c.name.name);
+            std::string definition = quoteIdentifier(c.name.name);
             if (!c.columns.empty()) {
-                s += "(";
+                definition += "(";
                 for (std::size_t k = 0; k < c.columns.size(); ++k)
-                    s += (k ? ", " : "") + quoteIdentifier(c.columns[k]);
-                s += ")";
+                    definition += (k ? ", " : "") + quoteIdentifier(c.columns[k]);
+                definition += ")";
             }
-            s += " AS (" + query(*c.query) + ")";
+            definition += " AS (" + query(*c.query) + ")";
+            s += (i ? ", " : "") + definition;
             m_cteScopes.back().insert(lower(c.name.name));
+            m_cteDefinitions.back().push_back(std::move(definition));
         }
         s += " ";
     }
     s += term(q.body);
     if (!q.orderBy.empty()) {
-        s += " ORDER BY ";
-        for (std::size_t i = 0; i < q.orderBy.size(); ++i) {
-            const OrderItem& o = q.orderBy[i];
-            // Spark: ASC puts NULLs first, DESC last, unless the query says otherwise.
-            bool nullsFirst = o.nulls == NullsOrder::Default ? !o.descending : o.nulls == NullsOrder::First;
-            s += (i ? ", " : "") + expr(o.expr) + (o.descending ? " DESC" : " ASC") +
-                 (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
-        }
+        // ORDER BY may qualify columns by the select's relations (`ORDER BY a.x`).
+        m_aliasScopes.push_back(q.body.kind == QueryTerm::Kind::Select ? fromAliases(q.body.select.from.get())
+                                                                       : AliasScope{});
+        s += " ORDER BY " + orderItems(q.orderBy);
+        m_aliasScopes.pop_back();
     }
     if (q.limit)
         s += " LIMIT " + expr(*q.limit);
     if (q.offset)
         s += (q.limit ? " OFFSET " : " LIMIT -1 OFFSET ") + expr(*q.offset);
     m_cteScopes.pop_back();
+    m_cteDefinitions.pop_back();
+    return s;
+}
+
+std::string Translator::orderItems(const std::vector<OrderItem>& items) {
+    std::string s;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        const OrderItem& o = items[i];
+        // Spark: ASC puts NULLs first, DESC last, unless the query says otherwise.
+        bool nullsFirst = o.nulls == NullsOrder::Default ? !o.descending : o.nulls == NullsOrder::First;
+        s += (i ? ", " : "") + expr(o.expr) + (o.descending ? " DESC" : " ASC") +
+             (nullsFirst ? " NULLS FIRST" : " NULLS LAST");
+    }
     return s;
 }
 
@@ -465,17 +518,37 @@ std::string Translator::term(const QueryTerm& t) {
 }
 
 std::string Translator::select(const Select& s) {
-    std::string out = s.distinct ? "SELECT DISTINCT " : "SELECT ";
-    for (std::size_t i = 0; i < s.items.size(); ++i) {
-        const SelectItem& item = s.items[i];
-        out += (i ? ", " : "") + expr(item.expr);
+    if (s.qualify)
+        return qualifiedSelect(s);
+    m_windowScopes.push_back(&s.windows);
+    m_aliasScopes.push_back(fromAliases(s.from.get()));
+    refuseWindows(s.where.get(), "WHERE");
+    for (const auto& g : s.groupBy)
+        refuseWindows(&g, "GROUP BY");
+    refuseWindows(s.having.get(), "HAVING");
+    std::vector<std::string> items;
+    for (const SelectItem& item : s.items) {
+        if (item.expr.kind == ExprKind::Star && (!item.expr.args.empty() || isStructStar(item.expr))) {
+            items.emplace_back(); // * EXCEPT (...) and s.*: listed once the FROM clause is written
+            continue;
+        }
+        std::string sql = expr(item.expr);
         if (!item.alias.empty())
-            out += " AS " + quoteIdentifier(item.alias);
-        else if (item.expr.kind != ExprKind::Column && item.expr.kind != ExprKind::Star)
-            out += " AS " + quoteIdentifier(outputName(item.expr));
+            sql += " AS " + quoteIdentifier(item.alias);
+        else if ((item.expr.kind != ExprKind::Column && item.expr.kind != ExprKind::Star) ||
+                 readsStructField(item.expr))
+            sql += " AS " + quoteIdentifier(outputName(item.expr));
+        items.push_back(std::move(sql));
     }
+    const std::string from = s.from ? tableRef(*s.from) : std::string();
+    for (std::size_t i = 0; i < s.items.size(); ++i)
+        if (items[i].empty())
+            items[i] = starExcept(s.items[i].expr, from);
+    std::string out = s.distinct ? "SELECT DISTINCT " : "SELECT ";
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i ? ", " : "") + items[i];
     if (s.from)
-        out += " FROM " + tableRef(*s.from);
+        out += " FROM " + from;
     if (s.where)
         out += " WHERE " + expr(*s.where);
     if (!s.groupBy.empty()) {
@@ -485,7 +558,46 @@ std::string Translator::select(const Select& s) {
     }
     if (s.having)
         out += " HAVING " + expr(*s.having);
+    m_windowScopes.pop_back();
+    m_aliasScopes.pop_back();
     return out;
+}
+
+// The database lists the columns once the relations are bound: a marker around a probe of the FROM clause
+// (with the WITH queries in scope, which the probe may read).
+std::string Translator::starExcept(const Expr& star, const std::string& from) {
+    if (from.empty()) {
+        fail("UNRESOLVED_COLUMN", Printer::expr(star) + " needs a FROM clause to take the columns from",
+             star.span);
+        return "NULL";
+    }
+    storage::StarSelection selection;
+    std::string columns = "*";
+    if (isStructStar(star)) {
+        Expr value = star;
+        value.kind = ExprKind::Column;
+        value.args.clear();
+        selection.structSql = column(value);
+        columns = selection.structSql + " AS \"__cdc_struct\"";
+    } else if (!star.name.empty()) {
+        selection.qualifier = star.name.parts.back();
+        columns = quoteIdentifier(selection.qualifier) + ".*";
+    }
+    for (const auto& column : star.args) {
+        if (column.name.parts.size() != 1)
+            fail("EXCEPT of a struct field (" + column.name.joined() + ") is not supported", column.span);
+        selection.except.push_back(column.name.parts.back());
+    }
+    selection.location = star.span.location;
+    return storage::starMarker(selection, withClauseInScope() + "SELECT " + columns + " FROM " + from);
+}
+
+std::string Translator::withClauseInScope() const {
+    std::string out;
+    for (const auto& scope : m_cteDefinitions)
+        for (const auto& definition : scope)
+            out += (out.empty() ? "WITH " : ", ") + definition;
+    return out.empty() ? out : out + " ";
 }
 
 std::string Translator::tableRef(const TableRef& t) {

@@ -9,6 +9,7 @@
 #include "core/pipeline/Pipeline.h"
 #include "core/sql/Ast.h"
 
+#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -48,13 +49,48 @@ private:
     std::string function(const Expr& e);
     std::string literal(const Expr& e);
     std::string relation(pipeline::RelationRef ref);
+    std::string orderItems(const std::vector<OrderItem>& items);
+    std::string starExcept(const Expr& star, const std::string& from);
+    std::string withClauseInScope() const;
     void fail(const std::string& message, const Span& where);
+    void fail(const std::string& code, const std::string& message, const Span& where);
+
+    // column references, struct fields and the relations in scope (StructTranslator.cpp)
+    using AliasScope = std::vector<std::vector<std::string>>; ///< per relation: its name parts, alias last
+    static AliasScope fromAliases(const TableRef* from);
+    std::optional<std::size_t> qualifierLength(const std::vector<std::string>& parts) const;
+    std::string column(const Expr& e);
+    std::string star(const Expr& e);
+    bool readsStructField(const Expr& e) const;
+    bool isStructStar(const Expr& e) const;
+    static std::string structField(const std::string& base, const std::string& field);
+
+    // date and timestamp arithmetic with intervals (IntervalTranslator.cpp)
+    bool intervalParts(const Expr& interval, std::int64_t& months, std::int64_t& days, std::int64_t& micros);
+    std::string intervalArithmetic(const Expr& binary);
+    std::string timestampAdd(const Expr& call);
+
+    // Spark's implicit casts between the operands of comparisons, IN, BETWEEN, CASE, coalesce
+    // (ImplicitCasts.cpp): the operands translated, each converted to the type they meet in where needed.
+    std::vector<std::string> commonOperands(const std::vector<const Expr*>& operands);
+
+    // window functions and QUALIFY (WindowTranslator.cpp)
+    std::string windowFunction(const Expr& e);
+    std::string windowSpec(const WindowSpec& w);
+    std::string qualifiedSelect(const Select& s);
+    void refuseWindows(const Expr* e, const char* clause);
 
     std::vector<pipeline::RelationRef> m_relations;
+    std::vector<AliasScope> m_aliasScopes; ///< the relations each open SELECT reads, innermost last
+    std::vector<const std::vector<NamedWindow>*> m_windowScopes; ///< the WINDOW clauses of the SELECTs open
     std::vector<std::set<std::string>> m_cteScopes;
+    std::vector<std::vector<std::string>> m_cteDefinitions; ///< `name AS (sql)` per scope, for star probes
     std::optional<Diagnostic> m_error;
     int m_subqueryCounter = 0;
 };
+
+/// Spark's window-only functions (ranking and analytic: row_number, rank, lag, ...): they need OVER.
+bool isWindowOnlyFunction(std::string_view lowerName);
 
 /// `'text'` as a SQLite literal that can never be mistaken for a `{{REL:i}}` placeholder.
 std::string sqliteString(std::string_view text);

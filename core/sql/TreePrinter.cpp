@@ -79,6 +79,8 @@ private:
     std::vector<Node> idents(const std::vector<Ident>& ids) const;
     std::vector<Node> words(const std::vector<std::string>& names) const;
     std::vector<Node> exprs(const std::vector<Expr>& es) const;
+    Node orderBy(const std::vector<OrderItem>& items) const;
+    Node window(const WindowSpec& w, const char* head) const;
     Node term(const QueryTerm& t) const;
     Node select(const Select& s, const Span& span) const;
     Node tableRef(const TableRef& t) const;
@@ -120,6 +122,9 @@ Node Builder::expr(const Expr& e) const {
     case ExprKind::Column:
         return atom(Printer::name(e.name), span);
     case ExprKind::Star:
+        if (!e.args.empty())
+            return list(e.name.empty() ? "*" : Printer::name(e.name) + ".*", span,
+                        {list("EXCEPT", nullptr, std::move(args))});
         return atom(e.name.empty() ? "*" : Printer::name(e.name) + ".*", span);
     case ExprKind::Unary:
     case ExprKind::Binary:
@@ -127,6 +132,8 @@ Node Builder::expr(const Expr& e) const {
     case ExprKind::Function:
         if (e.distinct)
             args.insert(args.begin(), atom("DISTINCT"));
+        if (e.over)
+            args.push_back(window(*e.over, "over"));
         return list(Printer::name(e.name), span, std::move(args));
     case ExprKind::Case: {
         std::vector<Node> kids;
@@ -170,6 +177,15 @@ Node Builder::expr(const Expr& e) const {
         return list(".", span, std::move(args));
     case ExprKind::Index:
         return list("[]", span, std::move(args));
+    case ExprKind::Interval: {
+        std::vector<Node> kids;
+        const std::vector<std::string> units = intervalUnits(e);
+        for (std::size_t i = 0; i < args.size() && i < units.size(); ++i) {
+            kids.push_back(args[i]);
+            kids.push_back(atom(units[i]));
+        }
+        return list("INTERVAL", span, std::move(kids));
+    }
     }
     return atom("?");
 }
@@ -193,25 +209,59 @@ Node Builder::query(const Query& q) const {
         kids.push_back(list("with", nullptr, std::move(ctes)));
     }
     kids.push_back(std::move(body));
-    if (!q.orderBy.empty()) {
-        std::vector<Node> items;
-        for (const auto& o : q.orderBy) {
-            if (!o.descending && o.nulls == NullsOrder::Default) {
-                items.push_back(expr(o.expr));
-                continue;
-            }
-            std::vector<Node> parts{expr(o.expr)};
-            flag(parts, o.nulls == NullsOrder::First, "NULLS-FIRST");
-            flag(parts, o.nulls == NullsOrder::Last, "NULLS-LAST");
-            items.push_back(list(o.descending ? "DESC" : "ASC", nullptr, std::move(parts)));
-        }
-        kids.push_back(list("order-by", nullptr, std::move(items)));
-    }
+    if (!q.orderBy.empty())
+        kids.push_back(orderBy(q.orderBy));
     if (q.limit)
         kids.push_back(list("limit", nullptr, {expr(*q.limit)}));
     if (q.offset)
         kids.push_back(list("offset", nullptr, {expr(*q.offset)}));
     return list("query", &q.span, std::move(kids));
+}
+
+Node Builder::orderBy(const std::vector<OrderItem>& items) const {
+    std::vector<Node> kids;
+    for (const auto& o : items) {
+        if (!o.descending && o.nulls == NullsOrder::Default) {
+            kids.push_back(expr(o.expr));
+            continue;
+        }
+        std::vector<Node> parts{expr(o.expr)};
+        flag(parts, o.nulls == NullsOrder::First, "NULLS-FIRST");
+        flag(parts, o.nulls == NullsOrder::Last, "NULLS-LAST");
+        kids.push_back(list(o.descending ? "DESC" : "ASC", nullptr, std::move(parts)));
+    }
+    return list("order-by", nullptr, std::move(kids));
+}
+
+/// `(over w)`, `(over (partition-by ...) (order-by ...) (ROWS start end))`; bounds as UNBOUNDED-PRECEDING,
+/// (PRECEDING n), CURRENT-ROW, (FOLLOWING n), UNBOUNDED-FOLLOWING.
+Node Builder::window(const WindowSpec& w, const char* head) const {
+    std::vector<Node> kids;
+    if (!w.baseName.empty())
+        kids.push_back(atom(Printer::identifier(w.baseName)));
+    if (!w.partitionBy.empty())
+        kids.push_back(list("partition-by", nullptr, exprs(w.partitionBy)));
+    if (!w.orderBy.empty())
+        kids.push_back(orderBy(w.orderBy));
+    if (w.frame) {
+        auto bound = [&](const FrameBound& b) {
+            switch (b.kind) {
+            case FrameBound::Kind::UnboundedPreceding:
+                return atom("UNBOUNDED-PRECEDING");
+            case FrameBound::Kind::Preceding:
+                return list("PRECEDING", nullptr, {expr(*b.offset)});
+            case FrameBound::Kind::CurrentRow:
+                return atom("CURRENT-ROW");
+            case FrameBound::Kind::Following:
+                return list("FOLLOWING", nullptr, {expr(*b.offset)});
+            case FrameBound::Kind::UnboundedFollowing:
+                return atom("UNBOUNDED-FOLLOWING");
+            }
+            return atom("?");
+        };
+        kids.push_back(list(w.frame->unit, nullptr, {bound(w.frame->start), bound(w.frame->end)}));
+    }
+    return list(head, &w.span, std::move(kids));
 }
 
 Node Builder::term(const QueryTerm& t) const {
@@ -249,6 +299,14 @@ Node Builder::select(const Select& s, const Span& span) const {
         kids.push_back(list("group-by", nullptr, exprs(s.groupBy)));
     if (s.having)
         kids.push_back(list("having", nullptr, {expr(*s.having)}));
+    if (s.qualify)
+        kids.push_back(list("qualify", nullptr, {expr(*s.qualify)}));
+    if (!s.windows.empty()) {
+        std::vector<Node> named;
+        for (const auto& w : s.windows)
+            named.push_back(window(w.spec, Printer::identifier(w.name.name).c_str()));
+        kids.push_back(list("window", nullptr, std::move(named)));
+    }
     return list("select", &span, std::move(kids));
 }
 

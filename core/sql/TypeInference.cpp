@@ -1,6 +1,7 @@
 #include "core/sql/TypeInference.h"
 
 #include "core/common/Text.h"
+#include "core/sql/Printer.h"
 #include "core/sql/Translator.h"
 
 #include <algorithm>
@@ -125,6 +126,18 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
         return expr(e.args[0], scope);
     case ExprKind::Binary: {
         const std::string& op = e.text;
+        if (e.args[0].kind == ExprKind::Interval || e.args[1].kind == ExprKind::Interval) {
+            // Spark: DATE ± an interval of whole days, months and years stays a DATE; anything else is a
+            // TIMESTAMP.
+            const Expr& interval = e.args[1].kind == ExprKind::Interval ? e.args[1] : e.args[0];
+            const Expr& value = e.args[1].kind == ExprKind::Interval ? e.args[0] : e.args[1];
+            const std::vector<std::string> units = intervalUnits(interval);
+            const bool timePart = std::any_of(units.begin(), units.end(), [](const std::string& u) {
+                return u != "YEAR" && u != "MONTH" && u != "WEEK" && u != "DAY";
+            });
+            auto t = expr(value, scope);
+            return DataType::of(t && t->kind == K::Date && !timePart ? K::Date : K::Timestamp);
+        }
         if (isOneOf(op, {"AND", "OR", "=", "!=", "<", "<=", ">", ">=", "<=>"}))
             return DataType::of(K::Boolean);
         if (op == "||")
@@ -180,7 +193,12 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
         }
         if (isOneOf(fn, {"stddev", "variance", "sqrt", "exp", "ln", "log10", "power", "pow"}))
             return DataType::of(K::Double);
-        if (isOneOf(fn, {"min", "max", "first", "any_value", "abs", "nullif"}))
+        if (isOneOf(fn, {"row_number", "rank", "dense_rank", "ntile"})) // Spark's ranking functions: INT
+            return DataType::of(K::Int);
+        if (isOneOf(fn, {"percent_rank", "cume_dist"}))
+            return DataType::of(K::Double);
+        if (isOneOf(fn, {"min", "max", "first", "any_value", "abs", "nullif", "first_value", "last",
+                         "last_value", "lag", "lead", "nth_value"}))
             return argType(0);
         if (isOneOf(fn, {"coalesce", "nvl", "ifnull", "greatest", "least"})) {
             std::optional<DataType> t = DataType::of(K::Void);
@@ -202,7 +220,10 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
             return DataType::of(K::Int);
         if (isOneOf(fn, {"current_timestamp", "now", "to_timestamp", "localtimestamp", "from_unixtime"}))
             return DataType::of(fn == "from_unixtime" ? K::String : K::Timestamp);
-        if (isOneOf(fn, {"current_date", "curdate", "to_date", "date_add", "date_sub"}))
+        if (isOneOf(fn, {"timestampadd", "dateadd", "date_add"}) && e.args.size() == 3)
+            return DataType::of(K::Timestamp);
+        if (isOneOf(fn,
+                    {"current_date", "curdate", "to_date", "date_add", "date_sub", "dateadd", "add_months"}))
             return DataType::of(K::Date);
         if (isOneOf(fn, {"rlike", "regexp_like", "isnull", "isnotnull", "array_contains"}))
             return DataType::of(K::Boolean);
@@ -324,8 +345,14 @@ std::optional<std::vector<TypedColumn>> TypeInference::term(const QueryTerm& t) 
         if (item.expr.kind == ExprKind::Star) {
             if (!scopeKnown)
                 return std::nullopt;
+            auto excepted = [&](const TypedColumn& c) { // * EXCEPT (a, b)
+                return std::any_of(item.expr.args.begin(), item.expr.args.end(), [&](const Expr& x) {
+                    return equalsIgnoreCase(x.name.parts.back(), c.name);
+                });
+            };
             for (const auto& c : scope) // t.* takes the columns of t only
-                if (item.expr.name.empty() || equalsIgnoreCase(c.relation, item.expr.name.parts.back()))
+                if ((item.expr.name.empty() || equalsIgnoreCase(c.relation, item.expr.name.parts.back())) &&
+                    !excepted(c))
                     out.push_back({c.name, c.type, {}});
             continue;
         }

@@ -34,21 +34,24 @@ QString typed(const Value& v) {
     return "text:" + QString::fromStdString(displayText(v));
 }
 
+/// One row per `spark => expected` line of a data file (columns spark, expected); the number of rows.
+int addCaseRows(const QString& file) {
+    QTest::addColumn<QString>("spark");
+    QTest::addColumn<QString>("expected");
+    const QStringList lines = dataLines(file);
+    for (const QString& line : lines) {
+        int sep = line.lastIndexOf(QStringLiteral(" => "));
+        QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
+    }
+    return static_cast<int>(lines.size());
+}
+
 } // namespace
 
 class TestTranslator : public QObject {
     Q_OBJECT
 private slots:
-    void expressionEvaluatesLikeSpark_data() {
-        QTest::addColumn<QString>("spark");
-        QTest::addColumn<QString>("expected");
-        const QStringList lines = dataLines("expressions.txt");
-        QVERIFY(lines.size() > 50);
-        for (const QString& line : lines) {
-            int sep = line.lastIndexOf(QStringLiteral(" => "));
-            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
-        }
-    }
+    void expressionEvaluatesLikeSpark_data() { QVERIFY(addCaseRows("expressions.txt") > 50); }
     void expressionEvaluatesLikeSpark() {
         QFETCH(QString, spark);
         QFETCH(QString, expected);
@@ -69,16 +72,7 @@ private slots:
         QCOMPARE(typed(st->value(0)), expected);
     }
 
-    void queryReturnsSparkRows_data() {
-        QTest::addColumn<QString>("spark");
-        QTest::addColumn<QString>("expected");
-        const QStringList lines = dataLines("queries.txt");
-        QVERIFY(lines.size() >= 10);
-        for (const QString& line : lines) {
-            int sep = line.lastIndexOf(QStringLiteral(" => "));
-            QTest::newRow(line.left(sep).toUtf8().constData()) << line.left(sep) << line.mid(sep + 4);
-        }
-    }
+    void queryReturnsSparkRows_data() { QVERIFY(addCaseRows("queries.txt") >= 10); }
     void queryReturnsSparkRows() {
         QFETCH(QString, spark);
         QFETCH(QString, expected);
@@ -94,6 +88,26 @@ private slots:
             rows << cells.join(',');
         }
         QCOMPARE(rows.join(';'), expected);
+    }
+
+    // tests/conformance/sql/query-errors.txt: `query => CODE line:col`, the first error the query gets.
+    void queryIsRefusedAtItsPosition_data() { QVERIFY(addCaseRows("query-errors.txt") >= 5); }
+    void queryIsRefusedAtItsPosition() {
+        QFETCH(QString, spark);
+        QFETCH(QString, expected);
+        auto db = storage::Database::openMemory();
+        QVERIFY(db.ok());
+        auto rs = runQuery(*db, spark.toStdString());
+        QVERIFY2(!rs.ok(), "the query ran");
+        const Diagnostic& d = rs.error();
+        // A run-time error (SQLite's, raised by a Spark function) carries Spark's code at the head of its
+        // message.
+        std::string code = d.code;
+        if (code == "SQLITE" && d.message.find(':') != std::string::npos)
+            code = d.message.substr(0, d.message.find(':'));
+        QCOMPARE(QString::fromStdString(code + " " + std::to_string(d.location.line) + ":" +
+                                        std::to_string(d.location.column)),
+                 expected);
     }
 
     void relationsBecomePlaceholders() {

@@ -223,6 +223,15 @@ private slots:
         row("floor(i)", "BIGINT");
         row("ceil(m)", "DECIMAL(9,0)");
         row("frobnicate(i)", "?");
+        // Date arithmetic (Databricks "INTERVAL type", add_months, timestampadd): a DATE stays a DATE unless
+        // the interval has a time part; timestampadd is a TIMESTAMP.
+        row("DATE '2024-01-31' + INTERVAL 1 MONTH", "DATE");
+        row("DATE '2024-01-31' - INTERVAL 2 WEEKS 1 DAY", "DATE");
+        row("DATE '2024-01-31' + INTERVAL 2 HOURS", "TIMESTAMP");
+        row("TIMESTAMP '2024-01-31 10:00:00' + INTERVAL 1 DAY", "TIMESTAMP");
+        row("add_months(DATE '2024-01-31', 1)", "DATE");
+        row("timestampadd(DAY, 1, DATE '2024-01-31')", "TIMESTAMP");
+        row("row_number() OVER (ORDER BY i)", "INT");
     }
     void expressionTypes() {
         QFETCH(QString, expr);
@@ -259,6 +268,14 @@ private slots:
         row("qualified star of a join", "SELECT u.* FROM t JOIN u ON t.id = u.id", "id BIGINT, v DOUBLE");
         row("star of a join", "SELECT * FROM t JOIN u ON t.id = u.id",
             "id INT, name STRING, amount DECIMAL(10,2), id BIGINT, v DOUBLE");
+        row("star except", "SELECT * EXCEPT (NAME) FROM t", "id INT, amount DECIMAL(10,2)");
+        row("qualified star except of a join", "SELECT u.* EXCEPT (v), t.name FROM t JOIN u ON t.id = u.id",
+            "id BIGINT, name STRING");
+        row("window functions",
+            "SELECT row_number() OVER (ORDER BY id) AS rn, lag(amount) OVER (ORDER BY id) AS p FROM t",
+            "rn INT, p DECIMAL(10,2)");
+        row("qualify keeps the select list",
+            "SELECT id FROM t QUALIFY rank() OVER (PARTITION BY name ORDER BY amount) = 1", "id INT");
         row("union widens", "SELECT 1 AS x UNION ALL SELECT 2L", "x BIGINT");
         row("scalar subquery", "SELECT (SELECT max(v) FROM u) AS m FROM t", "m DOUBLE");
         row("table function", "SELECT x FROM read_files('/x')", "x ?");

@@ -1,0 +1,1 @@
+SELECT * FROM people ORDER BY id, __START_AT

@@ -1,0 +1,1 @@
+SELECT id, seq, amount, due FROM open_orders ORDER BY id
