@@ -13,6 +13,16 @@ using storage::quoteIdentifier;
 
 namespace {
 
+/// A computed column's type is not known to the engine (the SQL front end types expressions, and the
+/// pipeline carries only their names): VOID stores the values as computed, with no affinity to coerce them.
+std::vector<ColumnInfo> storedColumns(const ResolvedSource& src) {
+    std::vector<ColumnInfo> out = src.columns;
+    for (std::size_t i = 0; i < out.size(); ++i)
+        if (!src.typed[i])
+            out[i].type = DataType::of(DataType::Kind::Void);
+    return out;
+}
+
 /// The query's columns, without the engine's own row position.
 struct FlowColumns {
     std::vector<ColumnInfo> columns;
@@ -95,8 +105,9 @@ Status planAppendTarget(const storage::Database& db, const pipeline::Pipeline& p
                                      "ONCE flow '" + f->name.name +
                                          "' reads its source once, as a batch: drop STREAM here",
                                      *src->streamRead);
-        for (std::size_t i = 0; i < src->columns.size(); ++i)
-            CDC_TRY(mergeColumn(t, typed, src->columns[i], src->typed[i], *f, declared));
+        const std::vector<ColumnInfo> columns = storedColumns(*src);
+        for (std::size_t i = 0; i < columns.size(); ++i)
+            CDC_TRY(mergeColumn(t, typed, columns[i], src->typed[i], *f, declared));
         AppendFlowPlan a;
         a.flow = f;
         a.name = f->name.name;
@@ -137,7 +148,7 @@ Status planMaterializedView(const storage::Database& db, const pipeline::Pipelin
                                      "drop STREAM, or make it a streaming table",
                                  *src->streamRead);
     TargetPlan t = datasetTarget(d, DatasetKind::MaterializedView);
-    t.columns = src->columns;
+    t.columns = storedColumns(*src);
     t.tracked.assign(t.columns.size(), true);
     t.materializedSql =
         "SELECT " +
