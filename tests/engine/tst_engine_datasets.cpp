@@ -55,7 +55,8 @@ void TestEngineDatasets::rewindRestoresEveryTable() {
     const QStringList sources{"archive", "events", "__cdc_source_changes"};
     const auto p = parse(kPipeline);
     std::vector<QStringList> after{databaseDump(db, sources)};
-    const char* batches[] = {"INSERT INTO events VALUES (1, 1), (3, 4);", "INSERT INTO events VALUES (3, -1);",
+    const char* batches[] = {"INSERT INTO events VALUES (1, 1), (3, 4);",
+                             "INSERT INTO events VALUES (3, -1);",
                              "INSERT INTO events VALUES (2, 9), (1, 2);"};
     for (const char* batch : batches) {
         QVERIFY(runSql(db, batch));
