@@ -209,7 +209,10 @@ UpdateRunner::pendingRanges(const std::string& flow, const SourceLocation& where
             scalar(m_ctx.db, "SELECT max(" + in.positionSql + ") FROM " + quoteIdentifier(in.sqliteName));
         if (!hi)
             return hi.error();
-        const std::int64_t lo = once ? 0 : c.lastRowId;
+        // A full refresh rebuilds every table upstream in this update, and their change feeds restate them
+        // as this update's inserts: a reader of one starts there, not at the feed's older history.
+        const bool refreshedFeed = m_options.fullRefresh && in.positionSql != StreamInput{}.positionSql;
+        const std::int64_t lo = refreshedFeed ? (m_ctx.updateId << 32) - 1 : once ? 0 : c.lastRowId;
         out.ranges.emplace_back(lo, std::max(hi.value(), lo));
         out.anyNew = out.anyNew || hi.value() > lo;
         out.next.push_back({std::max(hi.value(), lo), m_sourceChangeSeq, true});

@@ -3,7 +3,7 @@
 // same table (the reference is the stream's rows themselves, filtered and projected by hand).
 
 #include "EngineTestUtil.h"
-#include "core/sql/SqlApi.h"
+#include "SqlTestUtil.h"
 
 #include <QtTest/QtTest>
 
@@ -20,21 +20,8 @@ CREATE FLOW backfill AS INSERT INTO ONCE sales BY NAME SELECT id, amount, 'archi
 CREATE FLOW live AS INSERT INTO sales BY NAME SELECT id, amount * 2 AS amount FROM STREAM(events) WHERE amount > 0;
 CREATE MATERIALIZED VIEW top AS SELECT max(total) AS best FROM totals;
 CREATE MATERIALIZED VIEW totals AS SELECT id, sum(amount) AS total FROM sales GROUP BY id;
+CREATE OR REFRESH STREAMING TABLE sales_copy AS SELECT id, amount FROM STREAM(sales);
 )sql";
-
-pipeline::Pipeline parse(const char* text) {
-    auto p = sql::parsePipeline(text, "pipeline.sql");
-    if (p.hasErrors())
-        qFatal("%s", p.firstError()->format().c_str());
-    return p.pipeline;
-}
-
-bool runSql(storage::Database& db, const std::string& text) {
-    auto st = sql::executeSourceScript(db, text, "source.sql");
-    if (!st)
-        qWarning("%s", st.error().format().c_str());
-    return st.ok();
-}
 
 } // namespace
 
@@ -50,7 +37,7 @@ private slots:
 
 void TestEngineDatasets::rewindRestoresEveryTable() {
     auto db = openDb();
-    QVERIFY(runSql(db, "CREATE TABLE archive (id INT, amount INT); CREATE TABLE events (id INT, amount INT);"
+    QVERIFY(source(db, "CREATE TABLE archive (id INT, amount INT); CREATE TABLE events (id INT, amount INT);"
                        "INSERT INTO archive VALUES (1, 5), (2, 7);"));
     const QStringList sources{"archive", "events", "__cdc_source_changes"};
     const auto p = parse(kPipeline);
@@ -59,7 +46,7 @@ void TestEngineDatasets::rewindRestoresEveryTable() {
                              "INSERT INTO events VALUES (3, -1);",
                              "INSERT INTO events VALUES (2, 9), (1, 2);"};
     for (const char* batch : batches) {
-        QVERIFY(runSql(db, batch));
+        QVERIFY(source(db, batch));
         QVERIFY(update(db, p, 1000 * static_cast<std::int64_t>(after.size())).updateId > 0);
         after.push_back(databaseDump(db, sources));
     }
@@ -73,11 +60,11 @@ void TestEngineDatasets::rewindRestoresEveryTable() {
 
 void TestEngineDatasets::fullRefreshRebuilds() {
     auto db = openDb();
-    QVERIFY(runSql(db, "CREATE TABLE archive (id INT, amount INT); CREATE TABLE events (id INT, amount INT);"
+    QVERIFY(source(db, "CREATE TABLE archive (id INT, amount INT); CREATE TABLE events (id INT, amount INT);"
                        "INSERT INTO archive VALUES (1, 5); INSERT INTO events VALUES (1, 1);"));
     const auto p = parse(kPipeline);
     QVERIFY(update(db, p, 1000).updateId == 1);
-    QVERIFY(runSql(db, "INSERT INTO archive VALUES (2, 3); INSERT INTO events VALUES (2, 2);"));
+    QVERIFY(source(db, "INSERT INTO archive VALUES (2, 3); INSERT INTO events VALUES (2, 2);"));
     QVERIFY(update(db, p, 2000).updateId == 2);
     // The ONCE backfill ran in update 1 only: archive row 2 is not there.
     QCOMPARE(target(db, "sales"), QStringList({"1\t2\tnull", "1\t5\tarchive", "2\t4\tnull"}));
@@ -89,6 +76,8 @@ void TestEngineDatasets::fullRefreshRebuilds() {
     QCOMPARE(target(db, "sales"),
              QStringList({"1\t2\tnull", "1\t5\tarchive", "2\t3\tarchive", "2\t4\tnull"}));
     QCOMPARE(target(db, "totals"), QStringList({"1\t7", "2\t7"}));
+    // A stream of the refreshed table reads its restatement only, not its history as well.
+    QCOMPARE(target(db, "sales_copy"), QStringList({"1\t2", "1\t5", "2\t3", "2\t4"}));
     QCOMPARE(target(db, "top"), QStringList{"7"});
     // The refresh's change feed restates the table: the new rows only, as inserts.
     QCOMPARE(rows(db, "SELECT id, amount, _change_type FROM __cdf_sales WHERE _commit_version = 3"),
@@ -109,7 +98,7 @@ void TestEngineDatasets::anySplitGivesTheSameTable() {
     std::uniform_int_distribution<int> count(1, 30), amount(-3, 9), tag(0, 2), split(0, 3);
     const char* tags[] = {"a", "b", "c"};
     auto db = openDb();
-    QVERIFY(runSql(db, "CREATE TABLE events (id INT, amount INT, tag STRING);"));
+    QVERIFY(source(db, "CREATE TABLE events (id INT, amount INT, tag STRING);"));
     const auto p = parse(R"sql(
 CREATE TEMPORARY VIEW positive AS SELECT id, amount, upper(tag) AS tag FROM STREAM(events) WHERE amount > 0;
 CREATE OR REFRESH STREAMING TABLE kept AS SELECT * FROM STREAM(positive);

@@ -4,6 +4,7 @@
 // at a time build the same target as all of them replayed by a full refresh.
 
 #include "EngineTestUtil.h"
+#include "SqlTestUtil.h"
 #include "core/engine/Engine.h"
 #include "core/sql/SqlApi.h"
 
@@ -12,7 +13,9 @@
 
 using namespace cdc;
 using enginetest::databaseDump;
+using enginetest::parse;
 using enginetest::rows;
+using enginetest::source;
 
 namespace {
 
@@ -43,20 +46,6 @@ std::string seedPipeline(int scd) {
            "FROM last_snapshot_version()) OR version > (SELECT version FROM last_snapshot_version())))\n"
            "KEYS (userId)\nSTORED AS SCD TYPE " +
            std::to_string(scd) + ";\n";
-}
-
-pipeline::Pipeline parse(const std::string& text) {
-    auto p = sql::parsePipeline(text, "pipeline.sql");
-    if (p.hasErrors())
-        qWarning("parse: %s", p.firstError()->format().c_str());
-    return p.pipeline;
-}
-
-bool source(storage::Database& db, const std::string& script) {
-    auto st = sql::executeSourceScript(db, script, "source.sql");
-    if (!st)
-        qWarning("source: %s", st.error().format().c_str());
-    return st.ok();
 }
 
 Result<engine::UpdateReport> run(storage::Database& db, const pipeline::Pipeline& p, std::int64_t now,
