@@ -125,7 +125,10 @@ Result<ResolvedSource> SourceResolver::resolve(const pipeline::RelationRef& ref,
             ref.location);
     const pipeline::View* view = m_pipeline.findView(ref.name);
     if (view && !view->materialized) {
-        auto out = resolveQuery(view->query, "view '" + view->name.name + "'", view->location, depth);
+        // STREAM(v) reads the view as a stream: the tables its query reads, as Spark's readStream of a view
+        // plans its sources as streams.
+        auto out = resolveQuery(view->query, "view '" + view->name.name + "'", view->location, depth,
+                                SnapshotScope::None, ref.stream);
         if (out && ref.stream && !out->streamRead)
             out->streamRead = ref.location;
         return out;
@@ -170,7 +173,7 @@ Result<ResolvedSource> SourceResolver::resolve(const pipeline::RelationRef& ref,
 
 Result<ResolvedSource> SourceResolver::resolveQuery(const pipeline::Query& query, const std::string& what,
                                                     const SourceLocation& where, int depth,
-                                                    SnapshotScope scope) {
+                                                    SnapshotScope scope, bool streamAll) {
     ResolvedSource out;
     std::string sql = query.sqliteTemplate, probe = query.sqliteTemplate;
     std::vector<ColumnInfo> known;
@@ -191,7 +194,9 @@ Result<ResolvedSource> SourceResolver::resolveQuery(const pipeline::Query& query
             put(placeholder, std::string(kLastVersionSlot), "(SELECT NULL AS version WHERE 0)");
             continue;
         }
-        auto inner = resolve(rel, depth + 1);
+        pipeline::RelationRef read = rel;
+        read.stream = rel.stream || (streamAll && scope == SnapshotScope::None);
+        auto inner = resolve(read, depth + 1);
         if (!inner)
             return inner.error();
         if (!out.streamRead)
@@ -199,7 +204,7 @@ Result<ResolvedSource> SourceResolver::resolveQuery(const pipeline::Query& query
         std::string item = inner->fromTemplate, stub = inner->probeTemplate;
         // Renumber the inner inputs after ours; a static (non-STREAM) read takes every row, and so does
         // a snapshot, which reads the source's whole current content.
-        const bool stream = rel.stream && scope == SnapshotScope::None;
+        const bool stream = read.stream && scope == SnapshotScope::None;
         for (std::size_t i = inner->inputs.size(); i-- > 0;) {
             const std::string from = std::to_string(i), to = std::to_string(i + out.inputs.size());
             for (std::string* text : {&item, &stub}) {

@@ -41,10 +41,11 @@ public:
     Result<ResolvedSource> resolve(const pipeline::RelationRef& ref, int depth = 0);
 
     /// A query's relations resolved (a view's, or a snapshot flow's own queries, which may read the
-    /// snapshot function `scope` allows: its placeholder stays in the SQL).
+    /// snapshot function `scope` allows: its placeholder stays in the SQL). `streamAll`: every relation is
+    /// read as a stream, as when the query is a view read with STREAM.
     Result<ResolvedSource> resolveQuery(const pipeline::Query& query, const std::string& what,
                                         const SourceLocation& where, int depth,
-                                        SnapshotScope scope = SnapshotScope::None);
+                                        SnapshotScope scope = SnapshotScope::None, bool streamAll = false);
 
 private:
     Result<ResolvedSource> resolveDataset(const pipeline::RelationRef& ref, const TargetPlan& t);
