@@ -51,6 +51,8 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
     auto ref = findTarget(db, target);
     if (!ref)
         return ref.error();
+    if (!ref->autoCdc()) // append targets and materialized views delete nothing: no tombstones
+        return ResultSet{{"__SEQUENCE", "__DELETED_AT", "__GC_DUE_AT"}, {}, {}};
     const std::int64_t threshold = gcThresholdFrom(ref->properties);
     const storage::TargetTables tables(ref->name);
     std::vector<std::optional<DataType>> types;
@@ -118,9 +120,12 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
     auto cache = scalar(db, "PRAGMA cache_size");
     if (cache && cache.value() == -2000)
         CDC_TRY(db.exec("PRAGMA cache_size = -65536"));
-    auto tx = storage::Transaction::begin(db, "cdc_update");
-    if (!tx)
-        return tx.error();
+    // Set-up, as a Databricks update's SETTING_UP_TABLES step: every declared table that does not exist
+    // yet is created, empty, and registered, and that is committed on its own. So a first update whose
+    // flow then fails leaves the tables existing and empty; no row of any table is written here.
+    auto setup = storage::Transaction::begin(db, "cdc_setup");
+    if (!setup)
+        return setup.error();
     CDC_TRY(store::ensureGlobalSchema(db));
     auto plan = planPipeline(db, pipeline);
     if (!plan)
@@ -131,6 +136,14 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
     UpdateContext ctx(db);
     ctx.updateId = last.value() + 1;
     ctx.now = options.now.value_or(static_cast<std::int64_t>(std::time(nullptr)));
+    for (const TargetPlan& t : plan->targets)
+        CDC_TRY(store::setUpTarget(ctx, t, options.fullRefresh));
+    CDC_TRY(setup->commit());
+
+    // The flows: all of them or nothing.
+    auto tx = storage::Transaction::begin(db, "cdc_update");
+    if (!tx)
+        return tx.error();
     UpdateRunner runner(ctx, plan.value(), options);
     auto report = runner.run();
     if (!report)
@@ -199,6 +212,8 @@ Result<std::vector<OutdatedTarget>> outdatedTargets(storage::Database& db,
         return definitions.error();
     for (std::size_t i = 0; i < plan->targets.size(); ++i) {
         const TargetPlan& t = plan->targets[i];
+        if (t.kind == DatasetKind::MaterializedView)
+            continue; // recomputed by every update: never out of date
         auto stored = findStoredTarget(db, t.name);
         if (!stored)
             return stored.error();
@@ -252,7 +267,8 @@ Result<ResultSet> changeFeed(storage::Database& db, const std::string& target, s
     auto found = storage::Catalog::find(db, target);
     if (!found)
         return found.error();
-    if (!found.value() || found.value()->kind != storage::TableKind::Target)
+    if (!found.value() || (found.value()->kind != storage::TableKind::Target &&
+                           found.value()->kind != storage::TableKind::MaterializedView))
         return Diagnostic::error("UNKNOWN_TARGET",
                                  "'" + target + "' is not an AUTO CDC target of this database");
     const storage::TableInfo& info = *found.value();

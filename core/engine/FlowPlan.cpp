@@ -1,9 +1,11 @@
 #include "core/engine/FlowPlan.h"
 
 #include "core/common/Text.h"
+#include "core/engine/DatasetOrder.h"
+#include "core/engine/DatasetPlanner.h"
 #include "core/engine/SequenceCodec.h"
+#include "core/engine/SourceResolver.h"
 #include "core/engine/SqlText.h"
-#include "core/storage/StarExpansion.h"
 
 #include <sqlite3.h>
 
@@ -22,158 +24,6 @@ using storage::ColumnInfo;
 using storage::quoteIdentifier;
 
 namespace {
-
-/// A source relation resolved to SQL: a FROM item template over stream inputs, with typed columns.
-struct ResolvedSource {
-    std::string fromTemplate;
-    std::vector<StreamInput> inputs;
-    std::vector<ColumnInfo> columns;
-    bool hasRowId = false;
-};
-
-int indexOfColumn(const std::vector<ColumnInfo>& cols, std::string_view name) {
-    for (std::size_t i = 0; i < cols.size(); ++i)
-        if (equalsIgnoreCase(cols[i].name, name))
-            return static_cast<int>(i);
-    return -1;
-}
-
-std::string streamItem(std::size_t input, const std::string& sqliteName) {
-    const std::string i = std::to_string(input);
-    return "(SELECT rowid AS __cdc_rowid, * FROM " + quoteIdentifier(sqliteName) +
-           " WHERE rowid > {{LO:" + i + "}} AND rowid <= {{HI:" + i + "}})";
-}
-
-/// Which of the snapshot table-valued functions a query may read (semantics.md §7.2).
-enum class SnapshotScope { None, SnapshotQuery, VersionQuery };
-
-/// `current_snapshot_version()` / `last_snapshot_version()` as the translator names the relation, or "".
-std::string snapshotFunction(const pipeline::RelationRef& ref) {
-    for (const char* fn : {"current_snapshot_version", "last_snapshot_version"})
-        if (equalsIgnoreCase(ref.name, std::string(fn) + "()"))
-            return fn;
-    return {};
-}
-
-class Resolver {
-public:
-    Resolver(const storage::Database& db, const pipeline::Pipeline& p) : m_db(db), m_pipeline(p) {}
-
-    Result<ResolvedSource> resolve(const pipeline::RelationRef& ref, int depth = 0) {
-        if (depth > 16)
-            return Diagnostic::error("RECURSIVE_VIEW", "view '" + ref.name + "' refers to itself",
-                                     ref.location);
-        if (const std::string fn = snapshotFunction(ref); !fn.empty())
-            return Diagnostic::error(
-                "UNRESOLVABLE_TABLE_VALUED_FUNCTION",
-                fn + "() can be read only in " +
-                    (fn == "last_snapshot_version" ? "the WITH VERSION query" : "the FROM SNAPSHOT query") +
-                    " of an AUTO CDC FROM SNAPSHOT flow",
-                ref.location);
-        if (const pipeline::View* view = m_pipeline.findView(ref.name))
-            return resolveQuery(view->query, "view '" + view->name.name + "'", view->location, depth);
-        auto found = storage::Catalog::find(m_db, ref.name);
-        if (!found)
-            return Diagnostic::error(found.error().code, found.error().message, ref.location);
-        if (!found.value())
-            return Diagnostic::error("UNKNOWN_SOURCE",
-                                     "source '" + ref.name +
-                                         "' is neither a table in the database nor a view of the pipeline",
-                                     ref.location);
-        const storage::TableInfo& t = *found.value();
-        if (t.kind != storage::TableKind::Source)
-            return Diagnostic::error("UNSUPPORTED_SOURCE",
-                                     "'" + ref.name + "' is a " + storage::tableKindName(t.kind) +
-                                         "; AUTO CDC flows read append-only source tables or views over them",
-                                     ref.location);
-        ResolvedSource out;
-        out.inputs.push_back({t.name, t.sqliteName});
-        out.fromTemplate = streamItem(0, t.sqliteName);
-        out.columns = t.columns;
-        out.hasRowId = true;
-        return out;
-    }
-
-    /// A query's relations resolved (a view's, or a snapshot flow's own queries, which may read the
-    /// snapshot function `scope` allows: its placeholder stays in the SQL).
-    Result<ResolvedSource> resolveQuery(const pipeline::Query& query, const std::string& what,
-                                        const SourceLocation& where, int depth,
-                                        SnapshotScope scope = SnapshotScope::None) {
-        ResolvedSource out;
-        std::string sql = query.sqliteTemplate;
-        std::vector<ColumnInfo> known;
-        for (std::size_t r = 0; r < query.relations.size(); ++r) {
-            const auto& rel = query.relations[r];
-            const std::string placeholder = "{{REL:" + std::to_string(r) + "}}";
-            const std::string fn = snapshotFunction(rel);
-            if (fn == "current_snapshot_version" && scope == SnapshotScope::SnapshotQuery) {
-                sql = replaceAll(sql, placeholder,
-                                 "(SELECT " + std::string(kSnapshotVersionSlot) + " AS version)");
-                continue;
-            }
-            if (fn == "last_snapshot_version" && scope == SnapshotScope::VersionQuery) {
-                sql = replaceAll(sql, placeholder, std::string(kLastVersionSlot));
-                continue;
-            }
-            auto inner = resolve(rel, depth + 1);
-            if (!inner)
-                return inner.error();
-            std::string item = inner->fromTemplate;
-            // Renumber the inner inputs after ours; a static (non-STREAM) read takes every row, and so does
-            // a snapshot, which reads the source's whole current content.
-            const bool stream = rel.stream && scope == SnapshotScope::None;
-            for (std::size_t i = inner->inputs.size(); i-- > 0;) {
-                const std::string from = std::to_string(i), to = std::to_string(i + out.inputs.size());
-                if (stream) {
-                    item = replaceAll(item, "{{LO:" + from + "}}", "{{LO:" + to + "}}");
-                    item = replaceAll(item, "{{HI:" + from + "}}", "{{HI:" + to + "}}");
-                } else {
-                    item = replaceAll(item, "{{LO:" + from + "}}", "0");
-                    item = replaceAll(item, "{{HI:" + from + "}}", "9223372036854775807");
-                }
-            }
-            if (stream)
-                out.inputs.insert(out.inputs.end(), inner->inputs.begin(), inner->inputs.end());
-            known.insert(known.end(), inner->columns.begin(), inner->columns.end());
-            // The translator already aliases each placeholder (`{{REL:0}} AS "users_cdf"`).
-            sql = replaceAll(sql, placeholder, item);
-        }
-        // Column names come from SQLite itself; types from the base tables where the names match.
-        auto probeOf = [&](std::string text) {
-            text = replaceAll(replaceAll(text, std::string(kSnapshotVersionSlot), "NULL"),
-                              std::string(kLastVersionSlot), "(SELECT NULL AS version WHERE 0)");
-            for (std::size_t i = 0; i < out.inputs.size(); ++i) {
-                text = replaceAll(text, "{{LO:" + std::to_string(i) + "}}", "0");
-                text = replaceAll(text, "{{HI:" + std::to_string(i) + "}}", "0");
-            }
-            return text;
-        };
-        // `* EXCEPT (...)` and QUALIFY over a star list their columns now that the relations are bound.
-        auto expanded = storage::expandStarMarkers(m_db, std::move(sql), probeOf);
-        if (!expanded)
-            return expanded.error();
-        sql = std::move(expanded.value());
-        out.fromTemplate = "(" + sql + ")";
-        auto st = m_db.prepare("SELECT * FROM (" + probeOf(sql) + ") LIMIT 0");
-        if (!st)
-            return Diagnostic::error("INVALID_VIEW", what + " cannot be read: " + st.error().message, where);
-        for (int c = 0; c < st->columnCount(); ++c) {
-            std::string name = st->columnName(c);
-            if (name == "__cdc_rowid") {
-                out.hasRowId = true;
-                continue;
-            }
-            int k = indexOfColumn(known, name);
-            out.columns.push_back({name, k >= 0 ? known[static_cast<std::size_t>(k)].type
-                                                : DataType::of(DataType::Kind::String)});
-        }
-        return out;
-    }
-
-private:
-    const storage::Database& m_db;
-    const pipeline::Pipeline& m_pipeline;
-};
 
 Diagnostic unknownColumn(const std::string& what, const Identifier& id, const std::vector<ColumnInfo>& cols) {
     std::string names;
@@ -196,18 +46,8 @@ std::optional<std::string> property(const std::map<std::string, std::string>& pr
     return std::nullopt;
 }
 
-/// The source's FROM item over all rows.
-std::string closedFrom(const ResolvedSource& src) {
-    std::string from = src.fromTemplate;
-    for (std::size_t i = 0; i < src.inputs.size(); ++i) {
-        from = replaceAll(from, "{{LO:" + std::to_string(i) + "}}", "0");
-        from = replaceAll(from, "{{HI:" + std::to_string(i) + "}}", "9223372036854775807");
-    }
-    return from;
-}
-
 DataType probeType(const storage::Database& db, const ResolvedSource& src, const std::string& exprSql) {
-    const std::string from = closedFrom(src);
+    const std::string from = closedFrom(src.probeTemplate, src.inputs.size());
     auto st = db.prepare("SELECT typeof(" + exprSql + ") FROM " + from + " AS __src WHERE (" + exprSql +
                          ") IS NOT NULL LIMIT 1");
     if (st && st->step().ok() && st->columnCount() > 0) {
@@ -223,7 +63,7 @@ DataType probeType(const storage::Database& db, const ResolvedSource& src, const
 class FlowPlanner {
 public:
     FlowPlanner(const storage::Database& db, const pipeline::Pipeline& p, PipelinePlan& plan)
-        : m_db(db), m_pipeline(p), m_plan(plan), m_resolver(db, p) {}
+        : m_db(db), m_pipeline(p), m_plan(plan), m_resolver(db, p, plan) {}
 
     Status plan(const AutoCdcFlow& f) {
         const pipeline::StreamingTable* table = m_pipeline.findTable(f.target.name);
@@ -233,7 +73,7 @@ public:
                                          "' is not declared; add CREATE OR REFRESH STREAMING TABLE " +
                                          f.target.name,
                                      f.target.location);
-        auto src = f.fromSnapshot ? resolveSnapshot(f) : m_resolver.resolve(f.source);
+        auto src = f.fromSnapshot ? resolveSnapshot(f) : resolveSource(f);
         if (!src)
             return src.error();
         const auto& cols = src->columns;
@@ -282,6 +122,30 @@ public:
     }
 
 private:
+    /// FROM source: a table read with STREAM incrementally, without it in full; a view as its query reads.
+    /// Only ONCE flows may read no stream (semantics.md §11.5; Spark's pipelines reject a batch query
+    /// into a streaming table: INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE in
+    /// GraphValidations.validateFlowStreamingness).
+    Result<ResolvedSource> resolveSource(const AutoCdcFlow& f) {
+        auto src = m_resolver.resolve(f.source);
+        if (!src)
+            return src;
+        const pipeline::View* view = m_pipeline.findView(f.source.name);
+        if (!f.source.stream && !(view && !view->materialized)) {
+            src->fromTemplate = closedFrom(src->fromTemplate, src->inputs.size());
+            src->probeTemplate = closedFrom(src->probeTemplate, src->inputs.size());
+            src->inputs.clear();
+        }
+        if (!f.once && src->inputs.empty())
+            return Diagnostic::error("INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE",
+                                     "flow '" + (f.name.name.empty() ? f.target.name : f.name.name) +
+                                         "' reads '" + f.source.name +
+                                         "' as a batch; AUTO CDC reads a stream: write STREAM(" +
+                                         f.source.name + "), or AUTO CDC ONCE for a one-time backfill",
+                                     f.source.location);
+        return src;
+    }
+
     /// FROM SNAPSHOT: the snapshot query (the whole table or view for `FROM SNAPSHOT name`) as the source;
     /// it reads no stream, so it has no inputs and every read takes the current content.
     Result<ResolvedSource> resolveSnapshot(const AutoCdcFlow& f) {
@@ -295,7 +159,7 @@ private:
     /// snapshots the update's time (§7.2: "the ingestion time is used as the snapshot version").
     Status planSnapshotVersion(const AutoCdcFlow& f, const ResolvedSource& src, TargetPlan& t, FlowPlan& fp) {
         SnapshotSource snap;
-        snap.querySql = closedFrom(src);
+        snap.querySql = closedFrom(src.fromTemplate, src.inputs.size());
         t.sequenceType = DataType::of(DataType::Kind::Timestamp);
         if (f.versionQuery) {
             auto versions = m_resolver.resolveQuery(*f.versionQuery, "the WITH VERSION query",
@@ -308,7 +172,7 @@ private:
                                          "returns " +
                                              std::to_string(versions->columns.size()),
                                          f.versionQuery->location);
-            snap.versionSql = closedFrom(*versions);
+            snap.versionSql = closedFrom(versions->fromTemplate, versions->inputs.size());
             t.sequenceType = versions->columns[0].type;
             if (t.sequenceType.kind == DataType::Kind::String) // not a base table's column, or text
                 t.sequenceType = probeVersionType(snap.versionSql);
@@ -598,7 +462,7 @@ private:
             exprs.push_back(&*f.applyAsDelete);
         if (f.applyAsTruncate)
             exprs.push_back(&*f.applyAsTruncate);
-        const std::string probeFrom = closedFrom(src);
+        const std::string probeFrom = closedFrom(src.probeTemplate, src.inputs.size());
         for (const pipeline::Expression* e : exprs) {
             auto st = m_db.prepare("SELECT (" + e->sqlite + ") FROM " + probeFrom + " AS __src LIMIT 0");
             if (!st)
@@ -635,7 +499,7 @@ private:
     const storage::Database& m_db;
     const pipeline::Pipeline& m_pipeline;
     PipelinePlan& m_plan;
-    Resolver m_resolver;
+    SourceResolver m_resolver;
 };
 
 } // namespace
@@ -668,8 +532,13 @@ std::int64_t gcThresholdFrom(const std::map<std::string, std::string>& propertie
 std::string TargetPlan::signature() const {
     // store6: undo journal blobs, SCD2 events and versions in one table, a clustered change feed storing
     // its change type as a number and its commit timestamp once per update (in __cdc_updates).
-    std::string s = std::string(kStoreLayoutTag) + "scd" + std::to_string(static_cast<int>(scdType)) +
-                    ";seq=" + sequenceType.toString() + ";cols=";
+    // Append targets and materialized views have no keys, sequence or history: their kind leads instead.
+    std::string s =
+        std::string(kStoreLayoutTag) +
+        (kind == DatasetKind::Append             ? std::string("append")
+         : kind == DatasetKind::MaterializedView ? std::string("mv")
+                                                 : "scd" + std::to_string(static_cast<int>(scdType))) +
+        ";seq=" + sequenceType.toString() + ";cols=";
     for (std::size_t i = 0; i < columns.size(); ++i)
         s += columns[i].name + ":" + columns[i].type.toString() + (tracked[i] ? "" : "~") + ",";
     s += ";keys=";
@@ -737,6 +606,16 @@ std::uint64_t definitionHash(const PipelinePlan& plan, std::size_t target) {
             add(f.snapshot->versionSql);
         }
     }
+    for (const AppendFlowPlan& f : plan.appendFlows) {
+        if (f.target != target)
+            continue;
+        add(f.name);
+        add(f.fromTemplate);
+        add(f.once ? "once" : "");
+        for (const std::string& c : f.columnSql)
+            add(c);
+    }
+    add(plan.targets[target].materializedSql);
     return hash;
 }
 
@@ -783,28 +662,29 @@ static Status checkSnapshotTargets(const PipelinePlan& plan) {
 Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::Pipeline& pipeline) {
     StrictIdentifiers strict(db.handle());
     PipelinePlan plan;
-    std::set<std::string> flowNames;
-    for (const auto& f : pipeline.cdcFlows) {
-        std::string name = toLower(f.name.name.empty() ? f.target.name : f.name.name);
-        if (!flowNames.insert(name).second)
-            return Diagnostic::error("DUPLICATE_FLOW",
-                                     "flow name '" + f.name.name + "' is used twice in the pipeline",
-                                     f.name.location.valid() ? f.name.location : f.location);
-        FlowPlanner planner(db, pipeline, plan);
-        CDC_TRY(planner.plan(f));
+    auto datasets = orderDatasets(pipeline);
+    if (!datasets)
+        return datasets.error();
+    // Dependency order: a dataset's reads of the pipeline's other datasets resolve against their plans.
+    for (const DeclaredDataset& d : datasets.value()) {
+        if (d.kind == DatasetKind::Append) {
+            CDC_TRY(planAppendTarget(db, pipeline, plan, d));
+        } else if (d.kind == DatasetKind::MaterializedView) {
+            CDC_TRY(planMaterializedView(db, pipeline, plan, d));
+        } else {
+            for (const AutoCdcFlow* f : d.cdcFlows) {
+                FlowPlanner planner(db, pipeline, plan);
+                CDC_TRY(planner.plan(*f));
+            }
+        }
     }
+    // Flows into a table the pipeline does not declare are not in any dataset.
+    for (const auto& f : pipeline.cdcFlows)
+        if (!pipeline.findTable(f.target.name)) {
+            FlowPlanner planner(db, pipeline, plan);
+            CDC_TRY(planner.plan(f));
+        }
     CDC_TRY(checkSnapshotTargets(plan));
-    for (const auto& a : pipeline.appendFlows)
-        plan.warnings.push_back(
-            Diagnostic::warning("NOT_RUN",
-                                "append flow '" + a.name.name + "' into '" + a.target.name +
-                                    "' is not run by the engine yet; only AUTO CDC flows update targets",
-                                a.location));
-    for (const auto& v : pipeline.views)
-        if (v.materialized)
-            plan.warnings.push_back(Diagnostic::warning(
-                "NOT_RUN", "materialized view '" + v.name.name + "' is not refreshed by the engine yet",
-                v.location));
     return plan;
 }
 

@@ -5,6 +5,7 @@
 /// combinations of issue 3 are checked here and reported with the offending clause's position.
 
 #include "core/common/Diagnostic.h"
+#include "core/engine/DatasetKind.h"
 #include "core/pipeline/Pipeline.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
@@ -18,10 +19,12 @@
 
 namespace cdc::engine {
 
-/// How a flow reads one base table incrementally.
+/// How a flow reads one table incrementally: a source table by rowid, or a target of the pipeline through
+/// its change feed (rows numbered `(_commit_version << 32) + __pos`, so later updates number higher).
 struct StreamInput {
-    std::string catalogName;
+    std::string catalogName; ///< also the checkpoint's input name
     std::string sqliteName;
+    std::string positionSql = "rowid"; ///< the row's position in `sqliteName`, increasing with arrival
 };
 
 /// Leads every target signature: the storage layout. Files written by an older layout need a full refresh
@@ -32,6 +35,7 @@ inline constexpr std::string_view kStoreLayoutTag = "store6;";
 inline constexpr std::int64_t kDefaultGcThresholdSeconds = 172800;
 
 struct TargetPlan {
+    DatasetKind kind = DatasetKind::AutoCdc;
     std::string name;             ///< as declared
     storage::TargetTables tables; ///< the SQLite objects behind it
     pipeline::ScdType scdType = pipeline::ScdType::Type1;
@@ -42,8 +46,11 @@ struct TargetPlan {
     std::map<std::string, std::string> properties;
     std::int64_t gcThresholdSeconds = kDefaultGcThresholdSeconds;
     bool skipChangeCommits = false;
+    /// Materialized views: a SELECT over the stored tables giving the columns as c0, c1, ... in order.
+    std::string materializedSql;
     SourceLocation location;
 
+    bool autoCdc() const { return kind == DatasetKind::AutoCdc; }
     /// Everything that must stay equal between updates for the stored state to remain valid.
     std::string signature() const;
     /// Whether column i (of `columns`) is a key column.
@@ -92,9 +99,22 @@ struct FlowPlan {
     std::optional<SnapshotSource> snapshot;
 };
 
+/// An append flow (semantics.md §10.2): the rows its query gives since its checkpoint, appended BY NAME.
+struct AppendFlowPlan {
+    const pipeline::AppendFlow* flow = nullptr;
+    std::string name;
+    std::size_t target = 0;
+    std::string fromTemplate; ///< the query as a FROM item; `{{LO:i}}` / `{{HI:i}}` as in FlowPlan
+    std::vector<StreamInput> inputs;
+    bool once = false;
+    std::vector<std::string> columnSql; ///< per target column: the query's column, or NULL
+};
+
 struct PipelinePlan {
+    /// In dependency order: a dataset comes after every dataset its flows or query read.
     std::vector<TargetPlan> targets;
-    std::vector<FlowPlan> flows; ///< in execution order
+    std::vector<FlowPlan> flows;             ///< AUTO CDC flows in execution order
+    std::vector<AppendFlowPlan> appendFlows; ///< in execution order
     std::vector<Diagnostic> warnings;
 };
 

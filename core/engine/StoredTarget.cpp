@@ -51,7 +51,11 @@ void readSignature(const std::string& signature, StoredTarget& t) {
 Result<StoredTarget> readRow(const storage::Database& db, const storage::Statement& row) {
     StoredTarget t;
     t.name = row.text(0);
-    t.scdType = row.int64(1) == 2 ? pipeline::ScdType::Type2 : pipeline::ScdType::Type1;
+    const std::int64_t kind = row.int64(1);
+    t.kind = kind == kAppendKindCode         ? DatasetKind::Append
+             : kind == kMaterializedKindCode ? DatasetKind::MaterializedView
+                                             : DatasetKind::AutoCdc;
+    t.scdType = kind == 2 ? pipeline::ScdType::Type2 : pipeline::ScdType::Type1;
     t.keyIndex = parseKeys(row.text(2));
     const auto columnCount = static_cast<std::size_t>(row.int64(3));
     t.createdIn = row.int64(4);
@@ -122,7 +126,10 @@ Result<std::optional<StoredTarget>> findStoredTarget(const storage::Database& db
     auto info = storage::Catalog::find(db, name);
     if (!info)
         return info.error();
-    if (!info.value() || info.value()->kind != storage::TableKind::Target || !db.tableExists("__cdc_targets"))
+    if (!info.value() ||
+        (info.value()->kind != storage::TableKind::Target &&
+         info.value()->kind != storage::TableKind::MaterializedView) ||
+        !db.tableExists("__cdc_targets"))
         return std::optional<StoredTarget>();
     auto st = db.prepare(std::string(kSelect) + " WHERE name = ?1");
     if (!st)

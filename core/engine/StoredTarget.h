@@ -6,6 +6,7 @@
 
 #include "core/common/DataType.h"
 #include "core/common/Diagnostic.h"
+#include "core/engine/DatasetKind.h"
 #include "core/pipeline/Pipeline.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
@@ -19,8 +20,13 @@
 
 namespace cdc::engine {
 
+/// `__cdc_targets.scd_type` of append targets and materialized views (AUTO CDC targets hold 1 or 2).
+inline constexpr std::int64_t kAppendKindCode = 0;
+inline constexpr std::int64_t kMaterializedKindCode = 3;
+
 struct StoredTarget {
     std::string name; ///< as declared (the catalog's name)
+    DatasetKind kind = DatasetKind::AutoCdc;
     pipeline::ScdType scdType = pipeline::ScdType::Type1;
     std::vector<storage::ColumnInfo>
         columns;               ///< public data columns, keys included, without __START_AT/__END_AT
@@ -35,6 +41,7 @@ struct StoredTarget {
     std::string signature;
 
     bool scd2() const { return scdType == pipeline::ScdType::Type2; }
+    bool autoCdc() const { return kind == DatasetKind::AutoCdc; }
     std::vector<std::string> keyNames() const;
     /// The non-key columns outside TRACK HISTORY (SCD2 updates them in place); empty when all are tracked.
     std::vector<std::string> untrackedColumns() const;

@@ -44,7 +44,21 @@ std::string dataColumns(std::size_t n) {
     return join(n, [](std::size_t i) { return col(i); });
 }
 
+/// How a backing table is laid out: SCD1 / SCD2 (the SCD type), or plain rows (append targets and
+/// materialized views: a row id, the data columns, the update that wrote the row).
+constexpr int kRowsLayout = 0;
+
+int layoutOf(const TargetPlan& t) {
+    return t.autoCdc() ? static_cast<int>(t.scdType) : kRowsLayout;
+}
+
+int layoutOf(const StoredTarget& t) {
+    return t.kind == DatasetKind::AutoCdc ? static_cast<int>(t.scdType) : kRowsLayout;
+}
+
 std::string backingColumnsFor(int scdType, std::size_t n) {
+    if (scdType == kRowsLayout)
+        return "__cdc_rid, " + dataColumns(n) + ", __cdc_upd";
     if (scdType == 2)
         return dataColumns(n) +
                ", __cdc_ctu, __cdc_s, __cdc_sv, __cdc_del, __cdc_ups, __cdc_deleted_at, __cdc_upd, __v, " +
@@ -53,7 +67,7 @@ std::string backingColumnsFor(int scdType, std::size_t n) {
 }
 
 std::size_t backingWidthFor(int scdType, std::size_t n) {
-    return scdType == 2 ? 2 * n + 11 : n + 6;
+    return scdType == kRowsLayout ? n + 2 : scdType == 2 ? 2 * n + 11 : n + 6;
 }
 
 /// Drops a table or view by name, whichever it is (older files kept the change feed in a table).
@@ -79,7 +93,37 @@ Status dropObjects(storage::Database& db, const std::string& target) {
     return Status::success();
 }
 
+/// The change feed is clustered on (commit version, position): appends go to the end of one B-tree and
+/// table_changes(t, from, to) is a range of it. It is the largest table an update writes, so a row holds
+/// its change type as a number and no timestamp (one per update, in __cdc_updates); the view shows the
+/// Databricks columns.
+std::string changeFeedSchema(const TargetPlan& t) {
+    auto pub = t.publicColumns();
+    std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
+    return "CREATE TABLE " + q(t.tables.changeFeedRows) + "(" +
+           join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
+           ", _change_type INTEGER NOT NULL, _commit_version INTEGER NOT NULL, __pos INTEGER NOT NULL, "
+           "PRIMARY KEY(_commit_version, __pos)) WITHOUT ROWID;" +
+           "CREATE VIEW " + q(t.tables.changeFeed) + " AS SELECT " + names + ", " + changeFeedMetadataSql() +
+           " FROM " + q(t.tables.changeFeedRows) + ";";
+}
+
+/// Append targets and materialized views: rows with an id (INSERT OR REPLACE by it restores a pre-image) and
+/// the update that wrote them (rewind deletes them by it).
+Status createRowObjects(storage::Database& db, const TargetPlan& t) {
+    const std::size_t n = t.columns.size();
+    std::string names = join(n, [&](std::size_t i) { return q(t.columns[i].name); });
+    return db.exec("CREATE TABLE " + q(t.tables.backing) + "(__cdc_rid INTEGER PRIMARY KEY, " +
+                   dataColumnDefs(t) + ", __cdc_upd INTEGER);" + "CREATE INDEX " +
+                   q(t.tables.backing + "_u") + " ON " + q(t.tables.backing) + "(__cdc_upd);" +
+                   undoJournalSchema(t.tables.undo) + "CREATE VIEW " + q(t.tables.view) + "(" + names +
+                   ") AS SELECT " + dataColumns(n) + " FROM " + q(t.tables.backing) + ";" +
+                   changeFeedSchema(t));
+}
+
 Status createObjects(storage::Database& db, const TargetPlan& t) {
+    if (!t.autoCdc())
+        return createRowObjects(db, t);
     const bool scd2 = t.scdType == pipeline::ScdType::Type2;
     const std::size_t n = t.columns.size();
     const std::string keys = keyList(t.keyIndex);
@@ -116,16 +160,7 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     else
         sql += "CREATE VIEW " + q(t.tables.view) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +
                q(t.tables.backing) + " WHERE __cdc_d IS NULL;";
-    // The change feed is clustered on (commit version, position): appends go to the end of one B-tree and
-    // table_changes(t, from, to) is a range of it. It is the largest table an update writes, so a row holds
-    // its change type as a number and no timestamp (one per update, in __cdc_updates); the view shows the
-    // Databricks columns.
-    sql += "CREATE TABLE " + q(t.tables.changeFeedRows) + "(" +
-           join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
-           ", _change_type INTEGER NOT NULL, _commit_version INTEGER NOT NULL, __pos INTEGER NOT NULL, "
-           "PRIMARY KEY(_commit_version, __pos)) WITHOUT ROWID;";
-    sql += "CREATE VIEW " + q(t.tables.changeFeed) + " AS SELECT " + names + ", " + changeFeedMetadataSql() +
-           " FROM " + q(t.tables.changeFeedRows) + ";";
+    sql += changeFeedSchema(t);
     sql += "CREATE TABLE " + q(t.tables.gcLog) + "(" +
            join(t.keyIndex.size(),
                 [&](std::size_t i) { return q(t.columns[static_cast<std::size_t>(t.keyIndex[i])].name); }) +
@@ -153,7 +188,7 @@ std::string keysText(const std::vector<int>& keys) {
 /// image of a row is restored last, so it wins.
 Status restoreJournal(storage::Database& db, const StoredTarget& t, const storage::TargetTables& n,
                       std::int64_t u) {
-    const int scdType = static_cast<int>(t.scdType);
+    const int scdType = layoutOf(t);
     auto entries = db.prepare("SELECT __u_data FROM " + q(n.undo) +
                               " WHERE __u_upd = ?1 ORDER BY __u_phase DESC, __u_chunk DESC");
     if (!entries)
@@ -190,7 +225,7 @@ Status restoreJournal(storage::Database& db, const StoredTarget& t, const storag
 } // namespace
 
 std::string backingColumns(const TargetPlan& t) {
-    return backingColumnsFor(t.scdType == pipeline::ScdType::Type2 ? 2 : 1, t.columns.size());
+    return backingColumnsFor(layoutOf(t), t.columns.size());
 }
 
 Status ensureGlobalSchema(storage::Database& db) {
@@ -222,61 +257,62 @@ CREATE TABLE IF NOT EXISTS __cdc_snapshot_versions(
 )sql");
 }
 
-Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
-    auto st = ctx.db.prepare("SELECT signature FROM __cdc_targets WHERE name = ?1");
+namespace {
+
+/// The signature the registry holds for `name`, if it holds the target.
+Result<std::optional<std::string>> storedSignature(const storage::Database& db, const std::string& name) {
+    auto st = db.prepare("SELECT signature FROM __cdc_targets WHERE name = ?1");
     if (!st)
         return st.error();
-    st->bind(1, std::string_view(t.name));
+    st->bind(1, std::string_view(name));
     auto has = st->step();
     if (!has)
         return has.error();
-    bool exists = has.value();
-    std::string stored = exists ? st->text(0) : "";
-    st->reset();
-    if (reset || !exists || stored != t.signature()) {
-        // A target built afresh starts without a truncate watermark (§10.4: a full refresh drops all CDC
-        // state), also over the state rows an earlier target of this name left; rewind removes this row.
-        CDC_TRY(run(ctx.db,
-                    "INSERT OR REPLACE INTO __cdc_target_state(target, update_id, wm_key, wm_value) "
-                    "VALUES (?1, ?2, NULL, NULL)",
-                    {t.name, ctx.updateId}));
+    if (!has.value())
+        return std::optional<std::string>();
+    return std::optional<std::string>(st->text(0));
+}
+
+Diagnostic schemaChanged(const TargetPlan& t, const std::string& stored) {
+    return Diagnostic::error(
+        "TARGET_SCHEMA_CHANGED",
+        "the definition of '" + t.name + "' changed (" +
+            (stored.rfind(kStoreLayoutTag, 0) == 0
+                 ? std::string(t.autoCdc() ? "keys, columns, sequence type or SCD type" : "its columns")
+                 : std::string("it was stored by an older CDC Studio")) +
+            "); a full refresh rebuilds it (Run > Run Full Refresh in the app, "
+            "--full-refresh with cdcstudio-cli)",
+        t.location);
+}
+
+/// A target built afresh starts without a truncate watermark (§10.4: a full refresh drops all CDC state),
+/// also over the state rows an earlier target of this name left; rewind removes this row.
+Status clearState(UpdateContext& ctx, const TargetPlan& t) {
+    return run(ctx.db,
+               "INSERT OR REPLACE INTO __cdc_target_state(target, update_id, wm_key, wm_value) "
+               "VALUES (?1, ?2, NULL, NULL)",
+               {t.name, ctx.updateId});
+}
+
+/// The registry's scd_type column also tells the dataset kinds apart (StoredTarget.cpp reads it back).
+std::int64_t kindCode(const TargetPlan& t) {
+    switch (t.kind) {
+    case DatasetKind::Append:
+        return kAppendKindCode;
+    case DatasetKind::MaterializedView:
+        return kMaterializedKindCode;
+    case DatasetKind::AutoCdc:
+        break;
     }
-    if (exists && stored == t.signature()) {
-        if (reset)
-            CDC_TRY(resetState(ctx, t));
-    } else {
-        if (exists && !reset)
-            return Diagnostic::error("TARGET_SCHEMA_CHANGED",
-                                     "the definition of '" + t.name + "' changed (" +
-                                         (stored.rfind(kStoreLayoutTag, 0) == 0
-                                              ? std::string("keys, columns, sequence type or SCD type")
-                                              : std::string("it was stored by an older CDC Studio")) +
-                                         "); a full refresh rebuilds it (Run > Run Full Refresh in the app, "
-                                         "--full-refresh with cdcstudio-cli)",
-                                     t.location);
-        auto existing = storage::Catalog::find(ctx.db, t.name);
-        if (!existing)
-            return existing.error();
-        if (existing.value() && existing.value()->kind != storage::TableKind::Target &&
-            equalsIgnoreCase(existing.value()->name, t.name))
-            return Diagnostic::error("NAME_CONFLICT",
-                                     "'" + t.name + "' already exists as a " +
-                                         storage::tableKindName(existing.value()->kind) +
-                                         "; an AUTO CDC target needs a name of its own",
-                                     t.location);
-        CDC_TRY(dropObjects(ctx.db, t.name));
-        CDC_TRY(createObjects(ctx.db, t));
-        CDC_TRY(
-            run(ctx.db,
-                "INSERT OR REPLACE INTO __cdc_targets(name, signature, scd_type, keys, ncols, created_in) "
-                "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                {t.name, t.signature(), static_cast<std::int64_t>(t.scdType), keysText(t.keyIndex),
-                 static_cast<std::int64_t>(t.columns.size()), ctx.updateId}));
-    }
+    return static_cast<std::int64_t>(t.scdType);
+}
+
+Status registerInCatalog(UpdateContext& ctx, const TargetPlan& t) {
     storage::TableInfo info;
     info.name = t.name;
     info.sqliteName = t.tables.view;
-    info.kind = storage::TableKind::Target;
+    info.kind = t.kind == DatasetKind::MaterializedView ? storage::TableKind::MaterializedView
+                                                        : storage::TableKind::Target;
     info.columns = t.publicColumns();
     for (const auto& [k, v] : t.properties)
         info.properties[toLower(k)] = v;
@@ -287,6 +323,59 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
     if (registered.value() && *registered.value() == info)
         return Status::success();
     return storage::Catalog::put(ctx.db, info);
+}
+
+/// (Re)creates every object of the target, empty, and registers it.
+Status createTarget(UpdateContext& ctx, const TargetPlan& t, bool registered) {
+    auto existing = storage::Catalog::find(ctx.db, t.name);
+    if (!existing)
+        return existing.error();
+    if (!registered && existing.value() && equalsIgnoreCase(existing.value()->name, t.name))
+        return Diagnostic::error("NAME_CONFLICT",
+                                 "'" + t.name + "' already exists as a " +
+                                     storage::tableKindName(existing.value()->kind) +
+                                     "; a table of the pipeline needs a name of its own",
+                                 t.location);
+    CDC_TRY(clearState(ctx, t));
+    CDC_TRY(dropObjects(ctx.db, t.name));
+    CDC_TRY(createObjects(ctx.db, t));
+    CDC_TRY(run(ctx.db,
+                "INSERT OR REPLACE INTO __cdc_targets(name, signature, scd_type, keys, ncols, created_in) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                {t.name, t.signature(), kindCode(t), keysText(t.keyIndex),
+                 static_cast<std::int64_t>(t.columns.size()), ctx.updateId}));
+    return registerInCatalog(ctx, t);
+}
+
+} // namespace
+
+Status setUpTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
+    auto stored = storedSignature(ctx.db, t.name);
+    if (!stored)
+        return stored.error();
+    if (!stored.value())
+        return createTarget(ctx, t, false);
+    // A changed definition is rebuilt by the update itself (a full refresh, or any update of a
+    // materialized view): dropping stored rows is not set-up.
+    if (*stored.value() != t.signature() && !reset && t.kind != DatasetKind::MaterializedView)
+        return schemaChanged(t, *stored.value());
+    return Status::success();
+}
+
+Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
+    auto stored = storedSignature(ctx.db, t.name);
+    if (!stored)
+        return stored.error();
+    if (stored.value() && *stored.value() == t.signature()) {
+        if (reset) {
+            CDC_TRY(clearState(ctx, t));
+            CDC_TRY(resetState(ctx, t));
+        }
+        return registerInCatalog(ctx, t);
+    }
+    if (stored.value() && !reset && t.kind != DatasetKind::MaterializedView)
+        return schemaChanged(t, *stored.value());
+    return createTarget(ctx, t, stored.value().has_value());
 }
 
 Status recordDefinition(UpdateContext& ctx, const std::string& target, std::uint64_t definition) {
@@ -309,7 +398,7 @@ Status recordDefinition(UpdateContext& ctx, const std::string& target, std::uint
 }
 
 Result<std::int64_t> collectTombstones(UpdateContext& ctx, const TargetPlan& t) {
-    if (t.scdType != pipeline::ScdType::Type1)
+    if (t.scdType != pipeline::ScdType::Type1 || !t.autoCdc())
         return 0;
     const int phase = ctx.nextPhase();
     const std::int64_t cutoff = ctx.now - t.gcThresholdSeconds;
@@ -403,7 +492,8 @@ Status rewind(storage::Database& db, std::int64_t updateId) {
             // Rows the update created carry its id; rows it changed were restored above.
             CDC_TRY(run(db, "DELETE FROM " + q(n.backing) + " WHERE __cdc_upd = ?1", {u}));
             CDC_TRY(run(db, "DELETE FROM " + q(n.changeFeedRows) + " WHERE _commit_version = ?1", {u}));
-            CDC_TRY(run(db, "DELETE FROM " + q(n.gcLog) + " WHERE __COLLECTED_IN = ?1", {u}));
+            if (t.kind == DatasetKind::AutoCdc)
+                CDC_TRY(run(db, "DELETE FROM " + q(n.gcLog) + " WHERE __COLLECTED_IN = ?1", {u}));
         }
         for (const char* table : {"__cdc_update_log", "__cdc_checkpoints", "__cdc_target_state",
                                   "__cdc_target_definitions", "__cdc_snapshot_versions", "__cdc_updates"})

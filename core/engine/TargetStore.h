@@ -38,8 +38,13 @@ namespace store {
 
 Status ensureGlobalSchema(storage::Database& db);
 
-/// Creates the target's objects, or checks that the stored ones match the plan. With `reset` (full
-/// refresh) the stored state is emptied (undoably) or, when the schema changed, rebuilt.
+/// The update's set-up of a target: creates its objects, empty, and registers it when the database does not
+/// hold it yet; refuses a changed definition that only a full refresh may rebuild. Never changes stored rows.
+Status setUpTarget(UpdateContext& ctx, const TargetPlan& t, bool reset);
+
+/// Checks that the stored objects match the plan. With `reset` (full refresh) the stored state is emptied
+/// (undoably) or, when the schema changed, rebuilt; a materialized view is rebuilt whenever its schema
+/// changed.
 Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset);
 
 /// Internal column list of the backing table (data columns then bookkeeping) for SCD1 / SCD2.

@@ -2,6 +2,7 @@
 
 #include "core/common/Text.h"
 #include "core/engine/Appliers.h"
+#include "core/engine/DatasetRunner.h"
 #include "core/engine/SnapshotRunner.h"
 #include "core/engine/SqlText.h"
 
@@ -46,21 +47,36 @@ Result<UpdateReport> UpdateRunner::run() {
         collected[i] = gc.value();
     }
 
-    for (const FlowPlan& f : m_plan.flows) {
+    // Datasets in dependency order: what a flow or a materialized view reads of the pipeline's own tables
+    // is what this update has made of them.
+    const auto measure = [&](const std::string& name, std::size_t target, const auto& work) -> Status {
         if (m_options.cancel && m_options.cancel->load())
             return Diagnostic::error("CANCELLED", "the update was cancelled; nothing was changed");
         FlowMetrics m;
-        m.flow = f.name;
-        m.target = m_plan.targets[f.target].name;
-        m.tombstonesCollected = std::exchange(collected[f.target], 0);
+        m.flow = name;
+        m.target = m_plan.targets[target].name;
+        m.tombstonesCollected = std::exchange(collected[target], 0);
         const auto tf = std::chrono::steady_clock::now();
         if (m_options.progress)
-            m_options.progress(f.name, 0, 0);
-        CDC_TRY(runFlow(f, m));
+            m_options.progress(name, 0, 0);
+        CDC_TRY(work(m));
         m.durationMs = msSince(tf);
         if (m_options.progress)
-            m_options.progress(f.name, m.rowsRead, m.rowsRead);
+            m_options.progress(name, m.rowsRead, m.rowsRead);
         report.flows.push_back(m);
+        return Status::success();
+    };
+    for (std::size_t i = 0; i < m_plan.targets.size(); ++i) {
+        for (const FlowPlan& f : m_plan.flows)
+            if (f.target == i)
+                CDC_TRY(measure(f.name, i, [&](FlowMetrics& m) { return runFlow(f, m); }));
+        for (const AppendFlowPlan& f : m_plan.appendFlows)
+            if (f.target == i)
+                CDC_TRY(measure(f.name, i, [&](FlowMetrics& m) { return runAppendFlow(f, m); }));
+        if (m_plan.targets[i].kind == DatasetKind::MaterializedView)
+            CDC_TRY(measure(m_plan.targets[i].name, i, [&](FlowMetrics& m) {
+                return refreshMaterializedView(m_ctx, m_plan.targets[i], m);
+            }));
     }
 
     report.durationMs = msSince(t0);
@@ -81,7 +97,8 @@ Result<UpdateReport> UpdateRunner::run() {
     return report;
 }
 
-Status UpdateRunner::checkSourceChanges(const FlowPlan& f, const TargetPlan& t, const StreamInput& in,
+Status UpdateRunner::checkSourceChanges(const std::string& flow, const SourceLocation& where,
+                                        const TargetPlan& t, const StreamInput& in,
                                         const store::Checkpoint& cp) {
     if (!m_hasSourceChanges || !cp.exists || cp.lastRowId <= 0 || m_options.fullRefresh ||
         t.skipChangeCommits)
@@ -103,22 +120,16 @@ Status UpdateRunner::checkSourceChanges(const FlowPlan& f, const TargetPlan& t, 
         return Status::success();
     return Diagnostic::error(
         "SOURCE_CHANGED",
-        "source '" + in.catalogName + "' had rows that flow '" + f.name + "' already processed changed by " +
+        "source '" + in.catalogName + "' had rows that flow '" + flow + "' already processed changed by " +
             st->text(0) +
             "; AUTO CDC reads sources as append-only streams. Run the update with "
             "--full-refresh, or set TBLPROPERTIES ('pipelines.cdc.skipChangeCommits' = 'true') "
             "on '" +
             t.name + "' to ignore such changes",
-        f.flow->source.location);
+        where);
 }
 
-Status UpdateRunner::loadBatch(const FlowPlan& f,
-                               const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges) {
-    std::string from = f.fromTemplate;
-    for (std::size_t i = 0; i < ranges.size(); ++i) {
-        from = replaceAll(from, "{{LO:" + std::to_string(i) + "}}", std::to_string(ranges[i].first));
-        from = replaceAll(from, "{{HI:" + std::to_string(i) + "}}", std::to_string(ranges[i].second));
-    }
+Status UpdateRunner::loadBatch(const FlowPlan& f, const std::string& from) {
     std::string select = "SELECT " + f.rowIdSql + " AS rid, " + f.operationSql + " AS op, " +
                          f.sequenceKeySql + " AS s, " + f.sequenceValueSql + " AS sv";
     for (std::size_t i = 0; i < f.columnSql.size(); ++i)
@@ -174,40 +185,91 @@ Status UpdateRunner::validateColumnsToUpdate(const FlowPlan& f, const TargetPlan
     return Status::success();
 }
 
+Result<std::optional<UpdateRunner::Ranges>>
+UpdateRunner::pendingRanges(const std::string& flow, const SourceLocation& where, const TargetPlan& t,
+                            const std::vector<StreamInput>& inputs, bool once) {
+    Ranges out;
+    if (once) { // ONCE flows run again only after a full refresh (semantics.md §10.4), streams or not
+        auto done = store::checkpoint(m_ctx.db, flow, kOnceInput);
+        if (!done)
+            return done.error();
+        if (done->exists && !m_options.fullRefresh)
+            return std::optional<Ranges>();
+        out.next.push_back({0, m_sourceChangeSeq, true});
+    }
+    for (const StreamInput& in : inputs) {
+        auto cp = store::checkpoint(m_ctx.db, flow, in.catalogName);
+        if (!cp)
+            return cp.error();
+        store::Checkpoint c = m_options.fullRefresh ? store::Checkpoint{} : cp.value();
+        if (once && c.exists)
+            return std::optional<Ranges>(); // a ONCE flow checkpointed before the marker above existed
+        CDC_TRY(checkSourceChanges(flow, where, t, in, c));
+        auto hi =
+            scalar(m_ctx.db, "SELECT max(" + in.positionSql + ") FROM " + quoteIdentifier(in.sqliteName));
+        if (!hi)
+            return hi.error();
+        // A full refresh rebuilds every table upstream in this update, and their change feeds restate them
+        // as this update's inserts: a reader of one starts there, not at the feed's older history.
+        const bool refreshedFeed = m_options.fullRefresh && in.positionSql != StreamInput{}.positionSql;
+        const std::int64_t lo = refreshedFeed ? (m_ctx.updateId << 32) - 1 : once ? 0 : c.lastRowId;
+        out.ranges.emplace_back(lo, std::max(hi.value(), lo));
+        out.anyNew = out.anyNew || hi.value() > lo;
+        out.next.push_back({std::max(hi.value(), lo), m_sourceChangeSeq, true});
+    }
+    return std::optional<Ranges>(std::move(out));
+}
+
+Status UpdateRunner::saveCheckpoints(const std::string& flow, const std::vector<StreamInput>& inputs,
+                                     bool once, const Ranges& r) {
+    std::size_t i = 0;
+    if (once)
+        CDC_TRY(store::saveCheckpoint(m_ctx, flow, kOnceInput, r.next[i++]));
+    for (const StreamInput& in : inputs)
+        CDC_TRY(store::saveCheckpoint(m_ctx, flow, in.catalogName, r.next[i++]));
+    return Status::success();
+}
+
+std::string UpdateRunner::bindRanges(std::string from, const Ranges& r) {
+    for (std::size_t i = 0; i < r.ranges.size(); ++i) {
+        from = replaceAll(from, "{{LO:" + std::to_string(i) + "}}", std::to_string(r.ranges[i].first));
+        from = replaceAll(from, "{{HI:" + std::to_string(i) + "}}", std::to_string(r.ranges[i].second));
+    }
+    return from;
+}
+
 Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
     const TargetPlan& t = m_plan.targets[f.target];
     if (f.snapshot)
         return runSnapshotFlow(m_ctx, t, f, m_options, m);
-    std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
-    std::vector<store::Checkpoint> next;
-    bool anyNew = false;
-    for (const StreamInput& in : f.inputs) {
-        auto cp = store::checkpoint(m_ctx.db, f.name, in.catalogName);
-        if (!cp)
-            return cp.error();
-        store::Checkpoint c = m_options.fullRefresh ? store::Checkpoint{} : cp.value();
-        if (f.once && c.exists)
-            return Status::success(); // ONCE flows run again only after a full refresh
-        CDC_TRY(checkSourceChanges(f, t, in, c));
-        auto hi = scalar(m_ctx.db, "SELECT max(rowid) FROM " + quoteIdentifier(in.sqliteName));
-        if (!hi)
-            return hi.error();
-        const std::int64_t lo = f.once ? 0 : c.lastRowId;
-        ranges.emplace_back(lo, std::max(hi.value(), lo));
-        anyNew = anyNew || hi.value() > lo;
-        next.push_back({std::max(hi.value(), lo), m_sourceChangeSeq, true});
-    }
-    if (anyNew || f.inputs.empty()) {
-        CDC_TRY(loadBatch(f, ranges));
+    auto pending = pendingRanges(f.name, f.flow->source.location, t, f.inputs, f.once);
+    if (!pending)
+        return pending.error();
+    if (!pending.value())
+        return Status::success();
+    const Ranges& r = *pending.value();
+    if (r.anyNew || f.inputs.empty()) {
+        CDC_TRY(loadBatch(f, bindRanges(f.fromTemplate, r)));
         CDC_TRY(validateColumnsToUpdate(f, t));
         if (t.scdType == pipeline::ScdType::Type1)
             CDC_TRY(applyScd1(m_ctx, t, f, m));
         else
             CDC_TRY(applyScd2(m_ctx, t, f, m));
     }
-    for (std::size_t i = 0; i < f.inputs.size(); ++i)
-        CDC_TRY(store::saveCheckpoint(m_ctx, f.name, f.inputs[i].catalogName, next[i]));
-    return Status::success();
+    return saveCheckpoints(f.name, f.inputs, f.once, r);
+}
+
+Status UpdateRunner::runAppendFlow(const AppendFlowPlan& f, FlowMetrics& m) {
+    const TargetPlan& t = m_plan.targets[f.target];
+    auto pending = pendingRanges(f.name, f.flow->query.location, t, f.inputs, f.once);
+    if (!pending)
+        return pending.error();
+    if (!pending.value())
+        return Status::success();
+    const Ranges& r = *pending.value();
+    if (r.anyNew || f.inputs.empty())
+        CDC_TRY(appendRows(m_ctx, t, bindRanges(f.fromTemplate, r), f.columnSql, m));
+    return saveCheckpoints(f.name, f.inputs, f.once, r);
 }
 
 } // namespace cdc::engine

@@ -6,6 +6,8 @@
 #include "core/engine/TargetStore.h"
 #include "core/engine/UpdateTypes.h"
 
+#include <optional>
+
 namespace cdc::engine {
 
 class UpdateRunner {
@@ -16,12 +18,30 @@ public:
     Result<UpdateReport> run();
 
 private:
+    /// What a flow reads this time: per input the (exclusive, inclusive] position range, and the
+    /// checkpoints to save after it (a ONCE flow's marker first).
+    struct Ranges {
+        std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+        std::vector<store::Checkpoint> next;
+        bool anyNew = false;
+    };
+    /// The checkpoint input that records that a ONCE flow has run.
+    static constexpr const char* kOnceInput = "__once";
+
     Status runFlow(const FlowPlan& f, FlowMetrics& m);
-    Status loadBatch(const FlowPlan& f, const std::vector<std::pair<std::int64_t, std::int64_t>>& ranges);
+    Status runAppendFlow(const AppendFlowPlan& f, FlowMetrics& m);
+    /// Nothing when a ONCE flow already ran (and this is no full refresh).
+    Result<std::optional<Ranges>> pendingRanges(const std::string& flow, const SourceLocation& where,
+                                                const TargetPlan& t, const std::vector<StreamInput>& inputs,
+                                                bool once);
+    Status saveCheckpoints(const std::string& flow, const std::vector<StreamInput>& inputs, bool once,
+                           const Ranges& r);
+    static std::string bindRanges(std::string from, const Ranges& r);
+    Status loadBatch(const FlowPlan& f, const std::string& from);
     /// COLUMNS TO UPDATE values of the batch (keys and sequences: the appliers' batch read).
     Status validateColumnsToUpdate(const FlowPlan& f, const TargetPlan& t);
-    Status checkSourceChanges(const FlowPlan& f, const TargetPlan& t, const StreamInput& in,
-                              const store::Checkpoint& cp);
+    Status checkSourceChanges(const std::string& flow, const SourceLocation& where, const TargetPlan& t,
+                              const StreamInput& in, const store::Checkpoint& cp);
 
     UpdateContext& m_ctx;
     const PipelinePlan& m_plan;

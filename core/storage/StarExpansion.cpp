@@ -99,7 +99,8 @@ bool hasStarMarker(const std::string& sql) {
 }
 
 Result<std::string> expandStarMarkers(const Database& db, std::string sql,
-                                      const std::function<std::string(std::string)>& probeFixup) {
+                                      const std::function<std::string(std::string)>& probeFixup,
+                                      std::string* mirror) {
     for (;;) {
         // The first close belongs to the innermost marker: its open is the last one before it.
         const std::size_t close = sql.find(kClose);
@@ -166,6 +167,15 @@ Result<std::string> expandStarMarkers(const Database& db, std::string sql,
         if (list.empty())
             return Diagnostic::error("UNRESOLVED_COLUMN", "EXCEPT leaves no column to select", star.location);
         sql.replace(open, close + kClose.size() - open, list);
+        if (mirror) {
+            const std::size_t mirrorClose = mirror->find(kClose);
+            const std::size_t mirrorOpen =
+                mirrorClose == std::string::npos ? std::string::npos : mirror->rfind(kOpen, mirrorClose);
+            if (mirrorOpen == std::string::npos)
+                return Diagnostic::error("INTERNAL", "star markers differ between a query and its probe",
+                                         star.location);
+            mirror->replace(mirrorOpen, mirrorClose + kClose.size() - mirrorOpen, list);
+        }
     }
 }
 

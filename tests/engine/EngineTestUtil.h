@@ -175,12 +175,16 @@ inline Value null() {
 
 /// Every table of the file but the given sources, each row as text, sorted: the whole state rewind must
 /// restore. __cdc_updates contributes its ids, times and flags, not the measured durations.
-inline QStringList databaseDump(storage::Database& db, const QStringList& sources) {
+/// Without `setUp`, the tables an update's set-up writes on its own are left out (the registry, catalog and
+/// state rows of the tables it creates, which hold no rows): what a failed update must leave as it was.
+inline QStringList databaseDump(storage::Database& db, const QStringList& sources, bool setUp = true) {
+    static const QStringList kSetUp{"__cdc_targets", "__cdc_target_state", "__cdc_catalog", "__cdc_columns",
+                                    "__cdc_table_properties"};
     QStringList out;
     for (const QString& table :
          rows(db, "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE "
                   "'sqlite%' AND name <> '__cdc_updates'")) {
-        if (sources.contains(table))
+        if (sources.contains(table) || (!setUp && kSetUp.contains(table)))
             continue;
         for (const QString& row : rows(db, "SELECT * FROM " + storage::quoteIdentifier(table.toStdString())))
             out << table + ": " + row;

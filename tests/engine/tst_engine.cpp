@@ -1086,7 +1086,8 @@ void TestEngine::cancelRollsBack() {
     auto db = openDb();
     createUsers(db);
     insert(db, "users_cdf", seedRows());
-    const QStringList before = dump(db);
+    // The first update's set-up creates the targets, empty; no row of any table changes.
+    const QStringList before = enginetest::databaseDump(db, {}, false);
     std::atomic<bool> cancel{false};
     engine::UpdateOptions o = at(1);
     o.cancel = &cancel;
@@ -1099,7 +1100,7 @@ void TestEngine::cancelRollsBack() {
         engine::runUpdate(db, pipelineOf({seedFlow("a", "users_cdf", 1), seedFlow("b", "users_cdf", 2)}), o);
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, std::string("CANCELLED"));
-    QCOMPARE(dump(db), before);
+    QCOMPARE(enginetest::databaseDump(db, {}, false), before);
 }
 
 void TestEngine::progressIsReported() {

@@ -119,7 +119,7 @@ void NodeStateFeed::addFigures(QHash<QString, NodeState>& states) const {
             if (it == m_flowCounts.constEnd())
                 continue;
             state.counts = *it;
-        } else if (node.kind == NodeKind::StreamingTable) {
+        } else if (node.kind == NodeKind::StreamingTable || node.kind == NodeKind::MaterializedView) {
             const auto it = m_targets.constFind(name);
             if (it == m_targets.constEnd())
                 continue;

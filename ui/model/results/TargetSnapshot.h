@@ -4,6 +4,7 @@
 
 #include "core/common/Diagnostic.h"
 #include "core/common/ResultSet.h"
+#include "core/engine/DatasetKind.h"
 
 #include <QList>
 #include <QString>
@@ -38,6 +39,8 @@ struct RowsPatch {
 
 struct TargetSnapshot {
     QString target;
+    /// An AUTO CDC target, an append table or a materialized view: the panels label them apart.
+    cdc::engine::DatasetKind kind = cdc::engine::DatasetKind::AutoCdc;
     bool scd2 = false;
     QStringList keyColumns;
     QString sequenceType; ///< Spark spelling of the SEQUENCE BY type ("INT", "TIMESTAMP", "STRUCT<...>")

@@ -129,11 +129,13 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const Q
         auto info = storage::Catalog::find(db, target.name);
         if (!info)
             return info.error();
-        if (!info.value() || info.value()->kind != storage::TableKind::Target)
+        if (!info.value() || (info.value()->kind != storage::TableKind::Target &&
+                              info.value()->kind != storage::TableKind::MaterializedView))
             continue; // registered but not in the catalog: nothing a view could show
 
         TargetSnapshot s;
         s.target = QString::fromStdString(info.value()->name);
+        s.kind = target.kind;
         s.scd2 = target.scd2();
         for (const std::string& k : target.keyNames())
             s.keyColumns << QString::fromStdString(k);
@@ -167,7 +169,9 @@ Result<QList<TargetSnapshot>> loadTargetSnapshots(storage::Database& db, const Q
         s.tombstones = std::move(tombstones.value());
 
         // A full refresh's change feed restates every row without removing the replaced ones: read in full.
-        const bool patchable = base && updateId > 0 && base->updateId == updateId - 1 && !fullRefresh;
+        // Patching finds rows by key: append tables and materialized views have none, and are read in full.
+        const bool patchable =
+            base && updateId > 0 && base->updateId == updateId - 1 && !fullRefresh && target.autoCdc();
         if (!patchable || !patchSnapshotRows(*base, s))
             CDC_TRY(readRows(query.value(), s));
         s.rowsInKeyOrder = true;
@@ -195,6 +199,11 @@ QStringList targetOrder(const pipeline::Pipeline& pipeline) {
     QStringList out;
     for (const pipeline::AutoCdcFlow& flow : pipeline.cdcFlows)
         out << QString::fromStdString(flow.target.name);
+    for (const pipeline::AppendFlow& flow : pipeline.appendFlows)
+        out << QString::fromStdString(flow.target.name);
+    for (const pipeline::View& view : pipeline.views)
+        if (view.materialized)
+            out << QString::fromStdString(view.name.name);
     return out;
 }
 

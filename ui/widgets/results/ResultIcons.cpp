@@ -61,6 +61,15 @@ QIcon painted(Drawing draw) {
     return QIcon(new PaintedIconEngine(std::move(draw)));
 }
 
+/// The corner of a table: a header row and two columns, leaving the bottom right for a badge.
+void grid(QPainter& p) {
+    p.drawRect(QRectF(1.5, 1.5, 13, 5));
+    p.drawLine(QPointF(1.5, 6.5), QPointF(1.5, 14.5));
+    p.drawLine(QPointF(5.5, 6.5), QPointF(5.5, 14.5));
+    p.drawLine(QPointF(1.5, 10.5), QPointF(5.5, 10.5));
+    p.drawLine(QPointF(1.5, 14.5), QPointF(5.5, 14.5));
+}
+
 void magnifier(QPainter& p) {
     p.drawEllipse(QPointF(6.5, 6.5), 4.5, 4.5);
     p.drawLine(QPointF(10, 10), QPointF(14, 14));
@@ -119,6 +128,32 @@ QIcon tombstone() {
         p.drawPath(path);
         p.drawLine(QPointF(8, 5), QPointF(8, 11));
         p.drawLine(QPointF(5.8, 7), QPointF(10.2, 7));
+    });
+}
+
+QIcon autoCdcTable() {
+    return painted([](QPainter& p) {
+        // A table grid with a circular arrow: rows kept in step with changes.
+        grid(p);
+        p.drawArc(QRectF(8.5, 8.5, 6, 6), 90 * 16, 270 * 16);
+    });
+}
+
+QIcon appendTable() {
+    return painted([](QPainter& p) {
+        // A table grid with a plus: rows only ever added.
+        grid(p);
+        p.drawLine(QPointF(11.5, 9), QPointF(11.5, 15));
+        p.drawLine(QPointF(8.5, 12), QPointF(14.5, 12));
+    });
+}
+
+QIcon materializedView() {
+    return painted([](QPainter& p) {
+        // A table grid with a sigma: a query's result, recomputed.
+        grid(p);
+        p.drawPolyline(
+            QPolygonF({QPointF(14.5, 9), QPointF(9, 9), QPointF(12, 12), QPointF(9, 15), QPointF(14.5, 15)}));
     });
 }
 

@@ -11,5 +11,9 @@ QIcon zoomOut();
 QIcon zoomFit();
 QIcon changeFeed();
 QIcon tombstone();
+/// The kinds of table the target selector lists.
+QIcon autoCdcTable();
+QIcon appendTable();
+QIcon materializedView();
 
 } // namespace cdc::ui::resulticons

@@ -2,6 +2,7 @@
 // so a large target is never copied for a panel; the same target with new data refreshes in place.
 #include "ui/widgets/results/ResultPanel.h"
 
+#include "ui/widgets/results/ResultIcons.h"
 #include "ui/widgets/results/TargetSelector.h"
 
 #include <QHBoxLayout>
@@ -56,6 +57,30 @@ ResultPanel::ResultPanel(const QString& placeholder, QWidget* parent)
     });
 }
 
+QString ResultPanel::kindName(engine::DatasetKind kind) {
+    switch (kind) {
+    case engine::DatasetKind::Append:
+        return tr("Streaming table (append flows)");
+    case engine::DatasetKind::MaterializedView:
+        return tr("Materialized view");
+    case engine::DatasetKind::AutoCdc:
+        break;
+    }
+    return tr("Streaming table (AUTO CDC)");
+}
+
+QIcon ResultPanel::kindIcon(engine::DatasetKind kind) {
+    switch (kind) {
+    case engine::DatasetKind::Append:
+        return resulticons::appendTable();
+    case engine::DatasetKind::MaterializedView:
+        return resulticons::materializedView();
+    case engine::DatasetKind::AutoCdc:
+        break;
+    }
+    return resulticons::autoCdcTable();
+}
+
 void ResultPanel::setContent(QWidget* content) {
     m_stack->addWidget(content);
 }
@@ -90,6 +115,11 @@ void ResultPanel::setSnapshots(const QList<TargetSnapshot>& snapshots) {
         }
     const QString before = m_selector->currentTarget();
     m_selector->setTargets(targets);
+    for (int i = 0; i < m_accepted.size(); ++i) {
+        const engine::DatasetKind kind = m_all->at(m_accepted[i]).kind;
+        m_selector->setItemIcon(i, kindIcon(kind));
+        m_selector->setItemData(i, kindName(kind), Qt::ToolTipRole);
+    }
     // A changed target already refreshed through targetChanged; the same target shows new data.
     if (m_selector->currentTarget() == before)
         refresh();

@@ -5,6 +5,7 @@
 
 #include "ui/model/results/TargetSnapshot.h"
 
+#include <QIcon>
 #include <QWidget>
 
 class QLabel;
@@ -32,6 +33,9 @@ public:
     QString placeholderText() const;
     /// The status line under the content ("SCD type 2 · update 3 · 7 rows").
     QString summaryText() const;
+    /// What the selector says a dataset is ("Materialized view"), and its icon there.
+    static QString kindName(engine::DatasetKind kind);
+    static QIcon kindIcon(engine::DatasetKind kind);
 
 signals:
     void targetChanged(const QString& target);

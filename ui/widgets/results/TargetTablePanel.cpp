@@ -113,7 +113,9 @@ void TargetTablePanel::updateSummary() {
         return;
     }
     const int rows = static_cast<int>(s->rows.rows.size());
-    const QString kind = s->scd2 ? tr("SCD type 2") : tr("SCD type 1");
+    const QString kind = s->kind != engine::DatasetKind::AutoCdc ? kindName(s->kind)
+                         : s->scd2                               ? tr("SCD type 2")
+                                                                 : tr("SCD type 1");
     const QString count = isChangeFeedVisible()
                               ? resulttext::countOf(m_feed->rowCount(), tr("change"), tr("changes"))
                               : resulttext::countOf(rows, tr("row"), tr("rows"));

@@ -29,6 +29,10 @@ public:
     GridFilterBox* filterBox() const { return m_filter; }
 
 protected:
+    /// Only AUTO CDC targets delete rows and keep tombstones.
+    bool accepts(const TargetSnapshot& snapshot) const override {
+        return snapshot.kind == engine::DatasetKind::AutoCdc;
+    }
     void showSnapshot(const SharedSnapshot& snapshot) override;
     void clearSnapshot() override;
 

@@ -1,0 +1,1 @@
+INSERT INTO live VALUES (12, 'new-c');

@@ -1,0 +1,1 @@
+-- nothing new: the flow appends nothing

@@ -1,0 +1,4 @@
+-- A flow named like another dataset of the pipeline.
+CREATE OR REFRESH STREAMING TABLE t;
+CREATE MATERIALIZED VIEW u AS SELECT id FROM events;
+CREATE FLOW u AS INSERT INTO t BY NAME SELECT id FROM STREAM(events);

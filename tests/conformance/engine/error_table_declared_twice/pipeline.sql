@@ -1,0 +1,3 @@
+-- A streaming table declared twice.
+CREATE OR REFRESH STREAMING TABLE t;
+CREATE OR REFRESH STREAMING TABLE t AS SELECT * FROM STREAM(events);

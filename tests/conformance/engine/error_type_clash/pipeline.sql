@@ -1,0 +1,4 @@
+-- Two append flows giving one column two types.
+CREATE OR REFRESH STREAMING TABLE t;
+CREATE FLOW f1 AS INSERT INTO t BY NAME SELECT id, name FROM STREAM(events);
+CREATE FLOW f2 AS INSERT INTO t BY NAME SELECT id, name FROM STREAM(other);

@@ -1,0 +1,3 @@
+-- A view and a table of one name.
+CREATE TEMPORARY VIEW t AS SELECT * FROM events;
+CREATE OR REFRESH STREAMING TABLE t AS SELECT * FROM STREAM(events);
