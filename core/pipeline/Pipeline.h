@@ -12,6 +12,7 @@
 
 #include "core/common/DataType.h"
 #include "core/common/Diagnostic.h"
+#include "core/common/TableFunctionCall.h"
 
 #include <map>
 #include <optional>
@@ -40,6 +41,9 @@ struct RelationRef {
     bool stream = false;     ///< read with STREAM(...) / STREAM name
     bool changeFeed = false; ///< table_changes('name', from[, to]): the rows of the target's change feed
     SourceLocation location;
+    /// A table-valued function call (`name` is then its Spark text): read_files, list_files, the snapshot
+    /// version functions. Whoever binds the query evaluates it.
+    std::optional<TableFunctionCall> call;
     bool operator==(const RelationRef&) const = default;
 };
 

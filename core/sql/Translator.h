@@ -48,6 +48,8 @@ private:
     std::string function(const Expr& e);
     std::string literal(const Expr& e);
     std::string relation(pipeline::RelationRef ref);
+    /// A table-valued function's arguments as the binder reads them (literals by value).
+    static TableFunctionCall tableFunctionCall(const TableRef& t);
     void fail(const std::string& message, const Span& where);
 
     std::vector<pipeline::RelationRef> m_relations;
