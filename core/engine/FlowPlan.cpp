@@ -169,6 +169,11 @@ public:
             out.columns.push_back({name, k >= 0 ? known[static_cast<std::size_t>(k)].type
                                                 : DataType::of(DataType::Kind::String)});
         }
+        // A type the query itself decides (`CAST(userId AS INT) AS userId`) wins over the name's.
+        if (query.outputTypes.size() == out.columns.size())
+            for (std::size_t i = 0; i < out.columns.size(); ++i)
+                if (query.outputTypes[i])
+                    out.columns[i].type = *query.outputTypes[i];
         return out;
     }
 

@@ -63,6 +63,9 @@ struct Query {
     std::vector<std::string>
         outputColumns; ///< names of the result columns when known statically ("*" otherwise)
     SourceLocation location;
+    /// Per result column, its Spark type when the query alone decides it (`CAST(userId AS INT)`, a
+    /// literal) whatever the tables it reads; empty when the column list is not known statically.
+    std::vector<std::optional<DataType>> outputTypes;
     bool operator==(const Query&) const = default;
 };
 

@@ -63,7 +63,8 @@ void walk(Expression& expression, const Visit& visit) {
 }
 
 void walk(Query& query, const Visit& visit) {
-    [[maybe_unused]] auto& [sparkText, sqliteTemplate, relations, outputColumns, location] = query;
+    [[maybe_unused]] auto& [sparkText, sqliteTemplate, relations, outputColumns, location, outputTypes] =
+        query;
     walk(relations, visit);
     walk(location, visit);
 }

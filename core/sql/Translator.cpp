@@ -40,6 +40,12 @@ std::string numberText(std::string text) {
     return text;
 }
 
+/// `[alias.]_metadata.field`: a field of read_files' hidden `_metadata` struct.
+bool metadataField(const Expr& e) {
+    const auto n = e.name.parts.size();
+    return e.kind == ExprKind::Column && n >= 2 && n <= 3 && lower(e.name.parts[n - 2]) == "_metadata";
+}
+
 } // namespace
 
 std::string sqliteString(std::string_view text) {
@@ -130,8 +136,7 @@ std::string Translator::expr(const Expr& e) {
     case ExprKind::Column: {
         // `[alias.]_metadata.field`: a field of read_files' hidden `_metadata` struct (JSON like every
         // struct), as the snapshot-from-files examples filter by `_metadata.file_name`.
-        if (const auto n = e.name.parts.size();
-            n >= 2 && n <= 3 && lower(e.name.parts[n - 2]) == "_metadata") {
+        if (metadataField(e)) {
             Name column;
             column.parts.assign(e.name.parts.begin(), e.name.parts.end() - 1);
             return "json_extract(" + qname(column) + ", " +
@@ -480,7 +485,8 @@ std::string Translator::select(const Select& s) {
         out += (i ? ", " : "") + expr(item.expr);
         if (!item.alias.empty())
             out += " AS " + quoteIdentifier(item.alias);
-        else if (item.expr.kind != ExprKind::Column && item.expr.kind != ExprKind::Star)
+        else if ((item.expr.kind != ExprKind::Column || metadataField(item.expr)) &&
+                 item.expr.kind != ExprKind::Star)
             out += " AS " + quoteIdentifier(outputName(item.expr));
     }
     if (s.from)
