@@ -81,7 +81,8 @@ void TestVolumeRoot::resolve() {
     auto local = VolumeRoot(root).resolve(path.toStdString(), at);
     if (expected.startsWith("Volumes/")) {
         QVERIFY2(local.ok(), local.ok() ? "" : local.error().format().c_str());
-        QCOMPARE(QString::fromStdString(local->lexically_relative(root).lexically_normal().string()), expected);
+        QCOMPARE(QString::fromStdString(local->lexically_relative(root).lexically_normal().string()),
+                 expected);
     } else {
         QVERIFY(!local.ok());
         QCOMPARE(QString::fromStdString(local.error().code), expected);
@@ -104,7 +105,8 @@ void TestVolumeRoot::list() {
     for (const auto& e : *entries)
         names << QString::fromStdString(e.path + " " + e.name + " " + std::to_string(e.size));
     // Sorted by name, `_` and `.` files left out, folders with a slash.
-    QCOMPARE(names, QStringList({"/Volumes/main/s/v/a.csv a.csv 5", "/Volumes/main/s/v/inside_link.csv inside_link.csv 5",
+    QCOMPARE(names, QStringList({"/Volumes/main/s/v/a.csv a.csv 5",
+                                 "/Volumes/main/s/v/inside_link.csv inside_link.csv 5",
                                  "/Volumes/main/s/v/sub/ sub/ 0"}));
     auto one = volumes.list("/Volumes/main/s/v/a.csv");
     QVERIFY(one.ok());
@@ -117,7 +119,8 @@ void TestVolumeRoot::withoutFolder() {
     QVERIFY(!local.ok());
     QCOMPARE(QString::fromStdString(local.error().code), QString("VOLUMES_FOLDER_NOT_SET"));
     QCOMPARE(QString::fromStdString(timestampText(1'790'000'000'000'000)), QString("2026-09-21 14:13:20"));
-    QCOMPARE(QString::fromStdString(timestampText(1'790'000'000'250'000)), QString("2026-09-21 14:13:20.250000"));
+    QCOMPARE(QString::fromStdString(timestampText(1'790'000'000'250'000)),
+             QString("2026-09-21 14:13:20.250000"));
 }
 
 QTEST_GUILESS_MAIN(TestVolumeRoot)
