@@ -170,7 +170,7 @@ cdc::Result<cdc::storage::Database> openDatabase(const Arguments& args) {
         if (ec || !std::filesystem::is_directory(folder))
             return cdc::Diagnostic::error("PATH_NOT_FOUND",
                                           "--volumes: '" + args.volumes + "' is not a folder");
-        db->setVolumesFolder(folder);
+        db->setVolumes(cdc::VolumeRoot(folder));
     }
     if (auto st = cdc::storage::Catalog::ensureSchema(*db); !st)
         return st.error();

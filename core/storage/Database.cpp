@@ -215,7 +215,7 @@ Database::Database(sqlite3* db, std::string path)
 
 Database::Database(Database&& other) noexcept
     : m_db(std::exchange(other.m_db, nullptr)), m_path(std::move(other.m_path)),
-      m_volumesFolder(std::move(other.m_volumesFolder)), m_setupsRun(std::exchange(other.m_setupsRun, 0)),
+      m_volumes(std::move(other.m_volumes)), m_setupsRun(std::exchange(other.m_setupsRun, 0)),
       m_cache(std::move(other.m_cache)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
@@ -223,7 +223,7 @@ Database& Database::operator=(Database&& other) noexcept {
         close();
         m_db = std::exchange(other.m_db, nullptr);
         m_path = std::move(other.m_path);
-        m_volumesFolder = std::move(other.m_volumesFolder);
+        m_volumes = std::move(other.m_volumes);
         m_setupsRun = std::exchange(other.m_setupsRun, 0);
         m_cache = std::move(other.m_cache);
     }
@@ -235,8 +235,8 @@ Database::~Database() {
 }
 
 VolumeRoot Database::volumes() const {
-    if (!m_volumesFolder.empty())
-        return VolumeRoot(m_volumesFolder);
+    if (m_volumes)
+        return *m_volumes;
     if (m_path.empty() || m_path == ":memory:")
         return VolumeRoot();
     std::error_code ec;

@@ -87,7 +87,7 @@ void TestEngineConformance::seedCases() {
     QTemporaryDir volumes;
     QVERIFY(volumes.isValid());
     const int volumeSteps = cdc::test::lastVolumeStep(dir);
-    db->setVolumesFolder(volumes.path().toStdString());
+    db->setVolumes(VolumeRoot(volumes.path().toStdString()));
     int updates = 0;
     for (int step = 1;; ++step) {
         const QString source = step == 1 ? "source.sql" : QString("source.%1.sql").arg(step);
