@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -38,12 +39,15 @@ Commands:
 
 Options:
   --db PATH                 database (default ./cdcstudio.db; created if missing)
+  --volumes DIR             where /Volumes/<catalog>/<schema>/<volume>/... paths of read_files and
+                            list_files lead: DIR/Volumes/... (default: the folder of the database)
   -h, --help                show this help
   --version                 show the version
 )";
 
 struct Arguments {
     std::string db = "cdcstudio.db";
+    std::string volumes; ///< empty: the database's folder
     std::string command;
     std::vector<std::string> operands;
     std::optional<std::string> format;
@@ -89,6 +93,10 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
             if (!takeValue(value))
                 return usageError("--db needs a path");
             args.db = value;
+        } else if (is("--volumes")) {
+            if (!takeValue(value))
+                return usageError("--volumes needs a folder");
+            args.volumes = value;
         } else if (is("--format")) {
             if (!takeValue(value))
                 return usageError("--format needs a value");
@@ -152,10 +160,18 @@ std::optional<std::string> readInput(const std::string& path) {
     return ss.str();
 }
 
-cdc::Result<cdc::storage::Database> openDatabase(const std::string& path) {
-    auto db = cdc::storage::Database::open(path);
+cdc::Result<cdc::storage::Database> openDatabase(const Arguments& args) {
+    auto db = cdc::storage::Database::open(args.db);
     if (!db)
         return db.error();
+    if (!args.volumes.empty()) {
+        std::error_code ec;
+        const std::filesystem::path folder = std::filesystem::absolute(args.volumes, ec);
+        if (ec || !std::filesystem::is_directory(folder))
+            return cdc::Diagnostic::error("PATH_NOT_FOUND",
+                                          "--volumes: '" + args.volumes + "' is not a folder");
+        db->setVolumes(cdc::VolumeRoot(folder));
+    }
     if (auto st = cdc::storage::Catalog::ensureSchema(*db); !st)
         return st.error();
     return db;
@@ -164,7 +180,7 @@ cdc::Result<cdc::storage::Database> openDatabase(const std::string& path) {
 int commandSql(const Arguments& args) {
     if (args.operands.empty())
         return usageError("sql needs at least one FILE");
-    auto db = openDatabase(args.db);
+    auto db = openDatabase(args);
     if (!db)
         return userError(db.error());
     // One transaction for all files: on any error nothing is changed.
@@ -194,7 +210,7 @@ int printResult(const cdc::ResultSet& rs, const std::optional<std::string>& form
 int commandQuery(const Arguments& args) {
     if (args.operands.size() != 1)
         return usageError("query needs exactly one SQL argument");
-    auto db = openDatabase(args.db);
+    auto db = openDatabase(args);
     if (!db)
         return userError(db.error());
     auto rs = cdc::sql::runQuery(*db, args.operands[0], "<query>");
@@ -206,7 +222,7 @@ int commandQuery(const Arguments& args) {
 int commandTombstones(const Arguments& args) {
     if (args.operands.size() != 1)
         return usageError("tombstones needs exactly one TARGET");
-    auto db = openDatabase(args.db);
+    auto db = openDatabase(args);
     if (!db)
         return userError(db.error());
     auto rs = cdc::engine::tombstones(*db, args.operands[0]);
@@ -295,7 +311,7 @@ int commandUpdate(const Arguments& args) {
         append(pipeline.cdcFlows, p.cdcFlows);
         append(pipeline.appendFlows, p.appendFlows);
     }
-    auto db = openDatabase(args.db);
+    auto db = openDatabase(args);
     if (!db)
         return userError(db.error());
     // The pipeline text is recorded with the update, in its transaction: the app opens the database

@@ -184,6 +184,15 @@ private:
         }
         const std::string slot(kSnapshotVersionSlot);
         fp.sequenceKeySql = encodeFieldSql(slot, t.sequenceType);
+        if (t.sequenceType.kind == DataType::Kind::Struct) {
+            // A STRUCT version (`struct(modification_time, path)`, semantics.md §7.2) orders field by
+            // field, as a STRUCT sequence does (§6.2).
+            std::vector<std::string> fields;
+            for (const std::string& name : t.sequenceType.fieldNames)
+                fields.push_back("json_extract(" + slot + ", " + storage::quoteString("$.\"" + name + "\"") +
+                                 ")");
+            fp.sequenceKeySql = encodeSequenceSql(fields, t.sequenceType.children, true);
+        }
         fp.sequenceValueSql = "(" + slot + ")";
         fp.sequenceNullSql = "0";
         fp.snapshot = std::move(snap);
@@ -202,8 +211,37 @@ private:
                 return DataType::of(DataType::Kind::BigInt);
             if (type == "real")
                 return DataType::of(DataType::Kind::Double);
+            if (type == "text")
+                if (auto fields = structFields(sql))
+                    return *fields;
         }
         return DataType::of(DataType::Kind::String);
+    }
+
+    /// A version that is a JSON object (a struct) typed field by field from its first value: numbers as
+    /// BIGINT / DOUBLE, text that reads as a timestamp as TIMESTAMP, other text as STRING.
+    std::optional<DataType> structFields(const std::string& versionSql) const {
+        auto st = m_db.prepare(
+            "WITH __v(v) AS (SELECT * FROM " + versionSql +
+            ") SELECT f.key, f.type, f.value GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] "
+            "[0-9][0-9]:[0-9][0-9]:[0-9][0-9]*' FROM (SELECT v FROM __v WHERE v IS NOT NULL "
+            "AND json_valid(v) AND json_type(v) = 'object' LIMIT 1) AS first, json_each(first.v) "
+            "AS f ORDER BY f.id");
+        if (!st)
+            return std::nullopt;
+        std::vector<std::string> names;
+        std::vector<DataType> types;
+        auto read = st->forEachRow([&](const storage::Statement& r) {
+            names.push_back(r.text(0));
+            const std::string type = r.text(1);
+            types.push_back(DataType::of(type == "integer" ? DataType::Kind::BigInt
+                                         : type == "real"  ? DataType::Kind::Double
+                                         : r.int64(2) != 0 ? DataType::Kind::Timestamp
+                                                           : DataType::Kind::String));
+        });
+        if (!read || names.empty())
+            return std::nullopt;
+        return DataType::structOf(std::move(names), std::move(types));
     }
 
     /// Option combinations that Databricks rejects at analysis time.

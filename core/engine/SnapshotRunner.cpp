@@ -112,6 +112,11 @@ public:
             if (pending->empty())
                 break;
             for (Version& v : pending.value()) {
+                auto again = periodicRepeat(v, state.last);
+                if (!again)
+                    return again.error();
+                if (again.value())
+                    continue;
                 CDC_TRY(checkOrder(v, state.last));
                 if (++processed > kMaxSnapshotsPerUpdate)
                     return Diagnostic::error(std::string(kErrorPrefix) + "TOO_MANY_SNAPSHOTS",
@@ -123,7 +128,7 @@ public:
                                              m_f.flow->versionQuery->location);
                 if (m_options.cancel && m_options.cancel->load())
                     return Diagnostic::error("CANCELLED", "the update was cancelled; nothing was changed");
-                CDC_TRY(apply(v));
+                CDC_TRY(apply(v, !state.last.has_value()));
                 state.last = std::move(v);
             }
             if (m_snap.periodic())
@@ -199,6 +204,31 @@ private:
                 : versions +
                       "; the WITH VERSION query must offer only versions above last_snapshot_version()",
             versionLocation());
+    }
+
+    /// A periodic snapshot taken at the same simulated time as the last one (two updates without the clock
+    /// moving, as `--now` allows): the ingestion time is the snapshot's identity (§7.2), so the same time
+    /// means the same snapshot. When the source still holds exactly what the target shows, the update has
+    /// nothing to do — true, with a SNAPSHOT_ALREADY_PROCESSED warning; when it changed, checkOrder refuses
+    /// it, since a different snapshot needs a later time. Skipping the change silently would hide it.
+    Result<bool> periodicRepeat(const Version& v, const std::optional<Version>& last) {
+        if (!m_snap.periodic() || !last || compareValues(v.key, last->key) != 0)
+            return false;
+        auto st =
+            m_ctx.db.prepare("SELECT count(*) FROM " + diffBatch(withVersion(m_snap.querySql, v.shown), v));
+        if (!st)
+            return st.error();
+        auto has = st->step();
+        if (!has)
+            return has.error();
+        if (st->int64(0) != 0)
+            return false;
+        m_ctx.warnings.push_back(Diagnostic::warning(
+            "SNAPSHOT_ALREADY_PROCESSED",
+            "flow '" + m_f.name + "' already processed the periodic snapshot of " + displayText(v.shown) +
+                " and its source has not changed since: nothing to do until the clock moves on",
+            versionLocation()));
+        return true;
     }
 
     std::string keyTest(const std::string& a, const std::string& b) const {
@@ -283,11 +313,19 @@ private:
                ")";
     }
 
-    Status apply(const Version& v) {
+    Status apply(const Version& v, bool first) {
         const std::string rows = withVersion(m_snap.querySql, v.shown);
         auto total = validate(rows, v);
         if (!total)
             return total.error();
+        // §7.3: an empty first snapshot cannot be told apart from "no data yet"; later ones delete every row.
+        if (first && total.value() == 0)
+            return Diagnostic::error(
+                std::string(kErrorPrefix) + "FIRST_SNAPSHOT_EMPTY",
+                "the first snapshot of flow '" + m_f.name + "' (version " + displayText(v.shown) +
+                    ") is empty; the first snapshot after the target's creation or a full "
+                    "refresh must hold rows",
+                m_f.flow->snapshotQuery ? m_f.flow->snapshotQuery->location : m_f.flow->location);
         m_ctx.batch = diffBatch(rows, v);
         FlowMetrics diff;
         CDC_TRY(m_t.scdType == pipeline::ScdType::Type1 ? applyScd1(m_ctx, m_t, m_f, diff)

@@ -3,6 +3,7 @@
 #include "core/common/Text.h"
 #include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/SqlText.h"
+#include "core/storage/FileTableFunctions.h"
 #include "core/storage/StarExpansion.h"
 
 namespace cdc::engine {
@@ -124,6 +125,17 @@ Result<ResolvedSource> SourceResolver::resolve(const pipeline::RelationRef& ref,
                 (fn == "last_snapshot_version" ? "the WITH VERSION query" : "the FROM SNAPSHOT query") +
                 " of an AUTO CDC FROM SNAPSHOT flow",
             ref.location);
+    if (ref.call && storage::isFileTableFunction(ref.call->function)) {
+        // read_files / list_files: the files as they are now, read once for this plan.
+        auto bound = storage::bindFileTableFunction(m_db, *ref.call);
+        if (!bound)
+            return bound.error();
+        ResolvedSource out;
+        out.fromTemplate = out.probeTemplate = bound->fromItem;
+        out.columns = bound->columns;
+        out.typed.assign(out.columns.size(), true);
+        return out;
+    }
     const pipeline::View* view = m_pipeline.findView(ref.name);
     if (view && !view->materialized) {
         // STREAM(v) reads the view as a stream: the tables its query reads, as Spark's readStream of a view
@@ -253,6 +265,13 @@ Result<ResolvedSource> SourceResolver::resolveQuery(const pipeline::Query& query
             {name, k >= 0 ? known[static_cast<std::size_t>(k)].type : DataType::of(DataType::Kind::String)});
         out.typed.push_back(k >= 0);
     }
+    // A type the query itself decides (`CAST(userId AS INT) AS userId`) wins over the name's.
+    if (query.outputTypes.size() == out.columns.size())
+        for (std::size_t i = 0; i < out.columns.size(); ++i)
+            if (query.outputTypes[i]) {
+                out.columns[i].type = *query.outputTypes[i];
+                out.typed[i] = true;
+            }
     return out;
 }
 

@@ -12,6 +12,7 @@
 
 #include "core/common/DataType.h"
 #include "core/common/Diagnostic.h"
+#include "core/common/TableFunctionCall.h"
 
 #include <map>
 #include <optional>
@@ -40,6 +41,9 @@ struct RelationRef {
     bool stream = false;     ///< read with STREAM(...) / STREAM name
     bool changeFeed = false; ///< table_changes('name', from[, to]): the rows of the target's change feed
     SourceLocation location;
+    /// A table-valued function call (`name` is then its Spark text): read_files, list_files, the snapshot
+    /// version functions. Whoever binds the query evaluates it.
+    std::optional<TableFunctionCall> call;
     bool operator==(const RelationRef&) const = default;
 };
 
@@ -59,6 +63,9 @@ struct Query {
     std::vector<std::string>
         outputColumns; ///< names of the result columns when known statically ("*" otherwise)
     SourceLocation location;
+    /// Per result column, its Spark type when the query alone decides it (`CAST(userId AS INT)`, a
+    /// literal) whatever the tables it reads; empty when the column list is not known statically.
+    std::vector<std::optional<DataType>> outputTypes;
     bool operator==(const Query&) const = default;
 };
 

@@ -48,7 +48,12 @@ void walk(ColumnSelection& selection, const Visit& visit) {
 }
 
 void walk(RelationRef& relation, const Visit& visit) {
-    [[maybe_unused]] auto& [name, stream, changeFeed, location] = relation;
+    [[maybe_unused]] auto& [name, stream, changeFeed, location, call] = relation;
+    if (call) {
+        walk(call->location, visit);
+        for (auto& argument : call->arguments)
+            walk(argument.location, visit);
+    }
     walk(location, visit);
 }
 
@@ -58,7 +63,8 @@ void walk(Expression& expression, const Visit& visit) {
 }
 
 void walk(Query& query, const Visit& visit) {
-    [[maybe_unused]] auto& [sparkText, sqliteTemplate, relations, outputColumns, location] = query;
+    [[maybe_unused]] auto& [sparkText, sqliteTemplate, relations, outputColumns, location, outputTypes] =
+        query;
     walk(relations, visit);
     walk(location, visit);
 }

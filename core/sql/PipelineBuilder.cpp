@@ -1,5 +1,7 @@
 #include "core/sql/PipelineBuilder.h"
 
+#include "core/sql/TypeInference.h"
+
 #include "core/common/Text.h"
 #include "core/sql/Parser.h"
 #include "core/sql/Printer.h"
@@ -71,6 +73,12 @@ pipeline::Query PipelineBuilder::query(const Query& q) {
     for (auto& r : out.relations)
         r.name = withoutLivePrefix(r.name);
     out.outputColumns = translated->outputColumns;
+    // No catalog here: only the types that do not depend on any table's columns come out known.
+    TypeInference inference(
+        [](const std::string&) { return std::optional<std::vector<storage::ColumnInfo>>(); });
+    if (auto columns = inference.queryColumns(q))
+        for (const TypedColumn& c : *columns)
+            out.outputTypes.push_back(c.type && c.type->kind != DataType::Kind::Void ? c.type : std::nullopt);
     return out;
 }
 

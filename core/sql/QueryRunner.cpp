@@ -6,6 +6,7 @@
 #include "core/sql/SqlApi.h"
 #include "core/sql/TypeInference.h"
 #include "core/storage/StarExpansion.h"
+#include "core/storage/FileTableFunctions.h"
 #include "core/storage/TargetTables.h"
 
 #include <sqlite3.h>
@@ -40,6 +41,12 @@ std::string bindRelations(const pipeline::Query& query,
 }
 
 Result<std::string> QueryRunner::fromItemFor(const storage::Database& db, const pipeline::RelationRef& ref) {
+    if (ref.call && storage::isFileTableFunction(ref.call->function)) {
+        auto bound = storage::bindFileTableFunction(db, *ref.call);
+        if (!bound)
+            return bound.error();
+        return bound->fromItem;
+    }
     if (!ref.name.empty() && ref.name.back() == ')')
         return Diagnostic::error("UNSUPPORTED",
                                  "table-valued function " + ref.name + " is only available in a pipeline",

@@ -34,6 +34,12 @@ std::string numberText(std::string text) {
     return text;
 }
 
+/// `[alias.]_metadata.field`: a field of read_files' hidden `_metadata` struct.
+bool metadataField(const Expr& e) {
+    const auto n = e.name.parts.size();
+    return e.kind == ExprKind::Column && n >= 2 && n <= 3 && lower(e.name.parts[n - 2]) == "_metadata";
+}
+
 } // namespace
 
 std::string sqliteString(std::string_view text) {
@@ -600,6 +606,29 @@ std::string Translator::withClauseInScope() const {
     return out.empty() ? out : out + " ";
 }
 
+TableFunctionCall Translator::tableFunctionCall(const TableRef& t) {
+    TableFunctionCall call;
+    call.function = lower(t.name.joined());
+    call.location = t.span.location;
+    for (const Expr& a : t.args) {
+        TableFunctionCall::Argument arg;
+        const Expr& value = a.kind == ExprKind::NamedArg ? a.args.at(0) : a;
+        if (a.kind == ExprKind::NamedArg)
+            arg.name = a.text;
+        arg.text = Printer::expr(value);
+        arg.location = value.span.location;
+        arg.literal = value.kind == ExprKind::Literal;
+        if (arg.literal && value.literalKind == LiteralKind::String)
+            arg.value = value.text;
+        else if (arg.literal && value.literalKind == LiteralKind::Boolean)
+            arg.value = std::int64_t{value.text == "TRUE" ? 1 : 0};
+        else if (arg.literal && value.literalKind != LiteralKind::Null)
+            arg.value = numberText(value.text);
+        call.arguments.push_back(std::move(arg));
+    }
+    return call;
+}
+
 std::string Translator::tableRef(const TableRef& t) {
     std::string s;
     std::string alias = t.alias;
@@ -656,7 +685,10 @@ std::string Translator::tableRef(const TableRef& t) {
                 return call;
             }());
             ref.location = t.span.location;
-            s = "(SELECT * FROM " + relation(std::move(ref)) + ")";
+            ref.call = tableFunctionCall(t);
+            // Not wrapped: the table bound here may have hidden columns (read_files' `_metadata`) that a
+            // `SELECT *` around it would drop.
+            s = relation(std::move(ref));
             if (alias.empty())
                 alias = t.name.parts.back();
         }

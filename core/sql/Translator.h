@@ -52,6 +52,8 @@ private:
     std::string orderItems(const std::vector<OrderItem>& items);
     std::string starExcept(const Expr& star, const std::string& from);
     std::string withClauseInScope() const;
+    /// A table-valued function's arguments as the binder reads them (literals by value).
+    static TableFunctionCall tableFunctionCall(const TableRef& t);
     void fail(const std::string& message, const Span& where);
     void fail(const std::string& code, const std::string& message, const Span& where);
 

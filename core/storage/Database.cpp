@@ -1,5 +1,7 @@
 #include "core/storage/Database.h"
 
+#include "core/storage/RowsTable.h"
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -182,6 +184,7 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
     sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
     sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
     sqlite3_busy_timeout(raw, 5000);
+    registerRowsTableModule(raw); // read_files / list_files serve their rows through it
     // Identifiers are quoted with double quotes (quoteIdentifier, the SQL translator): SQLite's legacy
     // fallback would turn a misspelt one into a string literal and hide the error. Spark has none.
     sqlite3_db_config(raw, SQLITE_DBCONFIG_DQS_DML, 0, nullptr);
@@ -212,13 +215,15 @@ Database::Database(sqlite3* db, std::string path)
 
 Database::Database(Database&& other) noexcept
     : m_db(std::exchange(other.m_db, nullptr)), m_path(std::move(other.m_path)),
-      m_setupsRun(std::exchange(other.m_setupsRun, 0)), m_cache(std::move(other.m_cache)) {}
+      m_volumes(std::move(other.m_volumes)), m_setupsRun(std::exchange(other.m_setupsRun, 0)),
+      m_cache(std::move(other.m_cache)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
         close();
         m_db = std::exchange(other.m_db, nullptr);
         m_path = std::move(other.m_path);
+        m_volumes = std::move(other.m_volumes);
         m_setupsRun = std::exchange(other.m_setupsRun, 0);
         m_cache = std::move(other.m_cache);
     }
@@ -227,6 +232,15 @@ Database& Database::operator=(Database&& other) noexcept {
 
 Database::~Database() {
     close();
+}
+
+VolumeRoot Database::volumes() const {
+    if (m_volumes)
+        return *m_volumes;
+    if (m_path.empty() || m_path == ":memory:")
+        return VolumeRoot();
+    std::error_code ec;
+    return VolumeRoot(std::filesystem::absolute(std::filesystem::path(m_path), ec).parent_path());
 }
 
 void Database::close() {

@@ -4,6 +4,7 @@
 
 #include "core/common/Diagnostic.h"
 #include "core/common/Value.h"
+#include "core/common/VolumeRoot.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -53,6 +54,13 @@ public:
     sqlite3* handle() const { return m_db; }
     const std::string& path() const { return m_path; }
 
+    /// Where `/Volumes/...` paths lead for the SQL run on this connection (read_files, list_files): the
+    /// root set with setVolumes, else the folder that holds the database file (none in memory).
+    VolumeRoot volumes() const;
+    /// The volumes root (`--volumes DIR`, the app's project folder or setting); an empty VolumeRoot means
+    /// none (an unsaved project), nullopt the default.
+    void setVolumes(std::optional<VolumeRoot> root) { m_volumes = std::move(root); }
+
     /// Runs one or more statements that return no rows.
     Status exec(std::string_view sql);
     /// Prepares the first statement of `sql`. Statements are kept for reuse when released: preparing the
@@ -78,6 +86,7 @@ private:
     Result<std::optional<Statement>> prepareFirst(std::string_view sql, std::string_view& rest) const;
     sqlite3* m_db = nullptr;
     std::string m_path;
+    std::optional<VolumeRoot> m_volumes;
     std::size_t m_setupsRun = 0; ///< how many of the process's connection set-ups this connection has run
     /// Shared with the statements it handed out, so that one released after its Database closed still
     /// has somewhere to go (the cache finalizes what it holds when the last owner lets go).

@@ -18,6 +18,9 @@ inline constexpr const char* kClockTickKey = "clock.tick";   ///< seconds the cl
 inline constexpr const char* kClockStartKey = "clock.start"; ///< the clock before the first update
 inline constexpr const char* kReadmeKey = "readme.md";
 inline constexpr const char* kSampleKey = "sample.id";
+/// The folder whose Volumes/ the project's `/Volumes/...` paths lead into (read_files, list_files); absent
+/// or empty: the folder of the project file.
+inline constexpr const char* kVolumesKey = "volumes.folder";
 
 /// Creates `__cdc_project` when missing (idempotent).
 Status ensureSchema(Database& db);

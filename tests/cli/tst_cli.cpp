@@ -1,6 +1,10 @@
 // Data-driven CLI conformance: each folder under tests/conformance/cli/ holds input files and a `script`:
 //   fixture FILE              copy FILE from tests/conformance/fixtures/ (or the seed its FILE.ref names)
 //                             into the case's folder
+//   volumes N [DIR]           copy the case's volume files that arrive at step N (its Volumes/ folder and
+//                             volumes.N lists, as in tests/conformance/engine/README.md) into the case's
+//                             work folder (the database's, so the default volumes folder) or its DIR,
+//                             last modified at 2026-01-01 plus N hours
 //   $ ARGS...                 run cdcstudio-cli ARGS (with --db pointing at the case's fresh database)
 //   exit N                    the last command's exit status
 //   stdout-file FILE          the last command's stdout equals FILE (from the case folder)
@@ -56,6 +60,14 @@ private slots:
                     cdc::test::conformanceFile(QStringLiteral(CDC_TESTS_DIR "/conformance/fixtures"), name);
                 QVERIFY2(!shared.isEmpty() && QFile::copy(shared, work.filePath(name)),
                          qPrintable(where + "missing fixture " + name));
+            } else if (line.startsWith("volumes ")) {
+                const QStringList words = line.mid(8).split(' ', Qt::SkipEmptyParts);
+                const int step = words.value(0).toInt();
+                const QString root = words.size() > 1 ? work.filePath(words[1]) : work.path();
+                const QDateTime modified =
+                    QDateTime(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC).addSecs(step * 3600);
+                QVERIFY2(step > 0 && cdc::test::copyVolumeFiles(caseDir, step, root, modified),
+                         qPrintable(where + "cannot copy the volume files of step " + words.value(0)));
             } else if (line.startsWith("$ ")) {
                 QVERIFY2(exitChecked,
                          qPrintable(where + "the previous command's exit status is not checked"));

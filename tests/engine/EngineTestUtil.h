@@ -101,7 +101,7 @@ inline pipeline::AutoCdcFlow seedFlow(const std::string& target, const std::stri
     pipeline::AutoCdcFlow f;
     f.name = id(target + "_flow");
     f.target = id(target);
-    f.source = {source, true, false, {"pipeline.sql", 2, 1, 0, source.size()}};
+    f.source = {source, true, false, {"pipeline.sql", 2, 1, 0, source.size()}, std::nullopt};
     for (const auto& k : keys)
         f.keys.push_back(id(k, 3));
     f.applyAsDelete = condition("operation = 'DELETE'", "(\"operation\" = 'DELETE')", 4);

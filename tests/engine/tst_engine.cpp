@@ -1038,7 +1038,7 @@ void TestEngine::viewSource() {
     v.name = id("users");
     v.temporary = true;
     v.query.sqliteTemplate = "SELECT * FROM {{REL:0}} WHERE \"userId\" <> 126";
-    v.query.relations.push_back({"users_cdf", true, false, {}});
+    v.query.relations.push_back({"users_cdf", true, false, {}, std::nullopt});
     p.views.push_back(v);
     insert(db, "users_cdf", seedRows());
     update(db, p);

@@ -144,6 +144,7 @@ private slots:
     void oneOrderingDomainWithAutoCdc();
     void onceRunsAgainOnFullRefresh();
     void metrics();
+    void periodicAgainAtTheSameTime();
     void perUpdateEqualsFullRefresh_data();
     void perUpdateEqualsFullRefresh();
 };
@@ -176,6 +177,14 @@ void TestEngineSnapshot::errors_data() {
     QTest::newRow("periodic snapshot at the same time")
         << periodic << QStringList{kSeedSource, kSeedSecond} << true
         << prefix + "OUT_OF_ORDER_SNAPSHOT_VERSION" << 2 << 1;
+    // §7.3: an empty first snapshot cannot be told apart from "no data yet".
+    QTest::newRow("empty first snapshot")
+        << periodic << QStringList{"CREATE TABLE main.cdc_tutorial.snapshot (userId INT, city STRING);"}
+        << false << prefix + "FIRST_SNAPSHOT_EMPTY" << 3 << 15;
+    QTest::newRow("empty first snapshot of a version")
+        << QString::fromStdString(seedPipeline(2))
+        << QStringList{QString(kSeedSource) + "TRUNCATE TABLE main.cdc_tutorial.snapshot;"} << false
+        << prefix + "FIRST_SNAPSHOT_EMPTY" << 3 << 16;
     QTest::newRow("null version")
         << QString::fromStdString(seedPipeline(2))
         << QStringList{QString(kSeedSource) + "UPDATE main.cdc_tutorial.snapshot_version SET version = NULL;"}
@@ -424,6 +433,30 @@ void TestEngineSnapshot::metrics() {
     QCOMPARE(m.rowsRead, 4);       // the snapshot's rows
     QCOMPARE(m.versionsOpened, 4); // 2, 3, 4, 6
     QCOMPARE(m.versionsClosed, 3); // 1, 2, 3
+}
+
+void TestEngineSnapshot::periodicAgainAtTheSameTime() {
+    // A second update at the same simulated time takes the same periodic snapshot: with the source
+    // unchanged it is a no-op that says so; an empty snapshot after the first one is allowed and deletes.
+    auto db = enginetest::openDb();
+    const auto p = parse("CREATE OR REFRESH STREAMING TABLE t;\nCREATE FLOW f AS AUTO CDC INTO t\n"
+                         "FROM SNAPSHOT main.cdc_tutorial.snapshot\nKEYS (userId) STORED AS SCD TYPE 2;\n");
+    QVERIFY(source(db, "CREATE SCHEMA IF NOT EXISTS main.cdc_tutorial;"));
+    QVERIFY(source(db, kSeedSource));
+    QVERIFY(run(db, p, kStart).ok());
+    const QStringList first = table(db, "t");
+    QCOMPARE(first.size(), 3);
+    auto again = run(db, p, kStart);
+    QVERIFY2(again.ok(), again.ok() ? "" : again.error().format().c_str());
+    QCOMPARE(table(db, "t"), first);
+    QCOMPARE(feed(db, "t", again->updateId), QStringList());
+    QCOMPARE(again->warnings.size(), 1u);
+    QCOMPARE(QString::fromStdString(again->warnings[0].code), QString("SNAPSHOT_ALREADY_PROCESSED"));
+    QCOMPARE(again->warnings[0].location.line, 2); // the flow
+    QVERIFY(source(db, "TRUNCATE TABLE main.cdc_tutorial.snapshot;"));
+    auto emptied = run(db, p, kStart + 60);
+    QVERIFY2(emptied.ok(), emptied.ok() ? "" : emptied.error().format().c_str());
+    QCOMPARE(rows(db, "SELECT count(*) FROM t WHERE __END_AT IS NULL"), QStringList{"0"});
 }
 
 void TestEngineSnapshot::perUpdateEqualsFullRefresh_data() {

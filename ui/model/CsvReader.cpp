@@ -1,57 +1,19 @@
-// The RFC 4180 reader as one pass over the characters: a quote opens a quoted field only at its
-// start, a lone CR ends a record like LF, and blank lines are dropped rather than read as empty rows.
+// The records come from the core's RFC 4180 reader (core/common/Csv.h), shared with read_files; this
+// file adds what pasting and importing need on top of it.
 #include "ui/model/CsvReader.h"
+
+#include "core/common/Csv.h"
 
 namespace cdc::ui::csvreader {
 
 QList<QStringList> parse(const QString& text, QChar separator) {
     QList<QStringList> records;
-    QStringList record;
-    QString field;
-    bool quoted = false;
-    bool fieldStarted = false;
-    const auto endField = [&] {
-        record << field;
-        field.clear();
-        fieldStarted = false;
-    };
-    const auto endRecord = [&] {
-        endField();
-        if (!(record.size() == 1 && record.first().isEmpty()))
-            records << record;
-        record.clear();
-    };
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text[i];
-        if (quoted) {
-            if (c == QLatin1Char('"')) {
-                if (i + 1 < text.size() && text[i + 1] == QLatin1Char('"')) {
-                    field += QLatin1Char('"');
-                    ++i;
-                } else {
-                    quoted = false;
-                }
-            } else {
-                field += c;
-            }
-        } else if (c == QLatin1Char('"') && !fieldStarted) {
-            quoted = true;
-            fieldStarted = true;
-        } else if (c == separator) {
-            endField();
-        } else if (c == QLatin1Char('\n')) {
-            endRecord();
-        } else if (c == QLatin1Char('\r')) {
-            if (i + 1 < text.size() && text[i + 1] == QLatin1Char('\n'))
-                continue;
-            endRecord();
-        } else {
-            field += c;
-            fieldStarted = true;
-        }
+    for (const csv::Record& r : csv::parse(text.toStdString(), separator.toLatin1())) {
+        QStringList fields;
+        for (const std::string& f : r.fields)
+            fields << QString::fromStdString(f);
+        records << fields;
     }
-    if (fieldStarted || !field.isEmpty() || !record.isEmpty())
-        endRecord();
     return records;
 }
 

@@ -18,6 +18,8 @@ Project::Project(QObject* parent)
       m_positions(new NodePositions(&m_undo, this)) {
     m_undo.setUndoLimit(kUndoLimit);
     connect(&m_undo, &QUndoStack::cleanChanged, this, [this] { notifyModified(); });
+    connect(this, &Project::dataChanged, this, &Project::applyVolumesFolder);
+    connect(this, &Project::filePathChanged, this, &Project::applyVolumesFolder);
     // A project always has a working copy, so views can read from the start.
     if (auto st = newProject(); !st)
         qWarning("cannot create the working copy: %s", st.error().message.c_str());
@@ -59,6 +61,7 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
     // The new path is in place before anyone hears of the new project: views that show its name read it then.
     const bool pathChanged = filePath != m_filePath;
     m_filePath = filePath;
+    applyVolumesFolder(); // before the document's first validation reads any file
     m_undo.setClean();
     m_document->reset(projectstore::value(*m_db, projectstore::kPipelineKey, QString()));
     m_positions->reset(
@@ -210,6 +213,29 @@ Status Project::advanceClock(qint64 seconds) {
     return change(tr("Advance clock"), [&](Database& db) {
         return projectstore::setValue(db, projectstore::kClockKey, QString::number(next));
     });
+}
+
+Status Project::setVolumesSetting(const QString& folder) {
+    return change(tr("Set Volumes folder"), [&](Database& db) {
+        return projectstore::setValue(db, projectstore::kVolumesKey, folder);
+    });
+}
+
+QString Project::volumesSetting() const {
+    return projectstore::value(*m_db, projectstore::kVolumesKey, QString());
+}
+
+QString Project::volumesFolder() const {
+    const QString setting = volumesSetting();
+    if (!setting.isEmpty())
+        return setting;
+    return m_filePath.isEmpty() ? QString() : QFileInfo(m_filePath).absolutePath();
+}
+
+void Project::applyVolumesFolder() {
+    // The working copy lives in a temporary folder: without this its connection would look there.
+    if (m_db)
+        m_db->setVolumes(VolumeRoot(volumesFolder().toStdString()));
 }
 
 void Project::notifyModified() {

@@ -79,6 +79,13 @@ public:
     Status removeEvents(const QList<qint64>& ids);
     Status reorderEvents(const QList<qint64>& orderedIds);
     Status advanceClock(qint64 seconds);
+    /// The Volumes folder setting (Project Settings): where `/Volumes/...` paths of read_files and
+    /// list_files lead; empty for the default, the project file's folder. One undoable step.
+    Status setVolumesSetting(const QString& folder);
+    QString volumesSetting() const;
+    /// The folder in use: the setting, else the project file's folder; empty for an unsaved project
+    /// without a setting (read_files then says so).
+    QString volumesFolder() const;
     /// Discards the updates after `updateId` (0: all of them): targets as they were then, the later updates'
     /// events back at the front of the queue, the clock back. One undoable step.
     Status rewindTo(qint64 updateId);
@@ -95,6 +102,8 @@ private:
     /// Replaces the working copy with a copy of `source` (empty when null) that belongs to `filePath`.
     Status resetWorkingCopy(storage::Database* source, const QString& filePath);
     void notifyModified();
+    /// Gives the working connection the current volumes folder (after a load, a save elsewhere, an undo).
+    void applyVolumesFolder();
 
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<storage::Database> m_db;

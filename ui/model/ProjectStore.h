@@ -52,6 +52,7 @@ using storage::projectsettings::kClockTickKey;
 using storage::projectsettings::kPipelineKey;
 using storage::projectsettings::kReadmeKey;
 using storage::projectsettings::kSampleKey;
+using storage::projectsettings::kVolumesKey;
 /// The designer's pinned node positions (NodePositions::toJson); the GUI's own, so not in core.
 inline constexpr const char* kNodePositionsKey = "designer.positions";
 inline constexpr qint64 kDefaultClock = 1767225600; // 2026-01-01T00:00:00Z

@@ -72,6 +72,7 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
     m_project->setBusy(true);
 
     const std::string path = m_project->workingPath().toStdString();
+    const std::string volumes = m_project->volumesFolder().toStdString();
     const qint64 clock = m_project->clock();
     const qint64 tick = m_project->clockTick();
     auto cancelFlag = m_cancel;
@@ -84,6 +85,7 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
             out.error = db.error();
             return out;
         }
+        db->setVolumes(VolumeRoot(volumes)); // the project's, not the working copy's temporary folder
         for (int b = 0; b < batches.size(); ++b) {
             if (cancelFlag->load()) {
                 out.error =

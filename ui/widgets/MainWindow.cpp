@@ -430,6 +430,8 @@ void MainWindow::createMenus() {
     file->addAction(m_projectController->saveAction());
     file->addAction(m_projectController->saveAsAction());
     file->addSeparator();
+    file->addAction(m_projectController->settingsAction());
+    file->addSeparator();
     file->addAction(m_quit);
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));

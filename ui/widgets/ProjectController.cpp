@@ -5,6 +5,7 @@
 #include "ui/model/Project.h"
 #include "ui/model/SampleLibrary.h"
 #include "ui/model/SourceScripts.h"
+#include "ui/widgets/ProjectSettingsDialog.h"
 
 #include <QAction>
 #include <QFileDialog>
@@ -40,6 +41,8 @@ ProjectController::ProjectController(Project* project, QWidget* window)
     // QKeySequence::SaveAs is empty outside GNOME (KDE, plain X11): spelled out.
     m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_saveAs->setToolTip(tr("Save the project under a new name (Ctrl+Shift+S)"));
+    m_settings = new QAction(tr("Project Se&ttings…"), this);
+    m_settings->setToolTip(tr("Settings kept in the project file: where /Volumes/... paths lead"));
 
     connect(m_new, &QAction::triggered, this, [this] {
         if (!maybeSave())
@@ -58,6 +61,10 @@ ProjectController::ProjectController(Project* project, QWidget* window)
     });
     connect(m_save, &QAction::triggered, this, &ProjectController::save);
     connect(m_saveAs, &QAction::triggered, this, &ProjectController::saveAs);
+    connect(m_settings, &QAction::triggered, this, [this] {
+        ProjectSettingsDialog dialog(m_project, m_window);
+        dialog.exec();
+    });
     rebuildRecentMenu();
 }
 

@@ -29,6 +29,8 @@ public:
     QAction* openAction() const { return m_open; }
     QAction* saveAction() const { return m_save; }
     QAction* saveAsAction() const { return m_saveAs; }
+    /// File › Project Settings… (ProjectSettingsDialog).
+    QAction* settingsAction() const { return m_settings; }
     QMenu* recentMenu() const { return m_recentMenu; }
 
     bool openFile(const QString& path);
@@ -58,6 +60,7 @@ private:
     QAction* m_open;
     QAction* m_save;
     QAction* m_saveAs;
+    QAction* m_settings;
     QMenu* m_recentMenu;
     std::function<QMessageBox::StandardButton()> m_prompt;
 };
