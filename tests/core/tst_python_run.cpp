@@ -177,6 +177,24 @@ private slots:
         QVERIFY(compared > 0);
     }
 
+    /// Each file of conformance/python/record runs to the pipeline SQL of its .sql file (the DataFrame API,
+    /// decorators with and without arguments, append flows, every flow parameter, the legacy dlt names),
+    /// which the SQL front end parses without an error.
+    void recordsPipelineSql_data() {
+        QTest::addColumn<QString>("pyFile");
+        QDir dir(pythonDir() + "/record");
+        const auto files = dir.entryList({"*.py"}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 3);
+        for (const auto& f : files)
+            QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    }
+    void recordsPipelineSql() {
+        QFETCH(QString, pyFile);
+        auto run = python::runPipelineFile(readText(pyFile).toStdString(), "seed.py", options());
+        QVERIFY2(!run.parse.hasErrors(), errorText(run.parse).c_str());
+        QCOMPARE(QString::fromStdString(run.sql), readText(pyFile.chopped(3) + ".sql"));
+    }
+
     /// Each file of conformance/python/run_errors starts with `# expect: LINE:COL CODE message`: running it
     /// is that error at that position of the file (a short time limit for the endless loop).
     void errorsArePositioned_data() {

@@ -304,6 +304,8 @@ def _no_attribute(module, name):
 # --- DataFrames ------------------------------------------------------------------------------------
 
 _STREAM_READ = re.compile(r"\bstream\s*\(", re.IGNORECASE)
+# The name a select item gives its column: a plain (possibly qualified) column, or `... AS name`.
+_OUTPUT_NAME = re.compile(r"(?:^(?:[A-Za-z_][A-Za-z0-9_]*\.)*|\sAS\s+)([A-Za-z_][A-Za-z0-9_]*|`[^`]+`)\Z")
 
 
 class DataFrame:
@@ -376,29 +378,45 @@ class DataFrame:
 
     where = filter
 
+    def _output_names(self):
+        """The result's column names when the projection names them all (no *), else None."""
+        if self._query is not None or self._columns is None:
+            return None
+        names = []
+        for item in self._columns:
+            m = _OUTPUT_NAME.search(item)
+            if not m:
+                return None
+            names.append(m.group(1).strip("`"))
+        return names
+
     def withColumn(self, name, column):
         if not isinstance(column, Column):
             raise PipelineError("withColumn() takes a Column, e.g. lit(1) or col(\"x\")")
         item = column._sql + " AS " + _ident(name)
-        if self._query is None and self._columns is not None and all(_SIMPLE.match(c) for c in self._columns):
-            # The columns are known: one of the same name is replaced in place, as Spark does.
-            columns = [item if c.lower() == _ident(name).lower() else c for c in self._columns]
-            return self._with(columns=columns if item in columns else columns + [item])
-        return self._wrapped()._with(columns=["*", item])
+        names = self._output_names()
+        if names is None:
+            return self._wrapped()._with(columns=["*", item])
+        # The columns are known: one of the same name is replaced in place, as Spark does, over the
+        # projection (the expression reads its output).
+        columns = [item if n.lower() == name.lower() else _ident(n) for n in names]
+        if item not in columns:
+            columns.append(item)
+        return DataFrame(self._from_item(), self.isStreaming, columns)
 
     def withColumnRenamed(self, existing, new):
-        base = self._wrapped()
-        return base._with(columns=["* EXCEPT (" + _ident(existing) + ")",
-                                   _ident(existing) + " AS " + _ident(new)])
+        return self.withColumn(new, _column(existing)).drop(existing)
 
     def drop(self, *cols):
         names = [c._name if isinstance(c, Column) else c for c in cols]
         if any(not isinstance(n, str) for n in names):
             raise PipelineError("drop() takes column names or col(\"name\")")
-        if self._query is None and self._columns is not None and all(_SIMPLE.match(c) for c in self._columns):
-            kept = [c for c in self._columns if c.lower() not in [n.lower() for n in names]]
-            return self._with(columns=kept)
-        return self._wrapped()._with(columns=["* EXCEPT (" + ", ".join(_ident(n) for n in names) + ")"])
+        dropped = [n.lower() for n in names]
+        known = self._output_names()
+        if known is None:
+            return self._wrapped()._with(columns=["* EXCEPT (" + ", ".join(_ident(n) for n in names) + ")"])
+        kept = [i for i, n in enumerate(known) if n.lower() not in dropped]
+        return self._with(columns=[self._columns[i] for i in kept])
 
     def alias(self, name):
         return self._with(alias=name)

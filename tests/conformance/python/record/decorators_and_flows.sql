@@ -1,0 +1,10 @@
+CREATE OR REFRESH STREAMING TABLE events (id INT, kind STRING, ts BIGINT) COMMENT 'all events' TBLPROPERTIES ('pipelines.cdc.tombstoneGCThresholdInSeconds' = '3600');
+CREATE FLOW web_events AS INSERT INTO events BY NAME SELECT * FROM STREAM(main.raw.web);
+CREATE FLOW backfill AS INSERT INTO ONCE events BY NAME SELECT * FROM main.raw.archive;
+CREATE OR REFRESH STREAMING TABLE events_copy COMMENT 'streaming copy' AS SELECT * FROM STREAM(events);
+CREATE OR REFRESH STREAMING TABLE customers;
+CREATE FLOW customers_flow AS AUTO CDC INTO customers FROM STREAM(customers_feed) KEYS (id, region) IGNORE NULL UPDATES APPLY AS DELETE WHEN op = 'DELETE' APPLY AS TRUNCATE WHEN op = 'TRUNCATE' SEQUENCE BY STRUCT(ts, txn_id) COLUMNS (id, region, name) STORED AS SCD TYPE 1;
+CREATE OR REFRESH STREAMING TABLE customers_history;
+CREATE FLOW customers_history AS AUTO CDC ONCE INTO customers_history FROM customers_feed KEYS (id) SEQUENCE BY ts COLUMNS * EXCEPT (op, ts) STORED AS SCD TYPE 2 TRACK HISTORY ON (name);
+CREATE OR REFRESH STREAMING TABLE snap_target;
+CREATE FLOW snap_target AS AUTO CDC INTO snap_target FROM SNAPSHOT main.raw.snapshot KEYS (id) STORED AS SCD TYPE 2 TRACK HISTORY ON * EXCEPT (note);
