@@ -1,5 +1,4 @@
 from pyspark import pipelines as dp
 
 tables = []
-while len(tables) < 3:
-  tables = tables[:0]
+while len(tables) < 3: tables = tables[:0]
