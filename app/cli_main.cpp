@@ -320,6 +320,7 @@ int commandUpdate(const Arguments& args) {
             run = cdc::python::runPipelineFile(*text, file, python);
         else
             run.parse = cdc::sql::parsePipeline(*text, file);
+        std::cerr << run.printed; // the file's print()s, as when Databricks runs it
         auto& parsed = run.parse;
         if (isPython)
             snapshotFunctions.add(*text, file, parsed.pipeline);

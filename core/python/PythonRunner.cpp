@@ -33,14 +33,17 @@ SourceLocation stackLine(const std::string& err, const std::string& file, const 
 }
 
 /// One request to a fresh worker; its reply when it answered `ok`, else the error at its .py position.
+/// `printed` receives what the file wrote (its stdout goes to the worker's stderr).
 Result<json> askWorker(const json& request, const std::string& file, const LineIndex& lines,
-                       const RunOptions& options) {
+                       const RunOptions& options, std::string* printed = nullptr) {
     auto child = ChildProcess::start(options.workerProgram, {std::string(kWorkerFlag)}, request.dump());
     if (!child)
         return Diagnostic::error(child.error().code, child.error().message, lines.atLine(1, 1));
     // SIGUSR1 at the deadline makes the worker print where it is looping before it is killed.
-    const ChildOutcome outcome = child->finish(options.timeout, SIGUSR1);
+    ChildOutcome outcome = child->finish(options.timeout, SIGUSR1);
     const SourceLocation where = stackLine(outcome.err, file, lines);
+    if (printed)
+        *printed = std::move(outcome.err);
     if (outcome.timedOut)
         return Diagnostic::error("PYTHON_TIMEOUT",
                                  "the pipeline file did not finish within " + seconds(options.timeout) +
@@ -100,7 +103,7 @@ struct Piece {
 PipelineRun runPipelineFile(std::string_view text, const std::string& file, const RunOptions& options) {
     PipelineRun run;
     const LineIndex lines(text, file);
-    auto reply = askWorker(request("record", text, file, options), file, lines, options);
+    auto reply = askWorker(request("record", text, file, options), file, lines, options, &run.printed);
     if (!reply) {
         run.parse.diagnostics.push_back(reply.error());
         return run;

@@ -41,6 +41,7 @@ struct RunOptions {
 struct PipelineRun {
     sql::PipelineParse parse;
     std::string sql;
+    std::string printed; ///< what the file wrote to stdout and stderr (print() included)
 };
 
 /// Runs the pipeline file `text` (named `file` in messages and tracebacks).

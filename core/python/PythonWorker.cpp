@@ -5,6 +5,7 @@
 #include "core/python/PythonRunner.h"
 #include "core/python/RuntimeSource.h"
 
+#include <nlohmann/json.hpp>
 #include <pybind11/embed.h>
 
 #include <csignal>
@@ -56,10 +57,13 @@ int runPythonWorker() {
             py::exec(kRuntimeSource, scope);
             answer = scope["main"](request).cast<std::string>();
         } catch (const std::exception& e) {
-            answer =
-                std::string(R"({"ok": false, "code": "PYTHON_WORKER", "line": 0, "column": 0, "message": )") +
-                "\"the Python runtime failed\"}";
-            std::cerr << e.what() << "\n";
+            // Only a broken runtime gets here: the user's errors are answers of the runtime itself.
+            answer = nlohmann::json{{"ok", false},
+                                    {"code", "PYTHON_WORKER"},
+                                    {"line", 0},
+                                    {"column", 0},
+                                    {"message", std::string("the Python runtime failed: ") + e.what()}}
+                         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
         }
         writeAll(reply, answer);
         std::cout.flush();

@@ -494,9 +494,6 @@ class DataFrameReader:
         options.update(kw)
         return DataFrameReader(self._streaming, self._format, options)
 
-    def schema(self, schema):
-        return self
-
     def load(self, path=None):
         fmt = (self._format or "").lower()
         if fmt not in ("csv", "json"):
@@ -532,8 +529,8 @@ class _Conf:
                                 "spark.conf.get(key, default))" % (key,))
         return default
 
-    def set(self, key, value):
-        pass
+    def __getattr__(self, attr):
+        raise PipelineError("spark.conf.%s is not supported by CDC Studio (it knows get)" % attr)
 
 
 class SparkSession:
@@ -959,10 +956,18 @@ def main(request_text):
     import json
     request = json.loads(request_text)
     source, file, root = request["source"], request["file"], request.get("volumesRoot", "")
-    if request.get("mode") == "snapshot":
-        reply = call_snapshot_function(source, file, root, request["flow"], request.get("lastVersion"))
-    else:
-        reply = record(source, file, root)
+    try:
+        if request.get("mode") == "snapshot":
+            reply = call_snapshot_function(source, file, root, request["flow"], request.get("lastVersion"))
+        else:
+            reply = record(source, file, root)
+    finally:
+        # The worker ends without finalizing the interpreter: what the file printed must be out first.
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:  # the file may have closed or replaced them
+                pass
     try:
         return json.dumps(reply)
     except (TypeError, ValueError) as exc:
