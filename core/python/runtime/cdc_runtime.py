@@ -687,15 +687,15 @@ def create_streaming_table(name, comment=None, spark_conf=None, table_properties
     _declare("sql", _caller(), sql)
 
 
-def create_auto_cdc_flow(target, source, keys, sequence_by, ignore_null_updates=False, apply_as_deletes=None,
-                         apply_as_truncates=None, column_list=None, except_column_list=None,
-                         stored_as_scd_type=1, track_history_column_list=None,
-                         track_history_except_column_list=None, name=None, once=False,
+def create_auto_cdc_flow(target, source, keys, sequence_by, system_sequence_by=None, ignore_null_updates=False,
                          ignore_null_updates_column_list=None, ignore_null_updates_except_column_list=None,
-                         flow_name=None):
+                         columns_to_update=None, apply_as_deletes=None, apply_as_truncates=None, column_list=None,
+                         except_column_list=None, stored_as_scd_type="1", track_history_column_list=None,
+                         track_history_except_column_list=None, name=None, once=False):
     if not isinstance(source, str):
         raise PipelineError("source must be the name of a table or view")
-    sql = "CREATE FLOW " + _ident(name or flow_name or _flow_name(target))
+    # The clauses in the order AUTO CDC INTO takes them.
+    sql = "CREATE FLOW " + _ident(name or _flow_name(target))
     sql += (" AS AUTO CDC ONCE INTO " if once else " AS AUTO CDC INTO ") + _ident(target)
     sql += " FROM " + (_ident(source) if once else "STREAM(" + _ident(source) + ")")
     sql += " KEYS " + _names(keys, "keys")
@@ -711,12 +711,16 @@ def create_auto_cdc_flow(target, source, keys, sequence_by, ignore_null_updates=
     if apply_as_truncates is not None:
         sql += " APPLY AS TRUNCATE WHEN " + _condition(apply_as_truncates)
     sql += " SEQUENCE BY " + _sequence(sequence_by)
+    if system_sequence_by is not None:
+        sql += " SYSTEM SEQUENCE BY " + _sequence(system_sequence_by)
     if column_list is not None:
         sql += " COLUMNS " + _names(column_list, "column_list")
     elif except_column_list is not None:
         sql += " COLUMNS * EXCEPT " + _names(except_column_list, "except_column_list")
-    sql += _scd_type(stored_as_scd_type)
+    sql += " STORED AS BITEMPORAL" if str(stored_as_scd_type).lower() == "bitemporal" else _scd_type(stored_as_scd_type)
     sql += _track_history(track_history_column_list, track_history_except_column_list)
+    if columns_to_update is not None:
+        sql += " COLUMNS TO UPDATE " + _names(columns_to_update, "columns_to_update")[1:-1]
     _declare("sql", _caller(), sql)
 
 

@@ -54,3 +54,13 @@ dp.create_streaming_table("snap_target")
 dp.create_auto_cdc_from_snapshot_flow(
     target="snap_target", source="main.raw.snapshot", keys=["id"], stored_as_scd_type=2,
     track_history_except_column_list=["note"])
+dp.create_streaming_table("profiles")
+dp.create_auto_cdc_flow(
+    "profiles", "profiles_feed", ["id"], "ts",
+    except_column_list=["op", "ts"],
+    apply_as_deletes=expr("op = 'DELETE'"),
+    columns_to_update=col("changed"),
+)
+dp.create_streaming_table("accounts")
+dp.create_auto_cdc_flow(target="accounts", source="accounts_feed", keys=["id"], sequence_by="ts",
+                        ignore_null_updates_column_list=[col("name")], stored_as_scd_type=1)
