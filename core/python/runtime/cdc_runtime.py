@@ -479,6 +479,10 @@ class DataFrameReader:
                             "and load)" % (kind, attr))
 
     def table(self, name):
+        # Rate limits do not change what a triggered update reads; any other option would, so it is refused.
+        changing = [k for k in self._options if k not in ("maxFilesPerTrigger", "maxBytesPerTrigger")]
+        if changing:
+            raise PipelineError("the option %r of a table read is not supported by CDC Studio" % changing[0])
         return _table_read(name, self._streaming)
 
     def format(self, fmt):
