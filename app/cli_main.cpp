@@ -3,13 +3,15 @@
 
 #include "core/common/ResultSet.h"
 #include "core/engine/Engine.h"
-#include "core/python/PythonPipelineReader.h"
+#include "core/python/PythonRunner.h"
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
 #include "core/storage/ProjectSettings.h"
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
@@ -32,6 +34,9 @@ Commands:
   sql FILE...               execute Spark SQL source statements (FILE '-' reads stdin)
   update PIPELINE...        run one triggered pipeline update over the pipeline files
       [--full-refresh] [--now T] [--format text|json]
+      [--python-timeout SECONDS]
+                            a .py pipeline runs in Python (its own process) and is
+                            stopped after SECONDS (default 10)
   query SQL                 run a read-only Spark SQL query
       [--format table|csv|json]
   tombstones TARGET         list the live tombstones of an AUTO CDC target
@@ -52,6 +57,7 @@ struct Arguments {
     std::vector<std::string> operands;
     std::optional<std::string> format;
     std::optional<std::string> now;
+    std::optional<std::string> pythonTimeout;
     bool fullRefresh = false;
 };
 
@@ -105,6 +111,10 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
             if (!takeValue(value))
                 return usageError("--now needs a time");
             args.now = value;
+        } else if (is("--python-timeout")) {
+            if (!takeValue(value))
+                return usageError("--python-timeout needs a number of seconds");
+            args.pythonTimeout = value;
         } else if (a == "--full-refresh") {
             args.fullRefresh = true;
         } else if (a.size() > 1 && a[0] == '-' && a != "-") {
@@ -256,22 +266,36 @@ cdc::ResultSet metricsTable(const cdc::engine::UpdateReport& report) {
 }
 
 /// What `update` records of one pipeline file for the app's editor: SQL verbatim; Python as the pipeline SQL
-/// it reads as (the editor takes SQL); each file under a comment naming it when there are several.
-std::string recordedPipelineText(const std::string& file, const std::string& text, bool python,
-                                 std::size_t files) {
+/// its run recorded (the editor takes SQL); each file under a comment naming it when there are several.
+std::string recordedPipelineText(const std::string& file, const std::string& text,
+                                 const std::string* pythonSql, std::size_t files) {
     std::string out;
     if (files > 1)
         out += "-- " + file + "\n";
-    if (python) {
-        auto sqlText = cdc::python::translateToSql(text, file);
-        out +=
-            "-- pipeline SQL read from the Python file " + file + "\n" + (sqlText ? *sqlText : std::string());
-    } else {
+    if (pythonSql)
+        out += "-- pipeline SQL recorded by running the Python file " + file + "\n" + *pythonSql;
+    else
         out += text;
-    }
     if (!out.empty() && out.back() != '\n' && files > 1)
         out += '\n';
     return out;
+}
+
+/// Seconds as given to --python-timeout (a positive number, fractions allowed).
+std::optional<std::chrono::milliseconds> parseSeconds(const std::string& text) {
+    char* end = nullptr;
+    const double s = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !(s > 0) || s > 86400)
+        return std::nullopt;
+    return std::chrono::milliseconds(static_cast<std::int64_t>(s * 1000 + 0.5));
+}
+
+/// The folder of the database file: where /Volumes/... paths of Python pipelines map.
+std::string databaseFolder(const std::string& db) {
+    const auto slash = db.rfind('/');
+    return slash == std::string::npos ? std::string(".")
+           : slash == 0               ? std::string("/")
+                                      : db.substr(0, slash);
 }
 
 int commandUpdate(const Arguments& args) {
@@ -288,17 +312,35 @@ int commandUpdate(const Arguments& args) {
             return usageError("--now takes ISO-8601 (2026-08-30T10:00:00Z) or epoch seconds, not '" +
                               *args.now + "'");
     }
+    cdc::python::RunOptions python;
+    python.volumesRoot = databaseFolder(args.db);
+    if (args.pythonTimeout) {
+        auto timeout = parseSeconds(*args.pythonTimeout);
+        if (!timeout)
+            return usageError("--python-timeout takes a positive number of seconds, not '" +
+                              *args.pythonTimeout + "'");
+        python.timeout = *timeout;
+    }
+    // Snapshot functions are called during the update, by workers running their file again.
+    cdc::python::SnapshotFunctions snapshotFunctions(python);
     cdc::pipeline::Pipeline pipeline;
     std::string recorded; // the pipeline as the app's editor will show it
     for (const auto& file : args.operands) {
         auto text = readInput(file);
         if (!text)
             return userError(cdc::Diagnostic::error("IO", "cannot read '" + file + "'"));
-        // Python pipeline files are read, never run: the declarative subset becomes pipeline SQL.
-        bool python = file.size() > 3 && file.substr(file.size() - 3) == ".py";
-        auto parsed =
-            python ? cdc::python::parsePythonPipeline(*text, file) : cdc::sql::parsePipeline(*text, file);
-        recorded += recordedPipelineText(file, *text, python, args.operands.size());
+        // A Python pipeline file is a program: the CLI runs what it is told, in a worker process.
+        const bool isPython = file.size() > 3 && file.substr(file.size() - 3) == ".py";
+        cdc::python::PipelineRun run;
+        if (isPython)
+            run = cdc::python::runPipelineFile(*text, file, python);
+        else
+            run.parse = cdc::sql::parsePipeline(*text, file);
+        std::cerr << run.printed; // the file's print()s, as when Databricks runs it
+        auto& parsed = run.parse;
+        if (isPython)
+            snapshotFunctions.add(*text, file, parsed.pipeline);
+        recorded += recordedPipelineText(file, *text, isPython ? &run.sql : nullptr, args.operands.size());
         for (const auto& d : parsed.diagnostics)
             if (d.severity != cdc::Severity::Error)
                 std::cerr << d.format() << "\n";
@@ -323,6 +365,8 @@ int commandUpdate(const Arguments& args) {
                                                           recorded);
         !st)
         return userError(st.error());
+    if (!snapshotFunctions.empty())
+        options.snapshotFunction = snapshotFunctions.callback();
     auto report = cdc::engine::runUpdate(*db, pipeline, options);
     if (!report)
         return userError(report.error());
@@ -359,6 +403,9 @@ int commandUpdate(const Arguments& args) {
 } // namespace
 
 int main(int argc, char** argv) {
+    // The Python worker: this program started again to run one pipeline file (core/python/PythonRunner.h).
+    if (argc == 2 && argv[1] == cdc::python::kWorkerFlag)
+        return cdc::python::runPythonWorker();
     cdc::sql::installSparkFunctions(); // on every connection, before the first is opened
     Arguments args;
     if (auto exitCode = parseArguments(argc, argv, args))

@@ -1,6 +1,7 @@
 // cdcstudio: argument handling only; the work is done by the window's controllers. --sample, --step,
 // --show-dock and --screenshot exist so any state can be pictured from the command line (docs, reviews),
 // with the default layout so the pictures are reproducible. Exit status: 0 success, 1 error, 2 wrong usage.
+#include "core/python/PythonRunner.h"
 #include "core/sql/SqlApi.h"
 #include "ui/model/AppInfo.h"
 #include "ui/model/SampleLibrary.h"
@@ -17,6 +18,9 @@
 #include <cstdio>
 
 int main(int argc, char** argv) {
+    // The Python worker: this program started again to run one pipeline file (core/python/PythonRunner.h).
+    if (argc == 2 && argv[1] == cdc::python::kWorkerFlag)
+        return cdc::python::runPythonWorker();
     cdc::sql::installSparkFunctions(); // on every connection, before the project's is opened
     QApplication app(argc, argv);
     QApplication::setApplicationName(cdc::ui::AppInfo::name());

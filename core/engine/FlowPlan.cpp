@@ -195,6 +195,19 @@ private:
         }
         fp.sequenceValueSql = "(" + slot + ")";
         fp.sequenceNullSql = "0";
+        if (!f.snapshotFunction.empty()) {
+            // The queries described the first snapshot; each offered one is resolved the same way.
+            snap.function = f.snapshotFunction;
+            snap.resolveOffer = [db = &m_db,
+                                 p = &m_pipeline](const pipeline::Query& q) -> Result<std::string> {
+                Resolver resolver(*db, *p);
+                auto rows = resolver.resolveQuery(q, "the snapshot function's DataFrame", q.location, 0,
+                                                  SnapshotScope::SnapshotQuery);
+                if (!rows)
+                    return rows.error();
+                return closedFrom(*rows);
+            };
+        }
         fp.snapshot = std::move(snap);
         return Status::success();
     }

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,7 +74,12 @@ struct SnapshotSource {
     /// WITH VERSION: the pending versions (first column); `last_snapshot_version()` is kLastVersionSlot.
     /// Empty for periodic snapshots, versioned by the update's time.
     std::string versionSql;
-    bool periodic() const { return versionSql.empty(); }
+    /// A snapshot function's flow (pipeline::AutoCdcFlow::snapshotFunction): its name, and how an offered
+    /// snapshot's query becomes a FROM item (resolved against the planned database and pipeline, which
+    /// must outlive the plan).
+    std::string function;
+    std::function<Result<std::string>(const pipeline::Query&)> resolveOffer;
+    bool periodic() const { return versionSql.empty() && function.empty(); }
 };
 
 struct FlowPlan {

@@ -24,6 +24,7 @@ constexpr const char* kErrorPrefix = "APPLY_CHANGES_FROM_SNAPSHOT_ERROR.";
 /// A processed (or pending) snapshot version: as it compares and as `__START_AT` shows it.
 struct Version {
     Value key, shown;
+    std::string rows; ///< a snapshot function's offer as a FROM item; empty: the flow's snapshot query
 };
 
 /// What the flow has processed since its target was built: nothing yet (`exists` false), or versions up to
@@ -77,7 +78,7 @@ Result<SnapshotState> loadState(const storage::Database& db, const std::string& 
     SnapshotState state;
     state.exists = has.value();
     if (state.exists && !st->isNull(0))
-        state.last = Version{st->value(0), st->value(1)};
+        state.last = Version{st->value(0), st->value(1), {}};
     return state;
 }
 
@@ -149,6 +150,8 @@ private:
     /// The versions to process now, ascending: the update's time for a periodic snapshot (once), else what
     /// the version query offers given the last processed version.
     Result<std::vector<Version>> pendingVersions(const std::optional<Version>& last) const {
+        if (!m_snap.function.empty())
+            return offeredVersion(last);
         std::string versions;
         if (m_snap.periodic()) {
             versions = "SELECT strftime('%Y-%m-%d %H:%M:%S', " + std::to_string(m_ctx.now) + ", 'unixepoch')";
@@ -168,7 +171,7 @@ private:
                                      versionLocation());
         std::vector<Version> out;
         CDC_TRY(st->forEachRow([&](const storage::Statement& r) {
-            out.push_back({r.value(0), r.value(1)});
+            out.push_back({r.value(0), r.value(1), {}});
         }));
         for (const Version& v : out)
             if (isNull(v.shown))
@@ -183,6 +186,38 @@ private:
         const auto same = [](const Version& a, const Version& b) { return compareValues(a.key, b.key) == 0; };
         out.erase(std::unique(out.begin(), out.end(), same), out.end());
         return out;
+    }
+
+    /// A snapshot function's next snapshot (none, or one): the function decides which version follows
+    /// `last`, and is asked again after each.
+    Result<std::vector<Version>> offeredVersion(const std::optional<Version>& last) const {
+        if (!m_options.snapshotFunction)
+            return Diagnostic::error("SNAPSHOT_FUNCTION_NOT_RUN",
+                                     "flow '" + m_f.name + "' takes its snapshots from the Python function " +
+                                         m_snap.function + ", which only a run of its pipeline file can call",
+                                     m_f.flow->location);
+        auto offer =
+            m_options.snapshotFunction(m_f.name, last ? std::optional<Value>(last->shown) : std::nullopt);
+        if (!offer)
+            return offer.error();
+        if (!offer.value())
+            return std::vector<Version>{};
+        const SnapshotOffer& o = *offer.value();
+        if (isNull(o.version))
+            return Diagnostic::error(std::string(kErrorPrefix) + "NULL_SNAPSHOT_VERSION",
+                                     "the snapshot function " + m_snap.function + " of flow '" + m_f.name +
+                                         "' returned a NULL version; snapshot versions must not be NULL",
+                                     o.query.location);
+        auto rows = m_snap.resolveOffer(o.query);
+        if (!rows)
+            return rows.error();
+        // The version as it orders (encoded like a sequence value), from the same SQL as queried versions.
+        auto key = m_ctx.db.prepare("SELECT " + withVersion(m_f.sequenceKeySql, o.version));
+        if (!key)
+            return key.error();
+        if (auto has = key->step(); !has)
+            return has.error();
+        return std::vector<Version>{{key->value(0), o.version, rows.value()}};
     }
 
     SourceLocation versionLocation() const {
@@ -314,7 +349,7 @@ private:
     }
 
     Status apply(const Version& v, bool first) {
-        const std::string rows = withVersion(m_snap.querySql, v.shown);
+        const std::string rows = v.rows.empty() ? withVersion(m_snap.querySql, v.shown) : v.rows;
         auto total = validate(rows, v);
         if (!total)
             return total.error();

@@ -4,6 +4,8 @@
 /// which do not include the facade.
 
 #include "core/common/Diagnostic.h"
+#include "core/common/Value.h"
+#include "core/pipeline/Pipeline.h"
 
 #include <atomic>
 #include <cstdint>
@@ -14,6 +16,18 @@
 
 namespace cdc::engine {
 
+/// One snapshot a snapshot function offers: AUTO CDC FROM SNAPSHOT whose source is a function of a Python
+/// pipeline file (`pipeline::AutoCdcFlow::snapshotFunction`) rather than a query.
+struct SnapshotOffer {
+    pipeline::Query query; ///< the snapshot's rows, resolved like a FROM SNAPSHOT query
+    Value version;
+};
+
+/// Asks the snapshot function of `flow` for the snapshot after `lastVersion` (nullopt: none processed
+/// yet); nullopt when it offers none.
+using SnapshotFunctionCall = std::function<Result<std::optional<SnapshotOffer>>(
+    const std::string& flow, const std::optional<Value>& lastVersion)>;
+
 struct UpdateOptions {
     /// Simulated wall-clock time of the update (epoch seconds, UTC). nullopt = the real clock.
     std::optional<std::int64_t> now;
@@ -22,6 +36,9 @@ struct UpdateOptions {
     const std::atomic<bool>* cancel = nullptr;
     /// Progress callback (flow name, rows done, rows total); called from the calling thread.
     std::function<void(const std::string&, std::int64_t, std::int64_t)> progress;
+    /// Called once per pending version of a flow whose snapshots come from a function; unset, such a flow
+    /// fails the update (only a run of its Python file can call the function).
+    SnapshotFunctionCall snapshotFunction;
 };
 
 struct FlowMetrics {

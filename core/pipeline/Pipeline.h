@@ -129,6 +129,11 @@ struct AutoCdcFlow {
     bool fromSnapshot = false;
     std::optional<Query> snapshotQuery;
     std::optional<Query> versionQuery;
+    /// The Python function that offers the snapshots one version at a time
+    /// (`create_auto_cdc_from_snapshot_flow(source=function)`); empty otherwise. Set only by a run of a
+    /// Python pipeline file, never by the SQL parser: the queries above then describe the first snapshot
+    /// (its columns and version type) and the engine asks `UpdateOptions::snapshotFunction` for each one.
+    std::string snapshotFunction;
 
     SourceLocation location;
     bool operator==(const AutoCdcFlow&) const = default;

@@ -92,7 +92,7 @@ void walk(AutoCdcFlow& flow, const Visit& visit) {
     [[maybe_unused]] auto& [name, target, once, legacySyntax, source, keys, ignoreNullUpdates, applyAsDelete,
                             applyAsTruncate, sequenceBy, sequenceIsStruct, sequenceFieldNames, columns,
                             scdType, storedAsLocation, trackHistory, columnsToUpdate, fromSnapshot,
-                            snapshotQuery, versionQuery, location] = flow;
+                            snapshotQuery, versionQuery, snapshotFunction, location] = flow;
     walk(name, visit);
     walk(target, visit);
     walk(source, visit);

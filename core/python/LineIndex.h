@@ -26,6 +26,13 @@ public:
                 length};
     }
 
+    /// The location of 1-based `line`:`column` (clamped to the text's lines).
+    SourceLocation atLine(int line, int column) const {
+        const std::size_t l =
+            static_cast<std::size_t>(std::clamp(line, 1, static_cast<int>(m_starts.size())));
+        return at(m_starts[l - 1] + static_cast<std::size_t>(std::max(column, 1) - 1));
+    }
+
 private:
     std::string m_file;
     std::vector<std::size_t> m_starts;

@@ -3,7 +3,8 @@
 /// module) WITHOUT executing Python: a small tokenizer and parser recognise the declarative subset
 /// (create_streaming_table, @view / @temporary_view / @table / @materialized_view functions that return a
 /// table read, create_auto_cdc_flow / apply_changes, append_flow) and turn it into the equivalent pipeline
-/// SQL, which the SQL front end then parses. Diagnostics point into the .py file.
+/// SQL, which the SQL front end then parses. Diagnostics point into the .py file. Running a file
+/// (PythonRunner.h) is a trust decision; this reader is the preview of a file not yet trusted.
 
 #include "core/sql/SqlApi.h"
 

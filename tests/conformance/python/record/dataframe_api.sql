@@ -1,0 +1,6 @@
+CREATE TEMPORARY VIEW orders_clean AS SELECT order_id, customer_id, amount, ts, current_timestamp() AS loaded_at FROM (SELECT order_id, customer_id, amount * 100 AS amount, status, ts FROM (SELECT order_id, customer_id, CAST(amount AS DOUBLE) AS amount, status, ts FROM STREAM(main.shop.orders) WHERE (amount > 0) AND (status <> 'CANCELLED')) AS _q1) AS _q2;
+CREATE TEMPORARY VIEW customers_v COMMENT 'customers with their region' AS SELECT c.customer_id, upper(r.name) AS region, CASE WHEN c.vip THEN 'gold' ELSE 'standard' END AS tier FROM main.shop.customers AS c LEFT JOIN main.shop.regions AS r USING (region_id);
+CREATE TEMPORARY VIEW all_orders AS SELECT * FROM (SELECT * FROM STREAM(orders_clean) UNION ALL SELECT * FROM STREAM(main.shop.orders_archive)) AS _u3;
+CREATE OR REFRESH MATERIALIZED VIEW big_orders COMMENT 'orders per customer' AS SELECT * FROM orders_clean JOIN customers_v ON orders_clean.customer_id = customers_v.customer_id WHERE amount > 1000;
+CREATE OR REFRESH MATERIALIZED VIEW raw_files AS SELECT * FROM read_files('/Volumes/main/shop/landing/orders/', format => 'json');
+CREATE OR REFRESH MATERIALIZED VIEW csv_files AS SELECT * FROM read_files('/Volumes/main/shop/landing/csv/', format => 'csv', header => true, sep => ';');
