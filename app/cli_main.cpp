@@ -313,7 +313,9 @@ int commandUpdate(const Arguments& args) {
                               *args.now + "'");
     }
     cdc::python::RunOptions python;
-    python.volumesRoot = databaseFolder(args.db);
+    // dbutils.fs.ls lists the same folder read_files reads: --volumes, else the database's folder.
+    python.volumesRoot =
+        args.volumes.empty() ? databaseFolder(args.db) : std::filesystem::absolute(args.volumes).string();
     if (args.pythonTimeout) {
         auto timeout = parseSeconds(*args.pythonTimeout);
         if (!timeout)

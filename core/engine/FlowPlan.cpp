@@ -198,14 +198,17 @@ private:
         if (!f.snapshotFunction.empty()) {
             // The queries described the first snapshot; each offered one is resolved the same way.
             snap.function = f.snapshotFunction;
+            // The plan is being built (and is moved after), so an offer resolves against no pipeline
+            // datasets: a snapshot function's DataFrame reads source tables and files.
             snap.resolveOffer = [db = &m_db,
                                  p = &m_pipeline](const pipeline::Query& q) -> Result<std::string> {
-                Resolver resolver(*db, *p);
+                static const PipelinePlan kNoDatasets;
+                SourceResolver resolver(*db, *p, kNoDatasets);
                 auto rows = resolver.resolveQuery(q, "the snapshot function's DataFrame", q.location, 0,
                                                   SnapshotScope::SnapshotQuery);
                 if (!rows)
                     return rows.error();
-                return closedFrom(*rows);
+                return closedFrom(rows->fromTemplate, rows->inputs.size());
             };
         }
         fp.snapshot = std::move(snap);

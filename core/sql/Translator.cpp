@@ -34,11 +34,6 @@ std::string numberText(std::string text) {
     return text;
 }
 
-/// `[alias.]_metadata.field`: a field of read_files' hidden `_metadata` struct.
-bool metadataField(const Expr& e) {
-    const auto n = e.name.parts.size();
-    return e.kind == ExprKind::Column && n >= 2 && n <= 3 && lower(e.name.parts[n - 2]) == "_metadata";
-}
 
 } // namespace
 
