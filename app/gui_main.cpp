@@ -115,5 +115,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     window.show();
+    // Work a crashed session left behind is offered once the window is up.
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return QApplication::exec();
 }
