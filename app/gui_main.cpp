@@ -3,6 +3,7 @@
 // with the default layout so the pictures are reproducible. Exit status: 0 success, 1 error, 2 wrong usage.
 #include "core/sql/SqlApi.h"
 #include "ui/model/AppInfo.h"
+#include "ui/model/Autosave.h"
 #include "ui/model/SampleLibrary.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
@@ -106,6 +107,8 @@ int main(int argc, char** argv) {
         window.raiseDock(dock);
 
     if (parser.isSet(screenshotOption)) {
+        // A picture is no session: nothing it changed is left in the recovery folder.
+        window.autosave()->discard();
         window.show();
         QApplication::processEvents();
         if (!window.grab().save(parser.value(screenshotOption))) {
