@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QStringList>
 
 #include <cerrno>
 #include <cstdio>
@@ -35,6 +36,12 @@ Status syncPath(const QString& path, bool directory) {
     return {};
 }
 
+/// The temporary file and the files SQLite may keep beside it.
+QStringList temporaryFiles(const QString& temp) {
+    return {temp, temp + QStringLiteral("-journal"), temp + QStringLiteral("-wal"),
+            temp + QStringLiteral("-shm")};
+}
+
 QString absolute(const QString& path) {
     return QFileInfo(path).absoluteFilePath();
 }
@@ -52,7 +59,7 @@ Result<storage::Database> begin(const QString& targetPath) {
         return Diagnostic::error("IO", "'" + target.toStdString() + "' is a folder");
     const QString temp = temporaryPathFor(target);
     // Leftovers of an interrupted save (and their journal) would otherwise be read as a database.
-    for (const QString& stale : {temp, temp + QStringLiteral("-journal")})
+    for (const QString& stale : temporaryFiles(temp))
         if (QFileInfo(stale).isFile() && !QFile::remove(stale))
             return ioError(QStringLiteral("cannot remove the stale temporary file"), stale);
     if (QFileInfo::exists(temp))
@@ -61,16 +68,18 @@ Result<storage::Database> begin(const QString& targetPath) {
     auto copy = storage::Database::open(temp.toStdString(), storage::Database::Mode::ReadWriteCreate);
     if (!copy)
         return copy.error();
-    if (auto st = copy->exec("PRAGMA journal_mode = DELETE"); !st) {
-        cancel(target);
-        return st.error();
-    }
     return copy;
 }
 
 Status commit(storage::Database copy, const QString& targetPath) {
     const QString target = absolute(targetPath);
     const QString temp = temporaryPathFor(target);
+    // The pages came with the working copy's WAL flag: the saved file is a single rollback-journal file.
+    if (auto st = copy.exec("PRAGMA journal_mode = DELETE"); !st) {
+        { storage::Database closing = std::move(copy); }
+        cancel(target);
+        return st;
+    }
     // Closed before the flush and the rename: no connection may see the file move under it.
     { storage::Database closing = std::move(copy); }
     if (QFileInfo::exists(target))
@@ -87,9 +96,8 @@ Status commit(storage::Database copy, const QString& targetPath) {
 }
 
 void cancel(const QString& targetPath) {
-    const QString temp = temporaryPathFor(absolute(targetPath));
-    QFile::remove(temp);
-    QFile::remove(temp + QStringLiteral("-journal"));
+    for (const QString& file : temporaryFiles(temporaryPathFor(absolute(targetPath))))
+        QFile::remove(file);
 }
 
 Status writeCopy(storage::Database& from, const QString& targetPath,

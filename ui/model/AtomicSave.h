@@ -16,10 +16,10 @@ namespace cdc::ui::atomicsave {
 /// system). A file left there by an interrupted save is replaced by the next one.
 QString temporaryPathFor(const QString& targetPath);
 
-/// Opens a new, empty temporary database for a save to `targetPath` (journal mode DELETE: the saved
-/// file is a single file). Fill it, then commit() or cancel().
+/// Opens a new, empty temporary database for a save to `targetPath`. Fill it, then commit() or cancel().
 Result<storage::Database> begin(const QString& targetPath);
-/// Closes `copy`, flushes it to disk and renames it over `targetPath`; on failure cancels.
+/// Sets `copy` to journal mode DELETE (the saved file is a single file), closes it, flushes it to disk and
+/// renames it over `targetPath`; on failure cancels.
 Status commit(storage::Database copy, const QString& targetPath);
 /// Closes `copy` (if any) and deletes the temporary file; `targetPath` is not touched.
 void cancel(const QString& targetPath);
