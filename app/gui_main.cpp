@@ -4,6 +4,7 @@
 #include "core/python/PythonRunner.h"
 #include "core/sql/SqlApi.h"
 #include "ui/model/AppInfo.h"
+#include "ui/model/Autosave.h"
 #include "ui/model/SampleLibrary.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
@@ -110,6 +111,8 @@ int main(int argc, char** argv) {
         window.raiseDock(dock);
 
     if (parser.isSet(screenshotOption)) {
+        // A picture is no session: nothing it changed is left in the recovery folder.
+        window.autosave()->discard();
         window.show();
         QApplication::processEvents();
         if (!window.grab().save(parser.value(screenshotOption))) {
@@ -119,5 +122,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     window.show();
+    // Work a crashed session left behind is offered once the window is up.
+    QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });
     return QApplication::exec();
 }

@@ -2,19 +2,21 @@
 
 #include <sqlite3.h>
 
+#include <utility>
+
 namespace cdc::storage {
 
 namespace {
 
 Status copyPages(Database& from, Database& to) {
-    sqlite3_backup* backup = sqlite3_backup_init(to.handle(), "main", from.handle(), "main");
-    if (!backup)
-        return to.lastError("cannot start the database copy");
-    const int stepRc = sqlite3_backup_step(backup, -1);
-    const int finishRc = sqlite3_backup_finish(backup);
-    if (stepRc != SQLITE_DONE || finishRc != SQLITE_OK)
-        return Diagnostic::error("SQLITE", std::string("database copy failed: ") +
-                                               sqlite3_errstr(stepRc != SQLITE_DONE ? stepRc : finishRc));
+    auto copy = IncrementalCopy::start(from, to);
+    if (!copy)
+        return copy.error();
+    auto done = copy->step(-1);
+    if (!done)
+        return done.error();
+    if (!done.value())
+        return Diagnostic::error("SQLITE", "database copy failed: the database is locked");
     return {};
 }
 
@@ -29,6 +31,51 @@ Result<bool> inWalMode(Database& db) {
 }
 
 } // namespace
+
+Result<IncrementalCopy> IncrementalCopy::start(Database& from, Database& to) {
+    sqlite3_backup* backup = sqlite3_backup_init(to.handle(), "main", from.handle(), "main");
+    if (!backup)
+        return to.lastError("cannot start the database copy");
+    return IncrementalCopy(backup);
+}
+
+IncrementalCopy::IncrementalCopy(IncrementalCopy&& other) noexcept
+    : m_backup(std::exchange(other.m_backup, nullptr)) {}
+
+IncrementalCopy::~IncrementalCopy() {
+    if (m_backup)
+        sqlite3_backup_finish(m_backup);
+}
+
+Status IncrementalCopy::finish() {
+    const int rc = sqlite3_backup_finish(std::exchange(m_backup, nullptr));
+    if (rc != SQLITE_OK)
+        return Diagnostic::error("SQLITE", std::string("database copy failed: ") + sqlite3_errstr(rc));
+    return {};
+}
+
+Result<bool> IncrementalCopy::step(int pages) {
+    if (!m_backup)
+        return true;
+    const int rc = sqlite3_backup_step(m_backup, pages);
+    if (rc == SQLITE_DONE) {
+        CDC_TRY(finish());
+        return true;
+    }
+    // BUSY and LOCKED are passing states: the next step tries again.
+    if (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+        return false;
+    (void)finish();
+    return Diagnostic::error("SQLITE", std::string("database copy failed: ") + sqlite3_errstr(rc));
+}
+
+int IncrementalCopy::remaining() const {
+    return m_backup ? sqlite3_backup_remaining(m_backup) : 0;
+}
+
+int IncrementalCopy::pageCount() const {
+    return m_backup ? sqlite3_backup_pagecount(m_backup) : 0;
+}
 
 Status copyDatabase(Database& from, Database& to) {
     // The copy takes the source's page size, which a database in WAL mode cannot change: files written

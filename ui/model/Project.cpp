@@ -5,6 +5,7 @@
 
 #include "core/engine/Engine.h"
 #include "core/storage/Backup.h"
+#include "ui/model/AtomicSave.h"
 #include "ui/model/SnapshotCommand.h"
 
 #include <QFileInfo>
@@ -26,6 +27,10 @@ Project::Project(QObject* parent)
 }
 
 Project::~Project() {
+    emit workingCopyClosing();
+    // Going away is not "no longer modified": clearing the history must not tell the autosave to delete
+    // the unsaved work (a window destroyed without closing is a crash to recover from).
+    blockSignals(true);
     // Commands hold a reference to the working connection: drop them first.
     m_undo.clear();
 }
@@ -55,6 +60,7 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
     CDC_TRY(db->exec("PRAGMA journal_mode = WAL"));
     CDC_TRY(projectstore::ensureSchema(*db));
 
+    emit workingCopyClosing();
     m_undo.clear();
     m_db = std::make_unique<Database>(std::move(db).value());
     m_dir = std::move(dir);
@@ -103,16 +109,24 @@ Status Project::open(const QString& filePath) {
     return resetWorkingCopy(&*source, QFileInfo(filePath).absoluteFilePath());
 }
 
+Status Project::openRecovered(const QString& autosavePath, const QString& originalPath) {
+    auto source = Database::open(autosavePath.toStdString(), Database::Mode::ReadOnly);
+    if (!source)
+        return source.error();
+    CDC_TRY(resetWorkingCopy(&*source, originalPath.isEmpty() ? QString()
+                                                              : QFileInfo(originalPath).absoluteFilePath()));
+    // Unsaved work it was and unsaved it stays: Save writes it to the original file.
+    m_undo.resetClean();
+    notifyModified();
+    return {};
+}
+
 Status Project::saveAs(const QString& filePath) {
     if (filePath.isEmpty())
         return Diagnostic::error("IO", "no file name to save to");
     CDC_TRY(storeDocument());
-    auto target = Database::open(filePath.toStdString(), Database::Mode::ReadWriteCreate);
-    if (!target)
-        return target.error();
-    CDC_TRY(storage::copyDatabase(*m_db, *target));
-    // The working copy runs in WAL mode; the saved file is a single self-contained file.
-    CDC_TRY(target->exec("PRAGMA journal_mode = DELETE"));
+    // Written aside and renamed over the file: a failed save leaves the previous file as it was.
+    CDC_TRY(atomicsave::writeCopy(*m_db, filePath));
     m_filePath = QFileInfo(filePath).absoluteFilePath();
     markClean();
     emit filePathChanged(m_filePath);

@@ -31,7 +31,11 @@ public:
     /// Opens a project (or any database made by `cdcstudio-cli --db`) into a fresh working copy.
     /// The file itself is only read.
     Status open(const QString& filePath);
+    /// Opens an autosaved working copy (see Autosave) as unsaved changes to `originalPath` (empty: untitled),
+    /// so Save writes to the original file. The autosave file itself is only read.
+    Status openRecovered(const QString& autosavePath, const QString& originalPath);
     /// Writes the working copy (with the current pipeline text) to `filePath` and makes it the project file.
+    /// Atomic (atomicsave::writeCopy): a failed save leaves the file as it was.
     Status saveAs(const QString& filePath);
     Status save() { return saveAs(m_filePath); }
     /// Re-reads the working copy after it was filled outside the undo stack (a sample being
@@ -93,6 +97,9 @@ public:
 signals:
     /// The working copy changed (edit, update, undo, load): views reload.
     void dataChanged();
+    /// The working connection is about to close (a new project replaces it, or the project is destroyed):
+    /// whoever still reads it stops now.
+    void workingCopyClosing();
     /// A new project (file, sample or empty) replaced the previous one.
     void projectReplaced();
     void modifiedChanged(bool modified);

@@ -8,6 +8,7 @@
 #include "ui/designer/DesignerPanel.h"
 #include "ui/designer/DesignerScene.h"
 #include "ui/model/AppInfo.h"
+#include "ui/model/Autosave.h"
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/IssueListModel.h"
 #include "ui/model/PipelineDocument.h"
@@ -25,6 +26,7 @@
 #include "ui/widgets/OutdatedBanner.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
+#include "ui/widgets/RecoveryDialog.h"
 #include "ui/widgets/ResultsController.h"
 #include "ui/widgets/SimulationController.h"
 #include "ui/widgets/SourceSqlDialog.h"
@@ -64,8 +66,9 @@ constexpr int kLayoutSaveDelayMs = 800;
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_project(new Project(this)),
-      m_projectController(new ProjectController(m_project, this)), m_workbench(new WorkbenchPanel(this)),
-      m_sources(new SourcesPanel(m_project, this)), m_queueModel(new EventQueueModel(m_project, this)),
+      m_projectController(new ProjectController(m_project, this)), m_autosave(new Autosave(m_project, this)),
+      m_workbench(new WorkbenchPanel(this)), m_sources(new SourcesPanel(m_project, this)),
+      m_queueModel(new EventQueueModel(m_project, this)),
       m_queuePanel(new EventQueuePanel(m_queueModel, this)), m_issuesModel(new IssueListModel(this)),
       m_issuesView(new QTableView(this)), m_info(new ProjectInfoPanel(m_project, this)),
       m_editorController(new EditorController(m_project, m_workbench->editor(), m_issuesModel, this)),
@@ -91,6 +94,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_project, &Project::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_project, &Project::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_projectController, &ProjectController::statusMessage, this, &MainWindow::showStatus);
+    connect(m_autosave, &Autosave::failed, this,
+            [this](const QString& m) { showStatus(tr("Autosave failed: %1").arg(m), 8000); });
     connect(m_sources, &SourcesPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     connect(m_queuePanel, &EventQueuePanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     connect(m_timeline, &TimelinePanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
@@ -99,6 +104,8 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_simulation, &SimulationController::statusMessage, this, &MainWindow::showStatus);
     connect(m_simulation->runner(), &SimulationRunner::finished, this,
             [this](int updates, const std::optional<Diagnostic>& error) {
+                // An update is the work most worth keeping: copied at once, not at the next interval.
+                m_autosave->saveNow();
                 // New updates: show their result, whatever older update was being looked at.
                 if (updates > 0)
                     m_timeline->selectUpdate(-1);
@@ -575,6 +582,21 @@ void MainWindow::saveLayout() {
     settings.setValue(QStringLiteral("window/state"), saveState());
 }
 
+RecoveryDialog* MainWindow::offerRecovery() {
+    const QList<RecoveryEntry> entries = recoverystore::recoverable();
+    if (entries.isEmpty())
+        return nullptr;
+    auto* dialog = new RecoveryDialog(entries, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RecoveryDialog::recoverRequested, this, [this](const RecoveryEntry& entry) {
+        // Protected again at once, under this session's entry, before the next interval.
+        if (m_projectController->recover(entry))
+            m_autosave->saveNow();
+    });
+    dialog->open();
+    return dialog;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (!m_projectController->maybeSave()) {
         event->ignore();
@@ -587,6 +609,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     }
     m_layoutSaver->stop();
     saveLayout();
+    // Closed on purpose (saved or discarded): nothing is left to recover.
+    m_autosave->discard();
     event->accept();
 }
 

@@ -13,8 +13,10 @@ class QTimer;
 
 namespace cdc::ui {
 
+class Autosave;
 class Project;
 class ProjectController;
+class RecoveryDialog;
 class WorkbenchPanel;
 class SourcesPanel;
 class EventQueuePanel;
@@ -45,6 +47,11 @@ public:
 
     Project* project() const { return m_project; }
     ProjectController* projectController() const { return m_projectController; }
+    /// Copies unsaved work to the recovery folder (see Autosave).
+    Autosave* autosave() const { return m_autosave; }
+    /// Shows the Recover Unsaved Work dialog (window-modal, not blocking) when a session that ended
+    /// without closing left autosaved work; returns it, or null when there is nothing to recover.
+    RecoveryDialog* offerRecovery();
     WorkbenchPanel* workbench() const { return m_workbench; }
     SourcesPanel* sourcesPanel() const { return m_sources; }
     EventQueuePanel* eventQueuePanel() const { return m_queuePanel; }
@@ -97,6 +104,7 @@ private:
 
     Project* m_project;
     ProjectController* m_projectController;
+    Autosave* m_autosave;
     WorkbenchPanel* m_workbench;
     SourcesPanel* m_sources;
     EventQueueModel* m_queueModel;

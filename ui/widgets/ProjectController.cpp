@@ -3,6 +3,7 @@
 #include "ui/widgets/ProjectController.h"
 
 #include "ui/model/Project.h"
+#include "ui/model/RecoveryStore.h"
 #include "ui/model/SampleLibrary.h"
 #include "ui/model/SourceScripts.h"
 #include "ui/widgets/ProjectSettingsDialog.h"
@@ -10,6 +11,7 @@
 #include <QAction>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLocale>
 #include <QMenu>
 #include <QSettings>
 #include <QStyle>
@@ -100,6 +102,21 @@ bool ProjectController::openSample(const QString& id) {
         return false;
     }
     emit statusMessage(tr("Opened the sample \"%1\": press F10 to deliver the first event").arg(sample.title),
+                       8000);
+    return true;
+}
+
+bool ProjectController::recover(const RecoveryEntry& entry) {
+    if (!maybeSave())
+        return false;
+    if (auto st = m_project->openRecovered(entry.databasePath, entry.originalPath); !st) {
+        showError(tr("Cannot recover %1").arg(entry.name), st.error());
+        return false;
+    }
+    recoverystore::remove(entry.id);
+    emit statusMessage(tr("Recovered the unsaved changes to %1 (autosaved %2): save to keep them")
+                           .arg(m_project->displayName(),
+                                QLocale().toString(entry.savedAt.toLocalTime(), QLocale::ShortFormat)),
                        8000);
     return true;
 }

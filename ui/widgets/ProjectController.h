@@ -17,6 +17,7 @@ class QWidget;
 namespace cdc::ui {
 
 class Project;
+struct RecoveryEntry;
 
 /// File handling: New / Open / Save / Save As / recent files / the unsaved-changes prompt.
 /// Dialogs are shown here; the work is Project's.
@@ -36,6 +37,9 @@ public:
     bool openFile(const QString& path);
     /// Replaces the project by an embedded sample (after the unsaved-changes question).
     bool openSample(const QString& id);
+    /// Opens an autosaved working copy left by a crashed session as unsaved changes to its original file,
+    /// then deletes that autosave (the window's Autosave keeps a new one).
+    bool recover(const RecoveryEntry& entry);
     bool saveTo(const QString& path);
     bool save();
     bool saveAs();
