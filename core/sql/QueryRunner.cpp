@@ -5,8 +5,8 @@
 #include "core/sql/Parser.h"
 #include "core/sql/SqlApi.h"
 #include "core/sql/TypeInference.h"
-#include "core/storage/StarExpansion.h"
 #include "core/storage/FileTableFunctions.h"
+#include "core/storage/StarExpansion.h"
 #include "core/storage/TargetTables.h"
 
 #include <sqlite3.h>

@@ -34,7 +34,6 @@ std::string numberText(std::string text) {
     return text;
 }
 
-
 } // namespace
 
 std::string sqliteString(std::string_view text) {

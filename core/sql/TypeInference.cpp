@@ -181,7 +181,9 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
             return DataType::of(K::BigInt);
         if (fn == "sum") { // Spark's Sum: BIGINT, DECIMAL(p + 10, s), else DOUBLE
             auto t = argType(0);
-            if (t && t->isIntegral())
+            if (!t)
+                return std::nullopt; // a column of a table the query cannot see yet: the data decides
+            if (t->isIntegral())
                 return DataType::of(K::BigInt);
             return t && t->kind == K::Decimal ? decimal(t->precision + 10, t->scale)
                                               : DataType::of(K::Double);

@@ -34,8 +34,8 @@ bool hasStarMarker(const std::string& sql);
 /// name the relation lacks, EXCEPT_OVERLAPPING_COLUMNS for a name given twice, the probe's own failure, and
 /// for `s.*` a struct with no value yet to read its fields from.
 /// `mirror`, when given, is a second SQL text with the same markers in the same places (the engine's runnable
-/// SQL beside the probe it lists columns from, whose datasets may be stand-ins): each marker expanded in `sql`
-/// is replaced in `mirror` by the same column list.
+/// SQL beside the probe it lists columns from, whose datasets may be stand-ins): each marker expanded in
+/// `sql` is replaced in `mirror` by the same column list.
 Result<std::string> expandStarMarkers(const Database& db, std::string sql,
                                       const std::function<std::string(std::string)>& probeFixup = {},
                                       std::string* mirror = nullptr);

@@ -157,14 +157,7 @@ Status deliverStep(Database& db, const QueuedEvent& event) {
         if (!stmt)
             return stmt.error();
         QJsonArray rows;
-        while (true) {
-            auto has = stmt->step();
-            if (!has)
-                return has.error();
-            if (!*has)
-                break;
-            rows.append(rowArray(stmt->row()));
-        }
+        CDC_TRY(stmt->forEachRow([&](const storage::Statement& row) { rows.append(rowArray(row.row())); }));
         before.append(QJsonObject{{"table", QString::fromStdString((*table)->name)}, {"rows", rows}});
     }
     std::int64_t changesMark = 0;
