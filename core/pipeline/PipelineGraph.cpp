@@ -175,14 +175,14 @@ private:
 
     void readQuery(const Query& q, const std::string& reader) {
         for (const auto& ref : q.relations)
-            if (!isSnapshotVersionFunction(ref.name))
+            if (!isSnapshotVersionFunction(ref))
                 read(ref, reader);
     }
 
     /// last_snapshot_version() / current_snapshot_version() read the flow's own progress, not data: no node.
-    static bool isSnapshotVersionFunction(const std::string& name) {
-        const std::string lower = toLower(name);
-        return lower.starts_with("last_snapshot_version(") || lower.starts_with("current_snapshot_version(");
+    static bool isSnapshotVersionFunction(const RelationRef& ref) {
+        return ref.call && (ref.call->function == "last_snapshot_version" ||
+                            ref.call->function == "current_snapshot_version");
     }
 
     /// flow → target; a target no CREATE STREAMING TABLE defines still gets its table node.
