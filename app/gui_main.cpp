@@ -34,8 +34,10 @@ int main(int argc, char** argv) {
         QStringLiteral("Design and simulate Databricks AUTO CDC pipelines offline."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("project"), QStringLiteral("A .cdcstudio project to open."),
-                                 QStringLiteral("[project]"));
+    parser.addPositionalArgument(
+        QStringLiteral("project"),
+        QStringLiteral("A .cdcstudio project, or a pipeline file (.sql, .py) to open."),
+        QStringLiteral("[project]"));
     const QCommandLineOption projectOption(QStringLiteral("project"),
                                            QStringLiteral("Open the project file P."), QStringLiteral("P"));
     const QCommandLineOption screenshotOption(

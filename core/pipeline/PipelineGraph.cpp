@@ -72,7 +72,18 @@ public:
             readQuery(v.query, "view:" + resolvedName(v.name.name));
         for (const auto& f : m_pipeline.cdcFlows) {
             const std::string id = flowId(f.name.name);
-            if (f.fromSnapshot) {
+            if (f.fromSnapshot && !f.snapshotFunction.empty()) {
+                // A Python function offers the snapshots: it is the source (its first snapshot's query is
+                // only how the run learnt the target's columns).
+                const std::string source = "function:" + f.snapshotFunction;
+                if (m_sourceIds.insert(source).second)
+                    m_sources.push_back(GraphNode{source,
+                                                  NodeKind::SourceTable,
+                                                  f.snapshotFunction + "()",
+                                                  {"Python snapshot function"},
+                                                  f.location});
+                addEdge(source, id);
+            } else if (f.fromSnapshot) {
                 if (f.snapshotQuery)
                     readQuery(*f.snapshotQuery, id);
                 if (f.versionQuery)

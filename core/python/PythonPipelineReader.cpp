@@ -133,9 +133,7 @@ private:
         if (*fn == "create_auto_cdc_flow" || *fn == "apply_changes")
             return autoCdcFlow(call);
         if (*fn == "create_auto_cdc_from_snapshot_flow" || *fn == "apply_changes_from_snapshot")
-            return error(call.token,
-                         "create_auto_cdc_from_snapshot_flow is not supported in Python pipeline files yet; "
-                         "use AUTO CDC ... FROM SNAPSHOT in pipeline SQL");
+            return snapshotFlow(call);
         return error(call.token, "unsupported pipeline API function '" + *fn + "'");
     }
 
@@ -287,21 +285,11 @@ private:
         auto targetName = stringArg(*target, "target");
         if (!targetName)
             return targetName.error();
-        const PyValue* flowName = arg(call, "name", 99);
-        if (!flowName)
-            flowName = arg(call, "flow_name", 99);
         bool once = boolText(arg(call, "once", 99)) == "True";
 
         PythonSqlWriter& w = m_out.writer;
         w.from(call.token, "CREATE FLOW ");
-        if (flowName) {
-            auto fn = stringArg(*flowName, "name");
-            if (!fn)
-                return fn.error();
-            w.from(flowName->token, ident(*fn));
-        } else {
-            w.from(target->token, ident(*targetName));
-        }
+        CDC_TRY(flowName(w, call, *target, *targetName));
         w.from(call.token, once ? " AS AUTO CDC ONCE INTO " : " AS AUTO CDC INTO ");
         w.from(target->token, ident(*targetName));
         w.raw(" FROM ");
@@ -349,6 +337,19 @@ private:
             w.from(except->token, " COLUMNS * EXCEPT ");
             CDC_TRY(columnList(w, *except, "except_column_list"));
         }
+        CDC_TRY(historyClauses(w, call));
+        if (const PyValue* ctu = arg(call, "columns_to_update", 99)) {
+            auto c = columnRef(*ctu, "columns_to_update");
+            if (!c)
+                return c.error();
+            w.from(ctu->token, " COLUMNS TO UPDATE " + ident((*c)->text));
+        }
+        w.raw(";\n");
+        return Status::success();
+    }
+
+    /// stored_as_scd_type and track_history_(except_)column_list, shared by both kinds of AUTO CDC flow.
+    Status historyClauses(PythonSqlWriter& w, const PyValue& call) const {
         if (const PyValue* scd = arg(call, "stored_as_scd_type", 99)) {
             std::string type = scd->text;
             if (type == "1" || type == "2")
@@ -363,12 +364,54 @@ private:
             w.from(trackExcept->token, " TRACK HISTORY ON * EXCEPT ");
             CDC_TRY(columnList(w, *trackExcept, "track_history_except_column_list"));
         }
-        if (const PyValue* ctu = arg(call, "columns_to_update", 99)) {
-            auto c = columnRef(*ctu, "columns_to_update");
-            if (!c)
-                return c.error();
-            w.from(ctu->token, " COLUMNS TO UPDATE " + ident((*c)->text));
+        return Status::success();
+    }
+
+    /// The flow's name: `name` (or `flow_name`), else the target's.
+    Status flowName(PythonSqlWriter& w, const PyValue& call, const PyValue& target,
+                    const std::string& targetName) const {
+        const PyValue* flowName = arg(call, "name", 99);
+        if (!flowName)
+            flowName = arg(call, "flow_name", 99);
+        if (!flowName) {
+            w.from(target.token, ident(targetName));
+            return Status::success();
         }
+        auto fn = stringArg(*flowName, "name");
+        if (!fn)
+            return fn.error();
+        w.from(flowName->token, ident(*fn));
+        return Status::success();
+    }
+
+    /// create_auto_cdc_from_snapshot_flow over a table or view (a periodic snapshot). A function source is
+    /// Python that runs only when the file runs: the preview says so.
+    Status snapshotFlow(const PyValue& call) {
+        CDC_TRY(checkKnownArguments(call, {"target", "source", "keys", "stored_as_scd_type",
+                                           "track_history_column_list", "track_history_except_column_list",
+                                           "name", "flow_name"}));
+        const PyValue* target = arg(call, "target", 0);
+        const PyValue* source = arg(call, "source", 1);
+        const PyValue* keys = arg(call, "keys", 2);
+        for (auto [v, what] : {std::pair{target, "target"}, {source, "source"}, {keys, "keys"}})
+            if (!v)
+                return error(call.token, call.text + " needs the '" + what + "' argument");
+        auto targetName = stringArg(*target, "target");
+        if (!targetName)
+            return targetName.error();
+        if (source->kind != PyValue::Kind::String)
+            return error(source->token, "the snapshot function '" + source->text +
+                                            "' is Python that runs only when the file runs");
+        PythonSqlWriter& w = m_out.writer;
+        w.from(call.token, "CREATE FLOW ");
+        CDC_TRY(flowName(w, call, *target, *targetName));
+        w.from(call.token, " AS AUTO CDC INTO ");
+        w.from(target->token, ident(*targetName));
+        w.raw(" FROM SNAPSHOT (SELECT * FROM ");
+        CDC_TRY(relation(w, *source, false));
+        w.raw(") KEYS ");
+        CDC_TRY(columnList(w, *keys, "keys"));
+        CDC_TRY(historyClauses(w, call));
         w.raw(";\n");
         return Status::success();
     }

@@ -13,6 +13,8 @@
 namespace cdc::storage::projectsettings {
 
 inline constexpr const char* kPipelineKey = "pipeline.sql";
+/// The language of the pipeline text: "python" for a Python pipeline file; absent or "sql": pipeline SQL.
+inline constexpr const char* kPipelineLanguageKey = "pipeline.language";
 inline constexpr const char* kClockKey = "clock";            ///< simulated time, epoch seconds
 inline constexpr const char* kClockTickKey = "clock.tick";   ///< seconds the clock moves per update
 inline constexpr const char* kClockStartKey = "clock.start"; ///< the clock before the first update

@@ -1,6 +1,7 @@
 // Graphviz lays every sample (and a wider hand-written pipeline) out readably: node rectangles never
 // overlap, every edge runs left to right in data-flow order, and pinned nodes stay where they were put.
 #include "core/pipeline/PipelineGraph.h"
+#include "core/python/PythonPipelineReader.h"
 #include "core/sql/SqlApi.h"
 #include "ui/designer/DesignerScene.h"
 #include "ui/designer/GraphLayout.h"
@@ -28,8 +29,11 @@ CREATE FLOW events_west AS AUTO CDC INTO events_history FROM stream(west.events)
 CREATE MATERIALIZED VIEW events_summary AS SELECT COUNT(*) AS n FROM events_current;
 )";
 
-pipeline::PipelineGraph graphOf(const QString& sql) {
-    return pipeline::buildGraph(sql::parsePipeline(sql.toStdString(), "pipeline.sql").pipeline);
+/// The graph of a pipeline text: SQL, or a Python file read by the static reader (nothing runs here).
+pipeline::PipelineGraph graphOf(const QString& text, bool python = false) {
+    const std::string t = text.toStdString();
+    return pipeline::buildGraph(python ? python::parsePythonPipeline(t, "pipeline.py").pipeline
+                                       : sql::parsePipeline(t, "pipeline.sql").pipeline);
 }
 
 QMap<QString, QSizeF> sizesOf(const pipeline::PipelineGraph& g) {
@@ -52,14 +56,18 @@ class TestGraphLayout : public QObject {
 private slots:
     void readable_data() {
         QTest::addColumn<QString>("sql");
-        for (const QString& id : samplelibrary::ids())
-            QTest::newRow(qPrintable(id)) << samplelibrary::load(id).pipeline;
-        QTest::newRow("wide") << QString::fromUtf8(kWide);
+        QTest::addColumn<bool>("python");
+        for (const QString& id : samplelibrary::ids()) {
+            const SampleInfo sample = samplelibrary::load(id);
+            QTest::newRow(qPrintable(id)) << sample.pipeline << sample.python;
+        }
+        QTest::newRow("wide") << QString::fromUtf8(kWide) << false;
     }
 
     void readable() {
         QFETCH(QString, sql);
-        const auto graph = graphOf(sql);
+        QFETCH(bool, python);
+        const auto graph = graphOf(sql, python);
         QVERIFY(!graph.nodes.empty());
         const auto sizes = sizesOf(graph);
         const GraphLayoutResult layout = layoutGraph(graph, sizes);

@@ -119,7 +119,8 @@ void DesignerController::showParse() {
 }
 
 void DesignerController::updateActions() {
-    const bool editable = !m_project->document()->hasErrors();
+    // The graph edits pipeline SQL: a Python pipeline's graph is shown, and edited in its code.
+    const bool editable = !m_project->document()->hasErrors() && !m_project->document()->isPython();
     const auto selected = selectedNodes();
     m_addTable->setEnabled(editable);
     m_addView->setEnabled(editable);
@@ -160,6 +161,10 @@ bool DesignerController::selectNodeAt(const SourceLocation& location) {
 }
 
 bool DesignerController::apply(const QString& newText, const QString& description, const QString& selectId) {
+    if (m_project->document()->isPython()) {
+        emit statusMessage(tr("Not changed: a Python pipeline is edited in its Python code, in the editor"));
+        return false;
+    }
     m_project->document()->replace(newText, description);
     if (!selectId.isEmpty())
         selectNode(selectId);

@@ -4,18 +4,31 @@
 #include "ui/model/PipelineDocument.h"
 
 #include "core/engine/Engine.h"
+#include "core/python/PythonPipelineReader.h"
+#include "core/python/PythonRunner.h"
 #include "core/sql/SqlApi.h"
 #include "ui/model/PipelineTextCommand.h"
 #include "ui/model/Project.h"
 
+#include <QFutureWatcher>
 #include <QTimer>
 #include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 
 namespace cdc::ui {
 
 const char* const PipelineDocument::kFileName = "pipeline.sql";
+const char* const PipelineDocument::kPythonFileName = "pipeline.py";
+
+/// The run of a trusted Python file in flight. Its result is applied only if the text is still the one
+/// that ran; otherwise the current text runs next (one run at a time: each is a process of its own).
+struct PipelineDocument::PythonRun {
+    QFutureWatcher<python::PipelineRun> watcher;
+    std::string text;
+    bool stale = false;
+};
 
 namespace {
 /// Appends `d` unless the list already says the same thing (the parser, the planner and every update of a
@@ -48,6 +61,8 @@ PipelineDocument::PipelineDocument(Project* project, QUndoStack* undoStack, QObj
     connect(project, &Project::dataChanged, this, &PipelineDocument::refreshOutdated);
 }
 
+PipelineDocument::~PipelineDocument() = default;
+
 void PipelineDocument::type(const QString& newText) {
     if (newText == m_text)
         return;
@@ -67,8 +82,9 @@ void PipelineDocument::replace(const QString& newText, const QString& descriptio
         new PipelineTextCommand(this, m_text, newText, PipelineTextCommand::Kind::Edit, description));
 }
 
-void PipelineDocument::reset(const QString& text) {
+void PipelineDocument::reset(const QString& text, PipelineLanguage language) {
     m_text = text;
+    m_language = language;
     m_runtimeDiagnostics.clear();
     emit textChanged();
     reparseNow();
@@ -87,6 +103,19 @@ bool PipelineDocument::parsePending() const {
     return m_debounce->isActive();
 }
 
+bool PipelineDocument::runPending() const {
+    // Running, or finished with a result the (queued) finished signal has not applied yet.
+    return m_run && (m_run->watcher.isRunning() || m_run->watcher.future().resultCount() > 0);
+}
+
+void PipelineDocument::waitForRun() {
+    // A stale result starts the next run when it is applied: wait until none is left.
+    while (runPending()) {
+        m_run->watcher.waitForFinished();
+        takePythonRun();
+    }
+}
+
 bool PipelineDocument::hasErrors() const {
     return std::any_of(m_parseDiagnostics.begin(), m_parseDiagnostics.end(),
                        [](const Diagnostic& d) { return d.severity == Severity::Error; });
@@ -95,17 +124,78 @@ bool PipelineDocument::hasErrors() const {
 void PipelineDocument::reparseNow() {
     m_debounce->stop();
     const std::string text = m_text.toStdString();
-    auto parse = sql::parsePipeline(text, kFileName);
+    if (!isPython()) {
+        applyParse(sql::parsePipeline(text, kFileName));
+        return;
+    }
+    applyParse(previewPython(text));
+    if (m_project->isPythonTrusted() && !text.empty())
+        startPythonRun(text);
+}
+
+void PipelineDocument::applyParse(sql::PipelineParse parse) {
     m_pipeline = std::move(parse.pipeline);
     m_parseDiagnostics = std::move(parse.diagnostics);
     for (const auto& w : m_pipeline.warnings)
         appendNew(m_parseDiagnostics, w);
-    if (!hasErrors() && !text.empty())
+    if (!hasErrors() && !m_text.isEmpty())
         if (auto st = engine::validate(m_project->db(), m_pipeline); !st)
             m_parseDiagnostics.push_back(st.error());
     if (recheckOutdated())
         emit outdatedChanged();
     emit parsed();
+}
+
+sql::PipelineParse PipelineDocument::previewPython(const std::string& text) const {
+    auto parse = python::parsePythonPipeline(text, kPythonFileName);
+    // The static reader knows only declarative Python: what it cannot read may well run (a loop, a helper
+    // function). That is for the run to say, so here it is a warning that says how to find out.
+    for (Diagnostic& d : parse.diagnostics)
+        if (d.severity == Severity::Error) {
+            d.severity = Severity::Warning;
+            d.message = "not run yet, so the graph is a preview read without running the file: " + d.message +
+                        " (trust the file to run it)";
+            d.code = "PYTHON_PREVIEW";
+        }
+    return parse;
+}
+
+void PipelineDocument::startPythonRun(const std::string& text) {
+    if (!m_run) {
+        m_run = std::make_unique<PythonRun>();
+        connect(&m_run->watcher, &QFutureWatcher<python::PipelineRun>::finished, this,
+                &PipelineDocument::takePythonRun);
+    }
+    if (m_run->watcher.isRunning()) {
+        m_run->stale = true;
+        return;
+    }
+    python::RunOptions options;
+    options.volumesRoot = m_project->volumesFolder().toStdString();
+    m_run->text = text;
+    m_run->stale = false;
+
+    m_run->watcher.setFuture(QtConcurrent::run(
+        [text, options] { return python::runPipelineFile(text, kPythonFileName, options); }));
+    emit runningChanged(true);
+}
+
+void PipelineDocument::takePythonRun() {
+    if (!m_run || m_run->watcher.isRunning() || m_run->watcher.future().resultCount() == 0)
+        return;
+    python::PipelineRun run = m_run->watcher.result();
+    m_run->watcher.setFuture(QFuture<python::PipelineRun>()); // taken: a second call finds nothing
+    const std::string current = m_text.toStdString();
+    if (!isPython() || !m_project->isPythonTrusted()) {
+        emit runningChanged(false);
+        return;
+    }
+    if (m_run->stale || m_run->text != current) {
+        startPythonRun(current);
+        return;
+    }
+    applyParse(std::move(run.parse));
+    emit runningChanged(false);
 }
 
 bool PipelineDocument::recheckOutdated() {

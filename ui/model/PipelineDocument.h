@@ -6,11 +6,13 @@
 #include "core/common/Diagnostic.h"
 #include "core/engine/UpdateTypes.h"
 #include "core/pipeline/Pipeline.h"
+#include "core/sql/SqlApi.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
+#include <memory>
 #include <vector>
 
 class QTimer;
@@ -23,6 +25,9 @@ class Database;
 namespace cdc::ui {
 
 class Project;
+
+/// What the pipeline text is written in. Fixed for a project's life: set when it is created or opened.
+enum class PipelineLanguage { Sql, Python };
 
 /// One text change as the editor reports it: `removed` bytes at `position` replaced by `inserted`.
 /// Positions are QString indexes (the document compares strings, not bytes).
@@ -45,15 +50,23 @@ struct TextSplice {
 /// validated against the project's catalog, and the targets it would compute differently from what is
 /// stored are reported (engine::outdatedTargets). `issues()` merges the parser's, the validator's, the
 /// outdated targets' and the last run's diagnostics, each said once.
+///
+/// A Python pipeline is a program, so what it declares is known only by running it: while the project does
+/// not trust it (Project::isPythonTrusted) the parse is the static reader's preview, which never runs
+/// anything and cannot read every file (what it cannot read is a warning, not an error: running will tell);
+/// once trusted, each parse also runs the file in a worker process off the GUI thread (`runPending()`), and
+/// its result — the real graph, or the error at its .py line — replaces the preview.
 class PipelineDocument : public QObject {
     Q_OBJECT
 public:
     static constexpr int kDebounceMs = 350;
     static constexpr int kTypingPauseMs = 1500;
-    /// The file name diagnostics carry.
+    /// The file name diagnostics carry (kPythonFileName for a Python pipeline).
     static const char* const kFileName;
+    static const char* const kPythonFileName;
 
     PipelineDocument(Project* project, QUndoStack* undoStack, QObject* parent = nullptr);
+    ~PipelineDocument() override;
 
     QString text() const { return m_text; }
     /// The user typed: `newText` is the editor's whole text. Pushed as (or merged into) an "Edit SQL" step.
@@ -61,11 +74,19 @@ public:
     /// Replaces the text as one undo step named `description`. No step when the text is the same.
     void replace(const QString& newText, const QString& description);
     /// A new project's text: no undo step, parsed at once.
-    void reset(const QString& text);
+    void reset(const QString& text, PipelineLanguage language = PipelineLanguage::Sql);
+    PipelineLanguage language() const { return m_language; }
+    bool isPython() const { return m_language == PipelineLanguage::Python; }
+    /// The file name the text's diagnostics carry.
+    std::string fileName() const { return isPython() ? kPythonFileName : kFileName; }
 
     /// Parses now instead of after the debounce delay (before a run, for instance).
     void reparseNow();
     bool parsePending() const;
+    /// A trusted Python file is being run to learn its pipeline.
+    bool runPending() const;
+    /// Blocks until the pending run (if any) has finished and its result is applied (tests, before a run).
+    void waitForRun();
     const pipeline::Pipeline& pipeline() const { return m_pipeline; }
     /// Errors of the parse or of validation: a pipeline with errors does not run.
     bool hasErrors() const;
@@ -92,10 +113,21 @@ signals:
     void parsed();
     /// The list of outdated targets changed.
     void outdatedChanged();
+    /// A trusted Python file started (true) or finished (false) running to learn its pipeline.
+    void runningChanged(bool running);
 
 private:
     /// Re-reads the outdated targets; true when they changed.
     bool recheckOutdated();
+    /// Replaces the parse with `parse`, validates it and tells the views.
+    void applyParse(sql::PipelineParse parse);
+    /// A Python parse: the static preview now, and a real run when the project trusts the file.
+    sql::PipelineParse previewPython(const std::string& text) const;
+    void startPythonRun(const std::string& text);
+    /// Applies a finished run (the watcher's finished signal, or waitForRun).
+    void takePythonRun();
+
+    struct PythonRun;
 
     Project* m_project;
     QUndoStack* m_undo;
@@ -106,6 +138,8 @@ private:
     std::vector<Diagnostic> m_runtimeDiagnostics;
     std::vector<engine::OutdatedTarget> m_outdated;
     QElapsedTimer m_lastKeystroke; ///< for merging keystrokes into one typing step
+    PipelineLanguage m_language = PipelineLanguage::Sql;
+    std::unique_ptr<PythonRun> m_run;
 };
 
 } // namespace cdc::ui

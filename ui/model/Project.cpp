@@ -6,8 +6,10 @@
 #include "core/engine/Engine.h"
 #include "core/storage/Backup.h"
 #include "ui/model/AtomicSave.h"
+#include "ui/model/PythonTrust.h"
 #include "ui/model/SnapshotCommand.h"
 
+#include <QFile>
 #include <QFileInfo>
 
 namespace cdc::ui {
@@ -42,11 +44,13 @@ QString Project::workingPath() const {
 QString Project::displayName() const {
     if (!m_filePath.isEmpty())
         return QFileInfo(m_filePath).fileName();
+    if (!m_origin.isEmpty())
+        return QFileInfo(m_origin).fileName(); // an opened pipeline file, not saved as a project yet
     const QString sample = sampleId();
     return sample.isEmpty() ? tr("Untitled") : tr("%1 (sample)").arg(sample);
 }
 
-Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
+Status Project::resetWorkingCopy(Database* source, const QString& filePath, const QString& origin) {
     auto dir = std::make_unique<QTemporaryDir>();
     if (!dir->isValid())
         return Diagnostic::error("IO", "cannot create a temporary working directory");
@@ -67,11 +71,16 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
     // The new path is in place before anyone hears of the new project: views that show its name read it then.
     const bool pathChanged = filePath != m_filePath;
     m_filePath = filePath;
+    m_origin = origin;
+    // Trust is the user's earlier answer for this very file, never something the file says of itself.
+    const bool trusted = pythontrust::isTrusted(trustFile());
+    const bool trustChanged = trusted != m_pythonTrusted;
+    m_pythonTrusted = trusted;
     applyVolumesFolder(); // before the document's first validation reads any file
     m_undo.setClean();
-    m_document->reset(projectstore::value(*m_db, projectstore::kPipelineKey, QString()));
-    m_positions->reset(
-        NodePositions::fromJson(projectstore::value(*m_db, projectstore::kNodePositionsKey, QString())));
+    resetDocument();
+    if (trustChanged)
+        emit pythonTrustChanged(m_pythonTrusted);
     if (pathChanged)
         emit filePathChanged(m_filePath);
     emit projectReplaced();
@@ -80,12 +89,19 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath) {
     return {};
 }
 
+void Project::resetDocument() {
+    const bool python =
+        projectstore::value(*m_db, projectstore::kPipelineLanguageKey, QString()) == QLatin1String("python");
+    m_document->reset(projectstore::value(*m_db, projectstore::kPipelineKey, QString()),
+                      python ? PipelineLanguage::Python : PipelineLanguage::Sql);
+    m_positions->reset(
+        NodePositions::fromJson(projectstore::value(*m_db, projectstore::kNodePositionsKey, QString())));
+}
+
 void Project::reloadWorkingCopy() {
     m_undo.clear();
     m_undo.setClean();
-    m_document->reset(projectstore::value(*m_db, projectstore::kPipelineKey, QString()));
-    m_positions->reset(
-        NodePositions::fromJson(projectstore::value(*m_db, projectstore::kNodePositionsKey, QString())));
+    resetDocument();
     emit projectReplaced();
     emit dataChanged();
     notifyModified();
@@ -109,6 +125,47 @@ Status Project::open(const QString& filePath) {
     return resetWorkingCopy(&*source, QFileInfo(filePath).absoluteFilePath());
 }
 
+Status Project::openPipelineFile(const QString& filePath) {
+    // A pipeline is text a person wrote; anything larger is not one (and would stall the editor).
+    constexpr qint64 kMaxPipelineBytes = 4 * 1024 * 1024;
+    const QFileInfo info(filePath);
+    if (!info.isFile())
+        return Diagnostic::error("IO", "'" + filePath.toStdString() + "' does not exist or is not a file");
+    if (info.size() > kMaxPipelineBytes)
+        return Diagnostic::error("PIPELINE_TOO_LARGE", "'" + filePath.toStdString() + "' has " +
+                                                           std::to_string(info.size()) +
+                                                           " bytes: a pipeline file may have at most " +
+                                                           std::to_string(kMaxPipelineBytes));
+    QFile file(filePath);
+    if (!file.open(QIODevice::ReadOnly))
+        return Diagnostic::error("IO", "cannot read '" + filePath.toStdString() +
+                                           "': " + file.errorString().toStdString());
+    const QByteArray bytes = file.readAll();
+    const bool python = info.suffix().compare(QLatin1String("py"), Qt::CaseInsensitive) == 0;
+    // Written before the working copy is made current, so the document's first parse sees the file.
+    auto fill = Database::open(":memory:", Database::Mode::ReadWriteCreate);
+    if (!fill)
+        return fill.error();
+    CDC_TRY(projectstore::ensureSchema(*fill));
+    CDC_TRY(projectstore::setValue(*fill, projectstore::kPipelineKey, QString::fromUtf8(bytes)));
+    if (python)
+        CDC_TRY(projectstore::setValue(*fill, projectstore::kPipelineLanguageKey, QStringLiteral("python")));
+    // The file's folder is where its /Volumes/... paths lead (the seed's pipelines read files there).
+    CDC_TRY(projectstore::setValue(*fill, projectstore::kVolumesKey, info.absolutePath()));
+    return resetWorkingCopy(&*fill, QString(), info.absoluteFilePath());
+}
+
+void Project::trustPython(bool remember) {
+    if (remember && !trustFile().isEmpty())
+        pythontrust::trust(trustFile());
+    if (m_pythonTrusted)
+        return;
+    m_pythonTrusted = true;
+    emit pythonTrustChanged(true);
+    if (m_document->isPython())
+        m_document->reparseNow();
+}
+
 Status Project::openRecovered(const QString& autosavePath, const QString& originalPath) {
     auto source = Database::open(autosavePath.toStdString(), Database::Mode::ReadOnly);
     if (!source)
@@ -128,6 +185,9 @@ Status Project::saveAs(const QString& filePath) {
     // Written aside and renamed over the file: a failed save leaves the previous file as it was.
     CDC_TRY(atomicsave::writeCopy(*m_db, filePath));
     m_filePath = QFileInfo(filePath).absoluteFilePath();
+    // The user ran this pipeline in this session: their own saved copy does not ask again.
+    if (m_pythonTrusted && m_document->isPython())
+        pythontrust::trust(m_filePath);
     markClean();
     emit filePathChanged(m_filePath);
     return {};
@@ -146,6 +206,8 @@ Status Project::storeDocument() {
         return projectstore::setValue(*m_db, key, value);
     };
     CDC_TRY(store(projectstore::kPipelineKey, m_document->text()));
+    if (m_document->isPython())
+        CDC_TRY(store(projectstore::kPipelineLanguageKey, QStringLiteral("python")));
     return store(projectstore::kNodePositionsKey, NodePositions::toJson(m_positions->positions()));
 }
 

@@ -31,6 +31,10 @@ public:
     /// Opens a project (or any database made by `cdcstudio-cli --db`) into a fresh working copy.
     /// The file itself is only read.
     Status open(const QString& filePath);
+    /// Opens a pipeline file (pipeline SQL, or a Python pipeline file: `.py`) as a new untitled project whose
+    /// pipeline is the file's text; its `/Volumes/...` paths lead into the file's folder (Project Settings).
+    /// A Python file is not run: it is trusted only if the user said so before (`isPythonTrusted`).
+    Status openPipelineFile(const QString& filePath);
     /// Opens an autosaved working copy (see Autosave) as unsaved changes to `originalPath` (empty: untitled),
     /// so Save writes to the original file. The autosave file itself is only read.
     Status openRecovered(const QString& autosavePath, const QString& originalPath);
@@ -63,6 +67,17 @@ public:
     NodePositions* nodePositions() const { return m_positions; }
     /// Writes the text and the node positions into the working copy (before saves and updates).
     Status storeDocument();
+
+    /// Whether the pipeline, if it is Python, may run: the user trusted its file (the project file, or the
+    /// .py file it was opened from) now or before, or it is a sample shipped with the app. Always false
+    /// after opening until then: opening never runs code.
+    bool isPythonTrusted() const { return m_pythonTrusted; }
+    /// The file the trust decision is about: the project file, else the pipeline file it was opened from;
+    /// empty for a new project.
+    QString trustFile() const { return m_filePath.isEmpty() ? m_origin : m_filePath; }
+    /// The user trusts the pipeline: it may run from now on; with `remember`, also in later sessions (for
+    /// trustFile()). A trusted Python pipeline is run at once to show its real graph.
+    void trustPython(bool remember);
 
     qint64 clock() const;
     qint64 clockTick() const;
@@ -104,10 +119,14 @@ signals:
     void projectReplaced();
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
+    /// isPythonTrusted() changed.
+    void pythonTrustChanged(bool trusted);
 
 private:
     /// Replaces the working copy with a copy of `source` (empty when null) that belongs to `filePath`.
-    Status resetWorkingCopy(storage::Database* source, const QString& filePath);
+    Status resetWorkingCopy(storage::Database* source, const QString& filePath, const QString& origin = {});
+    /// Gives the document the working copy's pipeline text and language.
+    void resetDocument();
     void notifyModified();
     /// Gives the working connection the current volumes folder (after a load, a save elsewhere, an undo).
     void applyVolumesFolder();
@@ -122,6 +141,8 @@ private:
     NodePositions* m_positions;
     bool m_lastModified = false;
     bool m_busy = false;
+    QString m_origin; ///< the pipeline file this untitled project was opened from
+    bool m_pythonTrusted = false;
 };
 
 } // namespace cdc::ui

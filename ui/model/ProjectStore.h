@@ -50,6 +50,7 @@ using storage::projectsettings::kClockKey;
 using storage::projectsettings::kClockStartKey;
 using storage::projectsettings::kClockTickKey;
 using storage::projectsettings::kPipelineKey;
+using storage::projectsettings::kPipelineLanguageKey;
 using storage::projectsettings::kReadmeKey;
 using storage::projectsettings::kSampleKey;
 using storage::projectsettings::kVolumesKey;

@@ -18,10 +18,10 @@ QString readResource(const QString& path) {
 } // namespace
 
 QStringList ids() {
-    return {QStringLiteral("scd1-users"),      QStringLiteral("scd1-truncate"),
-            QStringLiteral("scd2-users"),      QStringLiteral("scd2-track-history"),
-            QStringLiteral("snapshot-users"),  QStringLiteral("out-of-order-lab"),
-            QStringLiteral("tombstone-gc-lab")};
+    return {QStringLiteral("scd1-users"),       QStringLiteral("scd1-truncate"),
+            QStringLiteral("scd2-users"),       QStringLiteral("scd2-track-history"),
+            QStringLiteral("snapshot-users"),   QStringLiteral("snapshot-users-python"),
+            QStringLiteral("out-of-order-lab"), QStringLiteral("tombstone-gc-lab")};
 }
 
 SampleInfo load(const QString& id) {
@@ -31,7 +31,9 @@ SampleInfo load(const QString& id) {
     SampleInfo info;
     info.id = id;
     info.readme = readResource(base + QLatin1String("README.md"));
-    info.pipeline = readResource(base + QLatin1String("pipeline.sql"));
+    info.python = QFile::exists(base + QLatin1String("pipeline.py"));
+    info.pipeline =
+        readResource(base + (info.python ? QLatin1String("pipeline.py") : QLatin1String("pipeline.sql")));
     info.sources = readResource(base + QLatin1String("sources.sql"));
     info.events = readResource(base + QLatin1String("events.sql"));
     const QDir steps(base + QLatin1String("steps"));

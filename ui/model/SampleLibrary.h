@@ -11,12 +11,13 @@ namespace cdc::ui {
 /// A sample project embedded in the application (resources `:/samples/<id>/`).
 struct SampleInfo {
     QString id;
-    QString title;     ///< the README's first heading
-    QString readme;    ///< the whole README (Markdown), shown in the app
-    QString pipeline;  ///< pipeline.sql
-    QString sources;   ///< sources.sql: creates the empty source tables
-    QString events;    ///< events.sql: its rows become the event queue (optional)
-    QStringList steps; ///< steps/*.sql in name order: each whole script is one queued step, after the rows
+    QString title;       ///< the README's first heading
+    QString readme;      ///< the whole README (Markdown), shown in the app
+    QString pipeline;    ///< pipeline.sql, or pipeline.py for a Python pipeline
+    bool python = false; ///< the pipeline is pipeline.py
+    QString sources;     ///< sources.sql: creates the empty source tables
+    QString events;      ///< events.sql: its rows become the event queue (optional)
+    QStringList steps;   ///< steps/*.sql in name order: each whole script is one queued step, after the rows
 };
 
 namespace samplelibrary {

@@ -3,6 +3,7 @@
 // is pushed on the GUI thread, in complete().
 #include "ui/model/SimulationRunner.h"
 
+#include "core/python/PythonRunner.h"
 #include "core/storage/Database.h"
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
@@ -57,8 +58,13 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
     if (document->hasErrors())
         return fail(
             Diagnostic::error("PIPELINE_HAS_ERRORS", "the pipeline has errors: fix them first (see Issues)"));
+    // Running a Python pipeline runs its code: only once the user has trusted it.
+    if (document->isPython() && !m_project->isPythonTrusted())
+        return fail(Diagnostic::error("PYTHON_NOT_TRUSTED",
+                                      "the pipeline is a Python program: trust its file before running it"));
     // The worker thread gets its own copy: typing may change the document while it runs.
     const pipeline::Pipeline pipeline = document->pipeline();
+    const std::string pythonText = document->isPython() ? document->text().toStdString() : std::string();
     if (auto st = m_project->storeDocument(); !st)
         return fail(st.error());
     auto before = m_project->snapshot();
@@ -86,6 +92,21 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
             return out;
         }
         db->setVolumes(VolumeRoot(volumes)); // the project's, not the working copy's temporary folder
+        // A Python pipeline runs once per run, as Databricks runs the definitions at each update's start;
+        // its snapshot functions are called by the updates through workers running the file again.
+        pipeline::Pipeline runPipeline = pipeline;
+        python::RunOptions pythonOptions;
+        pythonOptions.volumesRoot = volumes;
+        python::SnapshotFunctions snapshotFunctions(pythonOptions);
+        if (!pythonText.empty()) {
+            auto run = python::runPipelineFile(pythonText, PipelineDocument::kPythonFileName, pythonOptions);
+            if (auto err = run.parse.firstError()) {
+                out.error = std::move(err);
+                return out;
+            }
+            runPipeline = std::move(run.parse.pipeline);
+            snapshotFunctions.add(pythonText, PipelineDocument::kPythonFileName, runPipeline);
+        }
         for (int b = 0; b < batches.size(); ++b) {
             if (cancelFlag->load()) {
                 out.error =
@@ -97,6 +118,8 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
             options.now = now;
             options.cancel = cancelFlag.get();
             options.fullRefresh = fullRefresh && b == 0;
+            if (!snapshotFunctions.empty())
+                options.snapshotFunction = snapshotFunctions.callback();
             options.progress = [self, b, n = int(batches.size())](const std::string& flow, std::int64_t done,
                                                                   std::int64_t total) {
                 QMetaObject::invokeMethod(
@@ -127,7 +150,7 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
                 out.error = st.error();
                 break;
             }
-            auto report = engine::runUpdate(*db, pipeline, options);
+            auto report = engine::runUpdate(*db, runPipeline, options);
             if (!report) {
                 out.error = report.error();
                 break; // the batch's transaction rolls back: events stay queued

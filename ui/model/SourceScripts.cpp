@@ -128,11 +128,17 @@ Status installSample(Project& project, const SampleInfo& sample) {
     if (auto ids = projectstore::appendEvents(db, *events); !ids)
         return ids.error();
     CDC_TRY(projectstore::setValue(db, projectstore::kPipelineKey, sample.pipeline));
+    if (sample.python)
+        CDC_TRY(projectstore::setValue(db, projectstore::kPipelineLanguageKey, QStringLiteral("python")));
     CDC_TRY(projectstore::setValue(db, projectstore::kReadmeKey, sample.readme));
     CDC_TRY(projectstore::setValue(db, projectstore::kSampleKey, sample.id));
     CDC_TRY(
         projectstore::setValue(db, projectstore::kClockKey, QString::number(projectstore::kDefaultClock)));
     CDC_TRY(tx->commit());
+    // The samples ship with the app: their Python is ours, and runs without asking (for this session only:
+    // a saved sample is a file like any other).
+    if (sample.python)
+        project.trustPython(false);
     project.reloadWorkingCopy();
     return {};
 }

@@ -3,6 +3,7 @@
 #include "ui/widgets/CodeEditor.h"
 
 #include "ui/model/ThemeColors.h"
+#include "ui/widgets/PythonLexer.h"
 #include "ui/widgets/SqlLexer.h"
 
 #include <Qsci/qsciapis.h>
@@ -17,7 +18,8 @@
 namespace cdc::ui {
 
 CodeEditor::CodeEditor(QWidget* parent)
-    : QsciScintilla(parent), m_lexer(new SqlLexer(this)), m_apis(new QsciAPIs(m_lexer)) {
+    : QsciScintilla(parent), m_lexer(new SqlLexer(this)), m_pythonLexer(new PythonLexer(this)),
+      m_apis(new QsciAPIs(m_lexer)) {
     setUtf8(true);
     setLexer(m_lexer);
     setMarginType(0, NumberMargin);
@@ -50,8 +52,20 @@ void CodeEditor::updateMarginWidth() {
     setMarginWidth(0, QStringLiteral("00%1").arg(lines()));
 }
 
+void CodeEditor::setPython(bool python) {
+    if (python == m_python)
+        return;
+    m_python = python;
+    // Completion offers SQL words to SQL only; in Python it offers the file's own words.
+    setAutoCompletionSource(python ? AcsDocument : AcsAll);
+    setLexer(python ? static_cast<QsciLexer*>(m_pythonLexer) : m_lexer);
+    setTabWidth(python ? 4 : 2);
+    applyPalette();
+}
+
 void CodeEditor::applyPalette() {
     m_lexer->applyPalette();
+    m_pythonLexer->applyPalette();
     const QPalette palette = QApplication::palette();
     setMarginsBackgroundColor(palette.color(QPalette::Window));
     setMarginsForegroundColor(palette.color(QPalette::PlaceholderText));
@@ -190,7 +204,8 @@ void CodeEditor::setCompletionWords(const QStringList& keywords, const QStringLi
             m_apis->add(word);
     m_apis->prepare();
     // Keyword lists are read when the lexer is set: re-apply so new names get their colour.
-    setLexer(m_lexer);
+    if (!m_python)
+        setLexer(m_lexer);
     applyPalette();
 }
 
@@ -216,24 +231,26 @@ void CodeEditor::toggleComment() {
         getCursorPosition(&lineFrom, &indexFrom);
         lineTo = lineFrom;
     }
+    const QString marker = m_python ? QStringLiteral("#") : QStringLiteral("--");
     bool allCommented = true;
     for (int l = lineFrom; l <= lineTo; ++l) {
         const QString t = text(l).trimmed();
-        if (!t.isEmpty() && !t.startsWith(QLatin1String("--")))
+        if (!t.isEmpty() && !t.startsWith(marker))
             allCommented = false;
     }
     beginUndoAction();
     for (int l = lineFrom; l <= lineTo; ++l) {
         const QString t = text(l);
         if (allCommented) {
-            const int at = int(t.indexOf(QLatin1String("--")));
+            const int at = int(t.indexOf(marker));
             if (at < 0)
                 continue;
-            const int width = t.mid(at + 2, 1) == QLatin1String(" ") ? 3 : 2;
+            const int width =
+                int(marker.size()) + (t.mid(at + marker.size(), 1) == QLatin1String(" ") ? 1 : 0);
             setSelection(l, at, l, at + width);
             removeSelectedText();
         } else {
-            insertAt(QStringLiteral("-- "), l, 0);
+            insertAt(marker + QLatin1Char(' '), l, 0);
         }
     }
     endUndoAction();

@@ -12,6 +12,7 @@ class QsciAPIs;
 
 namespace cdc::ui {
 
+class PythonLexer;
 class SqlLexer;
 
 /// The pipeline SQL editor: Spark SQL highlighting, line numbers, folding, completion of keywords
@@ -25,6 +26,9 @@ public:
     explicit CodeEditor(QWidget* parent = nullptr);
 
     SqlLexer* sqlLexer() const { return m_lexer; }
+    /// Python highlighting, `#` comments and 4-space tabs for a Python pipeline; SQL otherwise.
+    void setPython(bool python);
+    bool isPython() const { return m_python; }
     /// Replaces the squiggles.
     void setDiagnostics(std::vector<Diagnostic> diagnostics);
     const std::vector<Diagnostic>& diagnostics() const { return m_diagnostics; }
@@ -39,7 +43,8 @@ public:
 
     /// Moves the caret to a diagnostic's position (1-based line, byte column) and shows it.
     void goToLocation(const SourceLocation& location);
-    /// Comments the selected lines out with `-- `, or uncomments them when all are commented.
+    /// Comments the selected lines out with `-- ` (`# ` in Python), or uncomments them when all are
+    /// commented.
     void toggleComment();
     /// The text's history is kept elsewhere (the project's undo stack): the editor collects none, so its
     /// own undo can never disagree with it. Call yieldKeys with the undo / redo keys as well.
@@ -65,7 +70,9 @@ private:
     void updateMarginWidth();
 
     SqlLexer* m_lexer;
+    PythonLexer* m_pythonLexer;
     QsciAPIs* m_apis;
+    bool m_python = false;
     std::vector<Diagnostic> m_diagnostics;
     bool m_movedInList = false; ///< arrow keys were used in the completion list now open
 };

@@ -40,12 +40,14 @@ EditorController::EditorController(Project* project, CodeEditor* editor, IssueLi
     connect(document(), &PipelineDocument::textChanged, this, &EditorController::showDocumentText);
     connect(document(), &PipelineDocument::parsed, this, &EditorController::publish);
     connect(project, &Project::projectReplaced, this, [this] {
+        showLanguage();
         // A new project opens at its first line.
         showDocumentText();
         m_editor->setCursorPosition(0, 0);
         m_editor->ensureLineVisible(0);
     });
     connect(project, &Project::dataChanged, this, &EditorController::refreshCompletion);
+    showLanguage();
     showDocumentText();
     refreshCompletion();
     publish();
@@ -81,6 +83,13 @@ void EditorController::showDocumentText() {
     m_showing = false;
 }
 
+void EditorController::showLanguage() {
+    const bool python = document()->isPython();
+    m_editor->setPython(python);
+    // Format SQL rewrites pipeline SQL; a Python file is the user's program and stays as written.
+    m_format->setEnabled(!python);
+}
+
 void EditorController::publish() {
     const std::vector<Diagnostic> all = document()->issues();
     m_editor->setDiagnostics(all);
@@ -108,7 +117,7 @@ void EditorController::refreshCompletion() {
 }
 
 void EditorController::formatSql() {
-    auto formatted = sql::formatSql(document()->text().toStdString(), PipelineDocument::kFileName);
+    auto formatted = sql::formatSql(document()->text().toStdString(), document()->fileName());
     if (!formatted) {
         emit statusMessage(tr("Not formatted: %1").arg(QString::fromStdString(formatted.error().format())));
         m_editor->goToLocation(formatted.error().location);

@@ -31,6 +31,8 @@ signals:
     void statusMessage(const QString& message);
 
 private:
+    /// The editor and its actions follow the pipeline's language (a new project may change it).
+    void showLanguage();
     /// The document's text into the editor as one replacement of what differs.
     void showDocumentText();
     void publish();

@@ -26,6 +26,7 @@
 #include "ui/widgets/OutdatedBanner.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
+#include "ui/widgets/PythonTrustController.h"
 #include "ui/widgets/RecoveryDialog.h"
 #include "ui/widgets/ResultsController.h"
 #include "ui/widgets/SimulationController.h"
@@ -86,6 +87,9 @@ MainWindow::MainWindow(QWidget* parent)
     setDocumentMode(false);
 
     m_outdatedBanner = new OutdatedBanner(m_simulation->fullRefreshAction(), this);
+    m_pythonTrust = new PythonTrustController(m_project, this);
+    m_workbench->addBanner(m_pythonTrust->banner());
+    m_simulation->setRunGuard([this] { return m_pythonTrust->ensureTrusted(); });
     createDocks();
     createActions();
     createMenus();
@@ -94,6 +98,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_project, &Project::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_project, &Project::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_projectController, &ProjectController::statusMessage, this, &MainWindow::showStatus);
+    connect(m_pythonTrust, &PythonTrustController::statusMessage, this, &MainWindow::showStatus);
     connect(m_autosave, &Autosave::failed, this,
             [this](const QString& m) { showStatus(tr("Autosave failed: %1").arg(m), 8000); });
     connect(m_sources, &SourcesPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });

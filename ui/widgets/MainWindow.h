@@ -33,6 +33,7 @@ class TargetTablePanel;
 class Scd2TimelinePanel;
 class TombstonePanel;
 class OutdatedBanner;
+class PythonTrustController;
 class DesignerController;
 class InspectorPanel;
 class DesignerPanel;
@@ -69,6 +70,7 @@ public:
     Scd2TimelinePanel* scd2TimelinePanel() const { return m_scd2Timeline; }
     TombstonePanel* tombstonePanel() const { return m_tombstones; }
     OutdatedBanner* outdatedBanner() const { return m_outdatedBanner; }
+    PythonTrustController* pythonTrust() const { return m_pythonTrust; }
     /// The Designer dock's content: the graph of the editor's last parse without errors.
     DesignerPanel* designer() const { return m_designer; }
     DesignerController* designerController() const { return m_designerController; }
@@ -123,6 +125,7 @@ private:
     Scd2TimelinePanel* m_scd2Timeline;
     TombstonePanel* m_tombstones;
     OutdatedBanner* m_outdatedBanner = nullptr;
+    PythonTrustController* m_pythonTrust = nullptr;
     DesignerPanel* m_designer;
     DesignerController* m_designerController = nullptr;
     InspectorPanel* m_inspector;

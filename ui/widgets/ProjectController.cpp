@@ -24,6 +24,16 @@ constexpr int kMaxRecent = 8;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kFilter = QObject::tr(
     "CDC Studio projects (*.cdcstudio);;SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)");
+const QString kOpenFilter =
+    QObject::tr("Projects and pipelines (*.cdcstudio *.db *.sqlite *.sqlite3 *.sql *.py);;"
+                "CDC Studio projects (*.cdcstudio);;SQLite databases (*.db *.sqlite *.sqlite3);;"
+                "Pipeline files (*.sql *.py);;All files (*)");
+
+/// Pipeline files open as a new project with their text; anything else is a project database.
+bool isPipelineFile(const QString& path) {
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    return suffix == QLatin1String("py") || suffix == QLatin1String("sql");
+}
 } // namespace
 
 ProjectController::ProjectController(Project* project, QWidget* window)
@@ -35,7 +45,8 @@ ProjectController::ProjectController(Project* project, QWidget* window)
     m_new->setToolTip(tr("Start an empty project (Ctrl+N)"));
     m_open = new QAction(style->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open…"), this);
     m_open->setShortcut(QKeySequence::Open);
-    m_open->setToolTip(tr("Open a .cdcstudio project or a database made by cdcstudio-cli (Ctrl+O)"));
+    m_open->setToolTip(tr("Open a .cdcstudio project, a database made by cdcstudio-cli, or a pipeline file "
+                          "(.sql, or .py: opened without running it) (Ctrl+O)"));
     m_save = new QAction(style->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this);
     m_save->setShortcut(QKeySequence::Save);
     m_save->setToolTip(tr("Save the project (Ctrl+S)"));
@@ -57,7 +68,7 @@ ProjectController::ProjectController(Project* project, QWidget* window)
     connect(m_open, &QAction::triggered, this, [this] {
         if (!maybeSave())
             return;
-        const QString path = QFileDialog::getOpenFileName(m_window, tr("Open Project"), QString(), kFilter);
+        const QString path = QFileDialog::getOpenFileName(m_window, tr("Open"), QString(), kOpenFilter);
         if (!path.isEmpty())
             openFile(path);
     });
@@ -77,12 +88,23 @@ void ProjectController::showError(const QString& what, const Diagnostic& error) 
 }
 
 bool ProjectController::openFile(const QString& path) {
-    if (auto st = m_project->open(path); !st) {
+    const bool pipelineFile = isPipelineFile(path);
+    if (auto st = pipelineFile ? m_project->openPipelineFile(path) : m_project->open(path); !st) {
         showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), st.error());
         return false;
     }
-    addRecent(m_project->filePath());
-    emit statusMessage(tr("Opened %1").arg(m_project->filePath()));
+    const QString opened = pipelineFile ? QFileInfo(path).absoluteFilePath() : m_project->filePath();
+    addRecent(opened);
+    if (!pipelineFile)
+        emit statusMessage(tr("Opened %1").arg(opened));
+    else if (m_project->document()->isPython() && !m_project->isPythonTrusted())
+        emit statusMessage(tr("Opened %1 as a new project, without running it: Trust and Run File… runs it")
+                               .arg(QFileInfo(path).fileName()),
+                           8000);
+    else
+        emit statusMessage(tr("Opened %1 as a new project: Save keeps it as a .cdcstudio project")
+                               .arg(QFileInfo(path).fileName()),
+                           8000);
     return true;
 }
 

@@ -156,6 +156,8 @@ void SimulationController::setRunning(bool running) {
 }
 
 bool SimulationController::start(const QList<int>& batches, const QString& text, bool fullRefresh) {
+    if (!m_runner->isRunning() && m_runGuard && !m_runGuard())
+        return false;
     Diagnostic error;
     if (!m_runner->start(batches, text, &error, fullRefresh)) {
         if (error.code == "PIPELINE_HAS_ERRORS")

@@ -7,6 +7,7 @@
 
 #include <QObject>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -52,6 +53,8 @@ public:
     bool advanceClock(qint64 seconds);
     /// Blocks until the running update finished (tests, --step).
     void waitForFinished();
+    /// Asked before every run starts (the Python trust question); false: nothing starts.
+    void setRunGuard(std::function<bool()> guard) { m_runGuard = std::move(guard); }
 
 signals:
     void statusMessage(const QString& message, int timeoutMs = 5000);
@@ -76,6 +79,7 @@ private:
     QAction* m_advanceClock;
     QLabel* m_clockLabel;
     QProgressBar* m_progress;
+    std::function<bool()> m_runGuard;
 };
 
 } // namespace cdc::ui

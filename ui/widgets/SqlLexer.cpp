@@ -1,12 +1,7 @@
-// Word lists are lower-cased because Scintilla's SQL lexer matches lowered words. The hues suit our
-// light and dark papers and are then brought to text contrast against whatever Base is in use.
+// Word lists are lower-cased because Scintilla's SQL lexer matches lowered words.
 #include "ui/widgets/SqlLexer.h"
 
-#include "ui/model/ThemeColors.h"
-
-#include <QApplication>
-#include <QFontDatabase>
-#include <QPalette>
+#include "ui/widgets/LexerPalette.h"
 
 namespace cdc::ui {
 
@@ -91,41 +86,21 @@ void SqlLexer::setSchemaNames(const QStringList& names) {
 }
 
 void SqlLexer::applyPalette() {
-    const QPalette palette = QApplication::palette();
-    const bool dark = themecolors::isDark(palette);
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    setDefaultFont(mono);
-    setFont(mono);
-    QFont bold = mono;
-    bold.setBold(true);
-    setPaper(palette.color(QPalette::Base));
-    setDefaultPaper(palette.color(QPalette::Base));
-    setColor(palette.color(QPalette::Text));
-    setDefaultColor(palette.color(QPalette::Text));
-    const auto pick = [dark](const char* light, const char* darkColor) {
-        return QColor(dark ? darkColor : light);
-    };
-    setColor(pick("#0033b3", "#6fa8ff"), Keyword);
-    setFont(bold, Keyword);
-    setColor(pick("#8a1fa8", "#d79bf2"), KeywordSet5);
-    setFont(bold, KeywordSet5);
-    setColor(pick("#00627a", "#56c8d8"), KeywordSet6);
-    setColor(pick("#7a4a00", "#e0b060"), KeywordSet7);
-    setColor(pick("#6a737d", "#8b949e"), Comment);
-    setColor(pick("#6a737d", "#8b949e"), CommentLine);
-    setColor(pick("#6a737d", "#8b949e"), CommentDoc);
-    setColor(pick("#067d17", "#8fd18f"), SingleQuotedString);
-    setColor(pick("#067d17", "#8fd18f"), DoubleQuotedString);
-    setColor(pick("#1750eb", "#f0a070"), Number);
-    setColor(pick("#871094", "#c792ea"), QuotedIdentifier);
-    setColor(palette.color(QPalette::Text), Operator);
-    setColor(palette.color(QPalette::Text), Identifier);
-    // The hues above suit our light and dark paper; on any other Base (a platform palette) each style is
-    // still brought to text contrast.
-    for (int style = 0; style <= QuotedOperator; ++style) {
-        setPaper(palette.color(QPalette::Base), style);
-        setColor(themecolors::readableOn(color(style), palette.color(QPalette::Base)), style);
-    }
+    using namespace lexerpalette;
+    // Operators and identifiers keep the text colour apply() gives every style first.
+    apply(*this,
+          {{Keyword, kKeyword},
+           {KeywordSet5, kAccent},
+           {KeywordSet6, kFunction},
+           {KeywordSet7, kName},
+           {Comment, kComment},
+           {CommentLine, kComment},
+           {CommentDoc, kComment},
+           {SingleQuotedString, kString},
+           {DoubleQuotedString, kString},
+           {Number, kNumber},
+           {QuotedIdentifier, kQuoted}},
+          QuotedOperator);
 }
 
 } // namespace cdc::ui

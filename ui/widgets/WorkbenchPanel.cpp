@@ -21,7 +21,8 @@ constexpr int kMaxZoom = 20;
 
 WorkbenchPanel::WorkbenchPanel(QWidget* parent)
     : QWidget(parent), m_editor(new CodeEditor(this)), m_findBar(new FindReplaceBar(m_editor, this)) {
-    auto* layout = new QVBoxLayout(this);
+    m_layout = new QVBoxLayout(this);
+    auto* layout = m_layout;
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_editor, 1);
@@ -71,6 +72,10 @@ WorkbenchPanel::WorkbenchPanel(QWidget* parent)
     connect(m_zoomReset, &QAction::triggered, this, [zoomTo] { zoomTo(0); });
     m_editor->zoomTo(
         std::clamp(QSettings().value(QStringLiteral("editor/zoom"), 0).toInt(), kMinZoom, kMaxZoom));
+}
+
+void WorkbenchPanel::addBanner(QWidget* banner) {
+    m_layout->insertWidget(m_banners++, banner);
 }
 
 } // namespace cdc::ui

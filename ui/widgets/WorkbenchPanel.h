@@ -6,6 +6,8 @@
 
 class QAction;
 
+class QVBoxLayout;
+
 namespace cdc::ui {
 
 class CodeEditor;
@@ -19,6 +21,8 @@ public:
     explicit WorkbenchPanel(QWidget* parent = nullptr);
 
     CodeEditor* editor() const { return m_editor; }
+    /// Puts a banner (a NoticeBanner) over the editor; banners stack in the order added.
+    void addBanner(QWidget* banner);
     FindReplaceBar* findBar() const { return m_findBar; }
     QAction* findAction() const { return m_find; }
     QAction* replaceAction() const { return m_replace; }
@@ -30,6 +34,8 @@ public:
     QAction* zoomResetAction() const { return m_zoomReset; }
 
 private:
+    QVBoxLayout* m_layout;
+    int m_banners = 0;
     CodeEditor* m_editor;
     FindReplaceBar* m_findBar;
     QAction* m_find;

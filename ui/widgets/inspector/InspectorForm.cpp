@@ -34,6 +34,11 @@ std::string InspectorForm::pipelineText() const {
 }
 
 bool InspectorForm::apply(const Result<sql::PipelineEdit>& edit, FieldNote* note) {
+    // Edits rewrite pipeline SQL statements; a Python pipeline's text is the user's program.
+    if (m_project->document()->isPython()) {
+        note->setError(tr("A Python pipeline is edited in its Python code, in the editor."));
+        return false;
+    }
     if (!edit.ok()) {
         note->setError(QString::fromStdString(edit.error().format()));
         return false;

@@ -142,6 +142,11 @@ void InspectorPanel::refresh() {
         m_name = shown->subjectName(); // as the pipeline spells it
         m_title->setText(tr("%1 %2").arg(kindName(m_kind), m_name));
         m_pages->setCurrentWidget(m_formPages.at(m_kind));
+        // A Python pipeline is shown, not edited here: its text is a program, edited in the editor.
+        const bool python = m_project->document()->isPython();
+        shown->setEnabled(!python);
+        shown->setToolTip(python ? tr("A Python pipeline is edited in its Python code, in the editor.")
+                                 : QString());
         return;
     }
     // The subject is kept: when an undo or the user's typing brings it back, the form shows again.
