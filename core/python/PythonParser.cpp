@@ -1,6 +1,30 @@
 #include "core/python/PythonParser.h"
 
+#include "core/common/NestingLimit.h"
+
 namespace cdc::python {
+
+namespace {
+
+/// The levels a value opens, given back when it is read; the values' destructors recurse as deep.
+class Depth {
+public:
+    explicit Depth(int& depth) : m_depth(depth) {}
+    ~Depth() { m_depth -= m_levels; }
+    Depth(const Depth&) = delete;
+    Depth& operator=(const Depth&) = delete;
+    /// One level more; false past the limit.
+    bool deeper() {
+        ++m_levels;
+        return ++m_depth <= kMaxNestingDepth;
+    }
+
+private:
+    int& m_depth;
+    int m_levels = 0;
+};
+
+} // namespace
 
 Status PythonParser::expectOp(const char* op, const char* context) {
     if (!atOp(op))
@@ -21,6 +45,9 @@ Result<std::string> PythonParser::dottedName() {
 }
 
 Result<PyValuePtr> PythonParser::value() {
+    Depth depth(m_depth);
+    if (!depth.deeper())
+        return nestingTooDeep(here());
     auto v = std::make_shared<PyValue>();
     v->token = peek();
     const Token& t = peek();
@@ -97,6 +124,9 @@ Result<PyValuePtr> PythonParser::value() {
         v->text = *name;
         // Calls, possibly chained: spark.readStream.option("a", "b").table("x")
         for (;;) {
+            // a(x).b(y): each call holds the one before it, a level deeper
+            if ((atOp("(") || atOp(".")) && v->kind == PyValue::Kind::Call && !depth.deeper())
+                return nestingTooDeep(here());
             if (atOp("(")) {
                 auto call = std::make_shared<PyValue>();
                 call->kind = PyValue::Kind::Call;

@@ -39,7 +39,8 @@ public:
 
     Status expectOp(const char* op, const char* context);
     Result<std::string> dottedName();
-    /// One value; a call's arguments and chained calls included.
+    /// One value; a call's arguments and chained calls included. Nested deeper than kMaxNestingDepth
+    /// (lists, dicts, calls, a chain's calls each a level) it is the positioned NESTING error.
     Result<PyValuePtr> value();
     Status arguments(PyValue& call);
     void skipNewlines();
@@ -50,6 +51,7 @@ private:
     const std::vector<Token>& m_t;
     const LineIndex& m_lines;
     std::size_t m_pos = 0;
+    int m_depth = 0; ///< levels of the value being read, see core/common/NestingLimit.h
 };
 
 } // namespace cdc::python

@@ -4,6 +4,7 @@
 #include "core/sql/Parser.h"
 
 #include "core/common/DataType.h"
+#include "core/common/NestingLimit.h"
 #include "core/sql/Lexer.h"
 #include "core/sql/ParserText.h"
 
@@ -109,6 +110,19 @@ void Parser::failAt(const Token& where, const std::string& message) {
         m_error = Diagnostic::error("PARSE", where.text, locationOf(where));
     else
         m_error = Diagnostic::error("PARSE", message, locationOf(where));
+}
+
+void Parser::Nesting::deeper() {
+    ++m_levels;
+    if (++m_parser.m_depth > kMaxNestingDepth && !m_parser.failed())
+        m_parser.m_error = nestingTooDeep(m_parser.locationOf(m_parser.m_tokens[m_parser.m_pos]));
+}
+
+void Parser::deeperInChain(std::optional<Nesting>& chain) {
+    if (chain)
+        chain->deeper();
+    else
+        chain.emplace(*this);
 }
 
 Span Parser::beginSpan() const {
@@ -266,6 +280,7 @@ std::string Parser::parseStringLiteral(std::string_view context) {
 
 std::string Parser::parseType() {
     // Spells the type from tokens, then lets DataType parse and canonicalise it.
+    Nesting level(*this); // ARRAY<ARRAY<...>> nests, and DataType::parse recurses as deep
     const Token start = cur();
     std::string text;
     auto word = [&]() {

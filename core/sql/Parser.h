@@ -113,7 +113,7 @@ private:
     Expr parseNot();
     Expr parseComparison();
     Expr parsePredicate();
-    Expr parseBinaryLevel(int level);
+    Expr parseBinary(int minLevel);
     Expr parseUnary();
     Expr parsePostfix();
     Expr parsePrimary();
@@ -123,8 +123,29 @@ private:
     Expr parseInterval(Span span);
     Expr parseCast(Span span);
 
+    // nesting depth (Parser.cpp): the tree's levels are counted as they open, see core/common/NestingLimit.h
+    /// Opens one level for its lifetime, and one more per deeper(); past kMaxNestingDepth the parse fails
+    /// at the current token, so no later walk over the tree can run out of stack.
+    class Nesting {
+    public:
+        explicit Nesting(Parser& parser) : m_parser(parser) { deeper(); }
+        ~Nesting() { m_parser.m_depth -= m_levels; }
+        Nesting(const Nesting&) = delete;
+        Nesting& operator=(const Nesting&) = delete;
+        /// One level more: the next operand of a left-deep chain sits under every operator before it.
+        void deeper();
+
+    private:
+        Parser& m_parser;
+        int m_levels = 0;
+    };
+
+    /// A chain's next operand: opens the chain's first level, then one more each time.
+    void deeperInChain(std::optional<Nesting>& chain);
+
     std::vector<Token> m_tokens;
     std::size_t m_pos = 0;
+    int m_depth = 0;
     std::size_t m_prevEnd = 0;
     std::string m_file;
     std::optional<Diagnostic> m_error;

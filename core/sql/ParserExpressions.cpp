@@ -47,14 +47,17 @@ Expr Parser::parseArgument() {
 }
 
 Expr Parser::parseExpr() {
+    Nesting level(*this); // parentheses, arguments, CASE and CAST parts: each a level deeper
     return parseOr();
 }
 
 Expr Parser::parseOr() {
     Expr left = parseAnd();
+    std::optional<Nesting> chain;
     while (!failed() && atKeyword("OR")) {
         Span span = left.span;
         advance();
+        deeperInChain(chain);
         Expr right = parseAnd();
         endSpan(span);
         left = makeBinary("OR", std::move(left), std::move(right), span);
@@ -64,9 +67,11 @@ Expr Parser::parseOr() {
 
 Expr Parser::parseAnd() {
     Expr left = parseNot();
+    std::optional<Nesting> chain;
     while (!failed() && atKeyword("AND")) {
         Span span = left.span;
         advance();
+        deeperInChain(chain);
         Expr right = parseNot();
         endSpan(span);
         left = makeBinary("AND", std::move(left), std::move(right), span);
@@ -81,6 +86,7 @@ Expr Parser::parseNot() {
         e.text = "NOT";
         e.span = beginSpan();
         advance();
+        Nesting level(*this);
         e.args.push_back(parseNot());
         endSpan(e.span);
         return e;
@@ -90,7 +96,8 @@ Expr Parser::parseNot() {
 
 // A value expression: the binary operator levels, then comparisons (the loosest, left-associative).
 Expr Parser::parseComparison() {
-    Expr left = parseBinaryLevel(0);
+    Expr left = parseBinary(0);
+    std::optional<Nesting> chain;
     static const std::array<std::string_view, 9> kComparisons = {"=",  "==", "!=", "<>", "<",
                                                                  "<=", ">",  ">=", "<=>"};
     while (!failed() && cur().kind == TokenKind::Symbol &&
@@ -99,7 +106,8 @@ Expr Parser::parseComparison() {
         Span span = left.span;
         std::string op = cur().text == "==" ? "=" : (cur().text == "<>" ? "!=" : cur().text);
         advance();
-        Expr right = parseBinaryLevel(0);
+        deeperInChain(chain);
+        Expr right = parseBinary(0);
         endSpan(span);
         left = makeBinary(op, std::move(left), std::move(right), span);
     }
@@ -110,7 +118,13 @@ Expr Parser::parseComparison() {
 // grammar: `x BETWEEN 0 AND y = 1` bounds x by (y = 1), and nothing compares a predicate's result.
 Expr Parser::parsePredicate() {
     Expr left = parseComparison();
+    std::optional<Nesting> chain; // `x IS NULL IS NULL ...` nests like an operator chain
     for (;;) {
+        if (failed())
+            return left;
+        if (atKeyword("IS") || atKeyword("NOT") || atKeyword("IN") || atKeyword("BETWEEN") ||
+            atKeyword("LIKE") || atKeyword("ILIKE") || atKeyword("RLIKE") || atKeyword("REGEXP"))
+            deeperInChain(chain);
         if (failed())
             return left;
         Span span = left.span;
@@ -215,31 +229,34 @@ Expr Parser::parsePredicate() {
     }
 }
 
-// Binary operator levels below the predicates, loosest first: | ^ & (+ - ||) (* / % DIV).
-Expr Parser::parseBinaryLevel(int level) {
-    static const std::vector<std::vector<std::string_view>> kLevels = {
-        {"|"}, {"^"}, {"&"}, {"+", "-", "||"}, {"*", "/", "%", "DIV"}};
-    if (level >= static_cast<int>(kLevels.size()))
-        return parseUnary();
-    Expr left = parseBinaryLevel(level + 1);
-    const auto& ops = kLevels[static_cast<std::size_t>(level)];
+// Binary operator levels below the predicates, loosest first: | ^ & (+ - ||) (* / % DIV). Precedence
+// climbing in one function, so a parenthesis costs one stack frame here rather than one per level.
+Expr Parser::parseBinary(int minLevel) {
+    static const std::array<std::vector<std::string_view>, 5> kLevels = {
+        {{"|"}, {"^"}, {"&"}, {"+", "-", "||"}, {"*", "/", "%", "DIV"}}};
+    auto levelOf = [&](const Token& t) -> int {
+        for (std::size_t level = 0; level < kLevels.size(); ++level)
+            for (auto candidate : kLevels[level])
+                if ((t.kind == TokenKind::Symbol && t.text == candidate) ||
+                    (candidate == "DIV" && t.isKeyword("DIV")))
+                    return static_cast<int>(level);
+        return -1;
+    };
+    Expr left = parseUnary();
+    std::optional<Nesting> chain;
     for (;;) {
         if (failed())
             return left;
-        std::string op;
-        const Token& t = cur();
-        for (auto candidate : ops) {
-            if ((t.kind == TokenKind::Symbol && t.text == candidate) ||
-                (candidate == "DIV" && t.isKeyword("DIV")))
-                op = std::string(candidate);
-        }
-        if (op.empty())
+        const int level = levelOf(cur());
+        if (level < minLevel)
             return left;
+        std::string op = upper(cur().text);
         Span span = left.span;
         advance();
-        Expr right = parseBinaryLevel(level + 1);
+        deeperInChain(chain);
+        Expr right = parseBinary(level + 1);
         endSpan(span);
-        left = makeBinary(op, std::move(left), std::move(right), span);
+        left = makeBinary(std::move(op), std::move(left), std::move(right), span);
     }
 }
 
@@ -248,6 +265,7 @@ Expr Parser::parseUnary() {
         Span span = beginSpan();
         std::string op = cur().text;
         advance();
+        Nesting level(*this);
         // Fold a sign into a numeric literal so that -1 types like Spark's literal.
         if (op == "-" && (cur().kind == TokenKind::Integer || cur().kind == TokenKind::Decimal) &&
             cur().offset == m_prevEnd) {
@@ -279,6 +297,7 @@ Expr Parser::parseUnary() {
 
 Expr Parser::parsePostfix() {
     Expr e = parsePrimary();
+    std::optional<Nesting> chain; // a.b.c, x[0][1], x::int::string nest like operator chains
     for (;;) {
         if (failed())
             return e;
@@ -286,6 +305,7 @@ Expr Parser::parsePostfix() {
         if (atSymbol(".") &&
             (tok(1).kind == TokenKind::Identifier || tok(1).kind == TokenKind::QuotedIdentifier)) {
             advance();
+            deeperInChain(chain);
             Expr f;
             f.kind = ExprKind::Field;
             f.text = cur().text;
@@ -295,6 +315,7 @@ Expr Parser::parsePostfix() {
             endSpan(f.span);
             e = std::move(f);
         } else if (acceptSymbol("[")) {
+            deeperInChain(chain);
             Expr ix;
             ix.kind = ExprKind::Index;
             ix.args.push_back(std::move(e));
@@ -304,6 +325,7 @@ Expr Parser::parsePostfix() {
             endSpan(ix.span);
             e = std::move(ix);
         } else if (acceptSymbol("::")) {
+            deeperInChain(chain);
             Expr c;
             c.kind = ExprKind::Cast;
             c.args.push_back(std::move(e));

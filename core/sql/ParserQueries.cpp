@@ -25,6 +25,7 @@ bool Parser::atQueryStart() const {
 }
 
 Query Parser::parseQuery() {
+    Nesting level(*this); // a subquery, a WITH query, a parenthesized query term
     Query q;
     q.span = beginSpan();
     if (acceptKeyword("WITH")) {
@@ -85,15 +86,21 @@ std::vector<OrderItem> Parser::parseOrderItems() {
 // Databricks documents for set operators.
 QueryTerm Parser::parseSetExpression() {
     QueryTerm left = parseIntersection();
-    while (!failed() && (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS")))
+    std::optional<Nesting> chain; // set operations chain into left-deep trees
+    while (!failed() && (atKeyword("UNION") || atKeyword("EXCEPT") || atKeyword("MINUS"))) {
+        deeperInChain(chain);
         left = parseSetOperation(std::move(left), &Parser::parseIntersection);
+    }
     return left;
 }
 
 QueryTerm Parser::parseIntersection() {
     QueryTerm left = parseQueryPrimary();
-    while (!failed() && atKeyword("INTERSECT"))
+    std::optional<Nesting> chain;
+    while (!failed() && atKeyword("INTERSECT")) {
+        deeperInChain(chain);
         left = parseSetOperation(std::move(left), &Parser::parseQueryPrimary);
+    }
     return left;
 }
 
@@ -205,7 +212,9 @@ Select Parser::parseSelect() {
 
 TableRef Parser::parseFrom() {
     TableRef left = parseJoinChain();
+    std::optional<Nesting> chain; // joins chain into left-deep trees
     while (!failed() && acceptSymbol(",")) {
+        deeperInChain(chain);
         TableRef j;
         j.kind = TableRefKind::Join;
         j.span = left.span;
@@ -220,6 +229,7 @@ TableRef Parser::parseFrom() {
 
 TableRef Parser::parseJoinChain() {
     TableRef left = parseTablePrimary();
+    std::optional<Nesting> chain;
     for (;;) {
         if (failed())
             return left;
@@ -243,6 +253,7 @@ TableRef Parser::parseJoinChain() {
         } else {
             return left;
         }
+        deeperInChain(chain);
         TableRef j;
         j.kind = TableRefKind::Join;
         j.span = left.span;

@@ -70,7 +70,7 @@ FrameBound Parser::parseFrameBound() {
         b.kind = FrameBound::Kind::CurrentRow;
         return b;
     }
-    b.offset = parseBinaryLevel(0);
+    b.offset = parseBinary(0);
     if (acceptKeyword("PRECEDING"))
         b.kind = FrameBound::Kind::Preceding;
     else if (acceptKeyword("FOLLOWING"))

@@ -410,6 +410,15 @@ void sparkConcatWs(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
     resultText(ctx, out);
 }
 
+// `a ^ b` (bitwise exclusive or of the operands as integers; NULL if either is): SQLite has no operator.
+void sparkBitXor(sqlite3_context* ctx, int, sqlite3_value** argv) {
+    if (isNullArg(argv[0]) || isNullArg(argv[1])) {
+        sqlite3_result_null(ctx);
+        return;
+    }
+    sqlite3_result_int64(ctx, sqlite3_value_int64(argv[0]) ^ sqlite3_value_int64(argv[1]));
+}
+
 void define(sqlite3* db, const char* name, int argc, void (*fn)(sqlite3_context*, int, sqlite3_value**),
             bool deterministic = true) {
     int flags = SQLITE_UTF8 | SQLITE_INNOCUOUS | (deterministic ? SQLITE_DETERMINISTIC : 0);
@@ -440,6 +449,7 @@ void registerSparkFunctions(sqlite3* db) {
     define(db, "spark_greatest", -1, sparkExtreme<true>);
     define(db, "spark_least", -1, sparkExtreme<false>);
     define(db, "spark_concat_ws", -1, sparkConcatWs);
+    define(db, "spark_bit_xor", 2, sparkBitXor);
 }
 
 void installSparkFunctions() {

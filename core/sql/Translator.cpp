@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 namespace cdc::sql {
 
@@ -120,7 +121,77 @@ std::string Translator::literal(const Expr& e) {
     return "NULL";
 }
 
+/// The levels a node's SQL takes on SQLite's parser stack, measured on SQLite 3.40 by nesting each construct
+/// until "parser stack overflow" (tests/sql/tst_nesting_limits.cpp runs each at the limit): an operator
+/// chain's link `(a OR b) OR c` takes 1, a right operand `a + (b + c)` 3, a call or CAST 3, a CASE 5, a query
+/// 5 and more around it for the subquery forms.
+class Translator::SqliteNesting {
+public:
+    SqliteNesting(Translator& t, int levels, const Span& where) : m_t(t), m_levels(levels) {
+        m_t.m_sqliteDepth += levels;
+        if (m_t.m_sqliteDepth > kSqliteNestingLimit && !m_t.m_error)
+            m_t.m_error =
+                Diagnostic::error("NESTING",
+                                  "expression nested too deeply for SQLite (limit " +
+                                      std::to_string(kSqliteNestingLimit) + " levels of its parser)",
+                                  where.location);
+    }
+    ~SqliteNesting() { m_t.m_sqliteDepth -= m_levels; }
+    SqliteNesting(const SqliteNesting&) = delete;
+    SqliteNesting& operator=(const SqliteNesting&) = delete;
+    bool ok() const { return m_t.m_sqliteDepth <= kSqliteNestingLimit; }
+
+private:
+    Translator& m_t;
+    int m_levels;
+};
+
+namespace {
+
+int sqliteLevels(const Expr& e, bool chainOperand) {
+    switch (e.kind) {
+    case ExprKind::Literal:
+    case ExprKind::Column:
+    case ExprKind::Star:
+    case ExprKind::NamedArg:
+        return 0;
+    case ExprKind::Unary:
+        return 2;
+    case ExprKind::Binary:
+        return chainOperand && e.text != "/" && e.text != "DIV" && e.text != "^" ? 1 : 3;
+    case ExprKind::IsNull:
+    case ExprKind::IsDistinct:
+    case ExprKind::Between:
+    case ExprKind::InList:
+        return 2;
+    case ExprKind::Case:
+        return 5;
+    case ExprKind::Subquery: // and the query's own 5
+        return 1;
+    case ExprKind::InQuery:
+    case ExprKind::Exists:
+        return 3;
+    case ExprKind::Function:
+    case ExprKind::Cast:
+    case ExprKind::Like:
+    case ExprKind::Field:
+    case ExprKind::Index:
+    case ExprKind::Interval:
+        return 3;
+    }
+    return 3;
+}
+
+} // namespace
+
 std::string Translator::expr(const Expr& e) {
+    SqliteNesting level(*this, sqliteLevels(e, std::exchange(m_chainOperand, false)), e.span);
+    if (!level.ok())
+        return "NULL";
+    return translate(e);
+}
+
+std::string Translator::translate(const Expr& e) {
     auto arg = [&](std::size_t i) { return expr(e.args.at(i)); };
     switch (e.kind) {
     case ExprKind::Literal:
@@ -147,6 +218,7 @@ std::string Translator::expr(const Expr& e) {
             a = both[0];
             b = both[1];
         } else {
+            m_chainOperand = true; // `(a OR b) OR c` nests only a parenthesis deeper in SQLite
             a = arg(0);
             b = arg(1);
         }
@@ -158,8 +230,8 @@ std::string Translator::expr(const Expr& e) {
             return "(" + a + " <> " + b + ")";
         if (op == "<=>")
             return "(" + a + " IS " + b + ")";
-        if (op == "^")
-            return "((" + a + " | " + b + ") - (" + a + " & " + b + "))";
+        if (op == "^") // SQLite has no XOR; (a | b) - (a & b) would double a chain's SQL per term
+            return "spark_bit_xor(" + a + ", " + b + ")";
         return "(" + a + " " + op + " " + b + ")";
     }
     case ExprKind::Function:
@@ -257,9 +329,12 @@ std::string Translator::function(const Expr& e) {
         fail("WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE",
              "window function " + fn + "() requires an OVER clause, e.g. " + fn + "() OVER (ORDER BY ...)",
              e.span);
-    std::vector<std::string> a;
-    for (const auto& x : e.args)
-        a.push_back(expr(x));
+    // coalesce's operands are translated once, in their common type below (twice would double per level).
+    const bool commonType = fn == "coalesce" || fn == "nvl" || fn == "ifnull";
+    std::vector<std::string> a(commonType ? e.args.size() : 0);
+    if (!commonType)
+        for (const auto& x : e.args)
+            a.push_back(expr(x));
     auto call = [&](const std::string& name) {
         std::string s = name + "(" + (e.distinct ? "DISTINCT " : "");
         for (std::size_t i = 0; i < a.size(); ++i)
@@ -436,6 +511,9 @@ std::string Translator::relation(pipeline::RelationRef ref) {
 }
 
 std::string Translator::query(const Query& q) {
+    SqliteNesting level(*this, 5, q.span);
+    if (!level.ok())
+        return "SELECT NULL";
     std::string s;
     m_cteScopes.emplace_back();
     m_cteDefinitions.emplace_back();
@@ -688,7 +766,10 @@ std::string Translator::tableRef(const TableRef& t) {
         }
         break;
     }
-    case TableRefKind::Subquery:
+    case TableRefKind::Subquery: {
+        SqliteNesting level(*this, 2, t.span); // a FROM item's subquery nests deeper than its query
+        if (!level.ok())
+            return "NULL";
         if (!t.columnAliases.empty()) {
             std::string cols;
             for (std::size_t i = 0; i < t.columnAliases.size(); ++i)
@@ -700,6 +781,7 @@ std::string Translator::tableRef(const TableRef& t) {
         if (alias.empty())
             alias = "__subquery_" + std::to_string(++m_subqueryCounter);
         break;
+    }
     case TableRefKind::Join: {
         std::string left = tableRef(*t.left);
         if (t.joinType == ",")

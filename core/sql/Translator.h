@@ -27,6 +27,8 @@ class Translator {
 public:
     Translator() = default;
 
+    /// An expression's SQL. Past the nesting SQLite's parser takes (kSqliteNestingLimit levels, each node
+    /// costing what its SQL nests there) it fails with a positioned NESTING error instead.
     std::string expr(const Expr& e);
     std::string query(const Query& q);
     std::string tableRef(const TableRef& t);
@@ -43,7 +45,14 @@ public:
     /// Name Spark gives an unaliased select item (the column name, or the expression text).
     static std::string outputName(const Expr& e);
 
+    /// The levels of SQLite's parser stack the translated SQL may take: Debian's SQLite 3.40 has a fixed
+    /// stack of 100 (YYSTACKDEPTH), and the statements the engine wraps around a query take some.
+    static constexpr int kSqliteNestingLimit = 90;
+
 private:
+    std::string translate(const Expr& e);
+    /// Adds what a node's SQL nests in SQLite's parser for the caller's scope; false past the limit.
+    class SqliteNesting;
     std::string term(const QueryTerm& t);
     std::string select(const Select& s);
     std::string function(const Expr& e);
@@ -89,6 +98,8 @@ private:
     std::vector<std::vector<std::string>> m_cteDefinitions; ///< `name AS (sql)` per scope, for star probes
     std::optional<Diagnostic> m_error;
     int m_subqueryCounter = 0;
+    int m_sqliteDepth = 0;       ///< SQLite parser levels the SQL being written is nested in
+    bool m_chainOperand = false; ///< the next expr() is a binary operator's left operand (a chain link)
 };
 
 /// Spark's window-only functions (ranking and analytic: row_number, rank, lag, ...): they need OVER.
