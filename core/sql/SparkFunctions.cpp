@@ -89,11 +89,8 @@ void sparkCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
     resultValue(ctx, castValue(valueOf(argv[0]), *type, false).value);
 }
 
-/// The ANSI cast of `value` to `type` as the function's result, or the cast's error (Spark's class first)
-/// with `context` in front of it.
-void resultAnsiCast(sqlite3_context* ctx, sqlite3_value* value, const DataType& type,
-                    const std::string& context) {
-    CastResult cast = castValue(valueOf(value), type, true);
+/// A cast's value as the function's result, or its error (Spark's class first) with `context` in front.
+void resultCast(sqlite3_context* ctx, const CastResult& cast, const std::string& context) {
     if (!cast.ok()) {
         const std::string message = context + cast.error;
         sqlite3_result_error(ctx, message.c_str(), static_cast<int>(message.size()));
@@ -110,9 +107,15 @@ void sparkStoreCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
         sqlite3_result_error(ctx, "spark_store_cast: unknown type", -1);
         return;
     }
-    resultAnsiCast(ctx, argv[0], *type,
-                   "row " + std::to_string(sqlite3_value_int64(argv[3])) + ", column " +
-                       std::string(textArg(argv[2])) + ": ");
+    const std::string where = "row " + std::to_string(sqlite3_value_int64(argv[3])) + ", column " +
+                              std::string(textArg(argv[2])) + ": ";
+    // Spark stores NaN in a FLOAT or DOUBLE column; SQLite turns it into NULL. Refused, not silently NULL.
+    CastResult cast = castValue(valueOf(argv[0]), *type, true);
+    if (const auto* d = std::get_if<double>(&cast.value); d && std::isnan(*d))
+        cast.error =
+            "UNSUPPORTED_NAN: the value NaN cannot be stored (SQLite, the simulator's storage, has no "
+            "NaN and would keep NULL); use NULL or a number";
+    resultCast(ctx, cast, where);
 }
 
 /// spark_implicit_cast(value, 'TYPE'): Spark's implicit cast of a STRING operand to the type it meets (ANSI:
@@ -123,7 +126,7 @@ void sparkImplicitCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
         sqlite3_result_value(ctx, argv[0]);
         return;
     }
-    resultAnsiCast(ctx, argv[0], *type, "");
+    resultCast(ctx, castValue(valueOf(argv[0]), *type, true), "");
 }
 
 /// spark_coerce_to(text, other): a string literal meeting an operand of unknown type takes that operand's
@@ -135,9 +138,9 @@ void sparkCoerceTo(sqlite3_context* ctx, int, sqlite3_value** argv) {
         sqlite3_result_value(ctx, argv[0]);
         return;
     }
-    resultAnsiCast(ctx, argv[0],
-                   DataType::of(other == SQLITE_INTEGER ? DataType::Kind::BigInt : DataType::Kind::Double),
-                   "");
+    const DataType to =
+        DataType::of(other == SQLITE_INTEGER ? DataType::Kind::BigInt : DataType::Kind::Double);
+    resultCast(ctx, castValue(valueOf(argv[0]), to, true), "");
 }
 
 /// Decodes one UTF-8 code point length at s[i].
