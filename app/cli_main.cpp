@@ -159,12 +159,18 @@ std::optional<std::int64_t> parseTime(const std::string& text) {
     return static_cast<std::int64_t>(timegm(&tm));
 }
 
-std::optional<std::string> readInput(const std::string& path) {
+/// The text of the file `path` ('-': standard input), or the IO error: a folder, a missing or unreadable
+/// file.
+cdc::Result<std::string> readInput(const std::string& path) {
     if (path == "-")
         return std::string(std::istreambuf_iterator<char>(std::cin), {});
+    std::error_code ec;
+    // An ifstream opens a folder on Linux and reads nothing from it: an update "of" a folder ran nothing.
+    if (std::filesystem::is_directory(path, ec))
+        return cdc::Diagnostic::error("IO", "'" + path + "' is a folder; name the pipeline files in it");
     std::ifstream in(path, std::ios::binary);
     if (!in)
-        return std::nullopt;
+        return cdc::Diagnostic::error("IO", "cannot read '" + path + "'");
     std::ostringstream ss;
     ss << in.rdbuf();
     return ss.str();
@@ -200,7 +206,7 @@ int commandSql(const Arguments& args) {
     for (const auto& file : args.operands) {
         auto text = readInput(file);
         if (!text)
-            return userError(cdc::Diagnostic::error("IO", "cannot read '" + file + "'"));
+            return userError(text.error());
         if (auto st = cdc::sql::executeSourceScript(*db, *text, file == "-" ? "<stdin>" : file); !st)
             return userError(st.error());
     }
@@ -330,7 +336,7 @@ int commandUpdate(const Arguments& args) {
     for (const auto& file : args.operands) {
         auto text = readInput(file);
         if (!text)
-            return userError(cdc::Diagnostic::error("IO", "cannot read '" + file + "'"));
+            return userError(text.error());
         // A Python pipeline file is a program: the CLI runs what it is told, in a worker process.
         const bool isPython = file.size() > 3 && file.substr(file.size() - 3) == ".py";
         cdc::python::PipelineRun run;
@@ -349,6 +355,11 @@ int commandUpdate(const Arguments& args) {
         if (auto err = parsed.firstError())
             return userError(*err);
         auto& p = parsed.pipeline;
+        // A file that defines nothing is a mistake (an empty file, the wrong file), not an update to record.
+        if (p.streamingTables.empty() && p.views.empty() && p.cdcFlows.empty() && p.appendFlows.empty())
+            return userError(cdc::Diagnostic::error(
+                "EMPTY_PIPELINE", "the pipeline file defines no table, view or flow; nothing to update",
+                cdc::SourceLocation{file, 1, 1, 0, 0}));
         auto append = [](auto& into, auto& from) { into.insert(into.end(), from.begin(), from.end()); };
         append(pipeline.streamingTables, p.streamingTables);
         append(pipeline.views, p.views);

@@ -1,5 +1,7 @@
 #include "core/common/ResultSet.h"
 
+#include "core/common/Utf8.h"
+
 #include <algorithm>
 #include <charconv>
 #include <chrono>
@@ -20,6 +22,10 @@ std::optional<OutputFormat> parseOutputFormat(const std::string& name) {
 }
 
 std::string jsonString(std::string_view s) {
+    // JSON must be UTF-8: a stored value that is not (written before SQL text was checked, or by another
+    // program) shows its bad bytes as U+FFFD rather than making the whole document invalid.
+    if (utf8::firstInvalid(s) != std::string_view::npos)
+        return jsonString(utf8::repaired(s));
     std::string out = "\"";
     for (unsigned char c : s) {
         switch (c) {

@@ -39,6 +39,7 @@ std::string format(const ResultSet& rs, OutputFormat f);
 std::string displayValue(const Value& v, const std::optional<DataType>& type);
 /// A value rendered as a JSON token (for --format json and JSON payloads).
 std::string jsonValue(const Value& v, const std::optional<DataType>& type);
+/// `s` as a JSON string literal; bytes that are not UTF-8 become U+FFFD, so the JSON is always valid.
 std::string jsonString(std::string_view s);
 
 /// 'YYYY-MM-DD HH:MM:SS[.ffffff]' (or with 'T'/'Z') -> ISO-8601 UTC 'YYYY-MM-DDTHH:MM:SS[.ffffff]Z'.

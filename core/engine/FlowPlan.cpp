@@ -1,11 +1,13 @@
 #include "core/engine/FlowPlan.h"
 
 #include "core/common/Text.h"
+#include "core/engine/ApplierSupport.h"
 #include "core/engine/DatasetOrder.h"
 #include "core/engine/DatasetPlanner.h"
 #include "core/engine/SequenceCodec.h"
 #include "core/engine/SourceResolver.h"
 #include "core/engine/SqlText.h"
+#include "core/engine/TargetStore.h"
 
 #include <sqlite3.h>
 
@@ -114,6 +116,7 @@ public:
         CDC_TRY(checkDeclaredSchema(f, table, t, fp));
         CDC_TRY(planIgnoreNullUpdates(f, t, fp));
         CDC_TRY(planColumnsToUpdate(f, cols, fp));
+        CDC_TRY(checkWidth(f, t, fp));
         planEventClasses(f, fp);
         if (!f.fromSnapshot)
             CDC_TRY(checkExpressionsCompile(f, *src));
@@ -493,6 +496,32 @@ private:
             fp.columnsToUpdateSql = quoteIdentifier(cols[static_cast<std::size_t>(i)].name);
         }
         return Status::success();
+    }
+
+    /// SQLite bounds the columns of a row (SQLITE_MAX_COLUMN, 2000 unless built otherwise) and a target's
+    /// storage is wider than the target (an SCD2 row holds an event and a version): a target too wide for
+    /// it is refused at the flow, with the number it can have, not with SQLite's bare "too many columns".
+    Status checkWidth(const AutoCdcFlow& f, const TargetPlan& t, const FlowPlan& fp) const {
+        const bool partial = !supplySql(t, fp, "__cdc_ctu").empty();
+        const auto limit = static_cast<std::size_t>(sqlite3_limit(m_db.handle(), SQLITE_LIMIT_COLUMN, -1));
+        const std::size_t n = t.columns.size();
+        if (store::rowWidth(t, n, partial) <= limit)
+            return Status::success();
+        std::size_t most = n;
+        while (most > 0 && store::rowWidth(t, most, partial) > limit)
+            --most;
+        const std::string kind =
+            t.scdType == ScdType::Type2 ? "an SCD type 2 target" : "an SCD type 1 target";
+        return Diagnostic::error(
+            "TOO_MANY_COLUMNS",
+            "flow '" + (f.name.name.empty() ? t.name : f.name.name) + "' gives " + t.name + " " +
+                std::to_string(n) + " columns, but " + kind +
+                (partial && t.scdType == ScdType::Type2 ? " with IGNORE NULL UPDATES or COLUMNS TO UPDATE"
+                                                        : "") +
+                " can have at most " + std::to_string(most) + " in the simulator (its storage uses " +
+                std::to_string(store::rowWidth(t, n, partial)) + " of the " + std::to_string(limit) +
+                " columns SQLite allows in a row); keep fewer with COLUMNS (...) or COLUMNS * EXCEPT (...)",
+            f.location);
     }
 
     /// Event classes. Only TRUE conditions count: NULL makes the event an upsert.

@@ -203,11 +203,13 @@ private:
             e += std::to_string(stored::kEventIsVersion) + " THEN " + vcol(i) + " ELSE " + col(i) + " END";
             return e;
         });
-        if (supply.empty())
-            supply.assign(m_n, "1");
-        auto rows = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + ", " +
-                                     join(m_n, [&](std::size_t i) { return supply[i]; }) + " FROM " +
-                                     backing + " WHERE " + keyMatch() + " ORDER BY __cdc_s DESC");
+        // Only partial updates read what each stored event supplied: without them the statement stays
+        // 2n+11 columns wide, not 3n+11 (SQLite's limit on a result's columns bounds the target's width).
+        std::string supplied;
+        for (const std::string& s : supply)
+            supplied += ", " + s;
+        auto rows = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + supplied + " FROM " + backing +
+                                     " WHERE " + keyMatch() + " ORDER BY __cdc_s DESC");
         auto previous = m_ctx.db.prepare("SELECT " + store::backingColumns(m_t) + " FROM " + backing +
                                          " WHERE " + keyMatch() + " AND __cdc_s < " + param(1) +
                                          " AND __v ORDER BY __cdc_s DESC LIMIT 1");

@@ -70,6 +70,15 @@ std::size_t backingWidthFor(int scdType, std::size_t n) {
     return scdType == kRowsLayout ? n + 2 : scdType == 2 ? 2 * n + 11 : n + 6;
 }
 
+} // namespace
+
+std::size_t rowWidth(const TargetPlan& t, std::size_t columns, bool partialUpdates) {
+    const int layout = layoutOf(t);
+    return backingWidthFor(layout, columns) + (layout == 2 && partialUpdates ? columns : 0);
+}
+
+namespace {
+
 /// Drops a table or view by name, whichever it is (older files kept the change feed in a table).
 Status dropNamed(storage::Database& db, const std::string& name) {
     auto st = db.prepare(

@@ -50,6 +50,11 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset);
 /// Internal column list of the backing table (data columns then bookkeeping) for SCD1 / SCD2.
 std::string backingColumns(const TargetPlan& t);
 
+/// The widest row the statements of a target like `t` with `columns` columns read or write: its backing
+/// table's, and for an SCD2 target with partial updates (IGNORE NULL UPDATES, COLUMNS TO UPDATE) one more
+/// per column. SQLite's limit on a row's columns bounds it.
+std::size_t rowWidth(const TargetPlan& t, std::size_t columns, bool partialUpdates);
+
 /// Records which definition of its flows (definitionHash) the update computed the target's rows with, when
 /// it differs from the one recorded last.
 Status recordDefinition(UpdateContext& ctx, const std::string& target, std::uint64_t definition);

@@ -49,7 +49,10 @@ Result<UpdateReport> UpdateRunner::run() {
 
     // Datasets in dependency order: what a flow or a materialized view reads of the pipeline's own tables
     // is what this update has made of them.
-    const auto measure = [&](const std::string& name, std::size_t target, const auto& work) -> Status {
+    // A run-time error of the SQL a flow runs (a Spark function's: a cast, a regular expression) comes from
+    // SQLite without a position: it is reported at the flow (or the materialized view) that ran it.
+    const auto measure = [&](const std::string& name, std::size_t target, const SourceLocation& at,
+                             const auto& work) -> Status {
         if (m_options.cancel && m_options.cancel->load())
             return Diagnostic::error("CANCELLED", "the update was cancelled; nothing was changed");
         FlowMetrics m;
@@ -59,7 +62,12 @@ Result<UpdateReport> UpdateRunner::run() {
         const auto tf = std::chrono::steady_clock::now();
         if (m_options.progress)
             m_options.progress(name, 0, 0);
-        CDC_TRY(work(m));
+        if (Status st = work(m); !st) {
+            Diagnostic error = st.error();
+            if (!error.location.valid())
+                error.location = at;
+            return error;
+        }
         m.durationMs = msSince(tf);
         if (m_options.progress)
             m_options.progress(name, m.rowsRead, m.rowsRead);
@@ -69,12 +77,13 @@ Result<UpdateReport> UpdateRunner::run() {
     for (std::size_t i = 0; i < m_plan.targets.size(); ++i) {
         for (const FlowPlan& f : m_plan.flows)
             if (f.target == i)
-                CDC_TRY(measure(f.name, i, [&](FlowMetrics& m) { return runFlow(f, m); }));
+                CDC_TRY(measure(f.name, i, f.flow->location, [&](FlowMetrics& m) { return runFlow(f, m); }));
         for (const AppendFlowPlan& f : m_plan.appendFlows)
             if (f.target == i)
-                CDC_TRY(measure(f.name, i, [&](FlowMetrics& m) { return runAppendFlow(f, m); }));
+                CDC_TRY(measure(f.name, i, f.flow->location,
+                                [&](FlowMetrics& m) { return runAppendFlow(f, m); }));
         if (m_plan.targets[i].kind == DatasetKind::MaterializedView)
-            CDC_TRY(measure(m_plan.targets[i].name, i, [&](FlowMetrics& m) {
+            CDC_TRY(measure(m_plan.targets[i].name, i, m_plan.targets[i].location, [&](FlowMetrics& m) {
                 return refreshMaterializedView(m_ctx, m_plan.targets[i], m);
             }));
     }

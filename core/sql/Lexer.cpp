@@ -1,5 +1,8 @@
 #include "core/sql/Lexer.h"
 
+#include "core/common/Utf8.h"
+
+#include <algorithm>
 #include <cctype>
 
 namespace cdc::sql {
@@ -30,13 +33,34 @@ std::vector<Token> Lexer::tokenize() {
     std::vector<Token> tokens;
     // One allocation up front: growing a vector of a million tokens costs more than lexing them.
     tokens.reserve(m_text.size() / 3 + 16);
+    // SQL text is UTF-8 without NUL bytes. A bad byte anywhere (a string, a comment) would reach the
+    // database or SQLite's own parser, which stops at a NUL; it is an error at its own position instead.
+    const std::size_t bad = std::min(m_text.find('\0'), utf8::firstInvalid(m_text));
     for (;;) {
         Token t = next();
+        if (m_pos > bad) { // this token (or the space or comment before it) holds the bad byte
+            tokens.push_back(badByte(bad));
+            t = finish(start(TokenKind::End));
+        }
         bool end = t.kind == TokenKind::End;
         tokens.push_back(std::move(t));
         if (end)
             return tokens;
     }
+}
+
+Token Lexer::badByte(std::size_t offset) const {
+    Token t;
+    t.kind = TokenKind::Error;
+    t.offset = offset;
+    const utf8::LineColumn at = utf8::lineColumnAt(m_text, offset);
+    t.line = at.line;
+    t.column = at.column;
+    t.length = 1;
+    const auto byte = static_cast<unsigned char>(m_text[offset]);
+    t.text = byte == 0 ? "the NUL byte is not allowed in SQL text"
+                       : utf8::describeByte(byte) + " is not valid UTF-8; SQL text must be UTF-8";
+    return t;
 }
 
 char Lexer::peek(std::size_t ahead) const {

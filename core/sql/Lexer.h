@@ -15,13 +15,15 @@ class Lexer {
 public:
     explicit Lexer(std::string_view text) : m_text(text) {}
     /// The whole token stream, always ending with an End token. Lexical errors are Error tokens
-    /// (the parser reports them with their position), so lexing itself never fails.
+    /// (the parser reports them with their position), so lexing itself never fails. A NUL byte or a byte
+    /// that is not UTF-8 ends the stream with an Error token at that byte.
     std::vector<Token> tokenize();
     /// Byte ranges (offset, length) of the comments skipped by tokenize(), in order.
     const std::vector<std::pair<std::size_t, std::size_t>>& comments() const { return m_comments; }
 
 private:
     Token next();
+    Token badByte(std::size_t offset) const;
     void skipSpaceAndComments(Token& errorOut);
     char peek(std::size_t ahead = 0) const;
     void advance(std::size_t n = 1);

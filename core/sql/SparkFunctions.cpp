@@ -2,7 +2,9 @@
 #include "core/sql/SqlApi.h"
 
 #include "core/common/DataType.h"
+#include "core/common/ResultSet.h"
 #include "core/sql/SparkCast.h"
+#include "core/sql/SparkRegex.h"
 #include "core/sql/SparkTime.h"
 
 #include <sqlite3.h>
@@ -12,9 +14,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
-#include <regex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace cdc::sql {
 
@@ -33,6 +35,10 @@ bool isNullArg(sqlite3_value* v) {
 
 void resultText(sqlite3_context* ctx, const std::string& s) {
     sqlite3_result_text64(ctx, s.data(), s.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+void resultError(sqlite3_context* ctx, const Diagnostic& error) {
+    sqlite3_result_error(ctx, error.message.c_str(), static_cast<int>(error.message.size()));
 }
 
 const DataType* cachedType(std::string_view spelling) {
@@ -83,11 +89,8 @@ void sparkCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
     resultValue(ctx, castValue(valueOf(argv[0]), *type, false).value);
 }
 
-/// The ANSI cast of `value` to `type` as the function's result, or the cast's error (Spark's class first)
-/// with `context` in front of it.
-void resultAnsiCast(sqlite3_context* ctx, sqlite3_value* value, const DataType& type,
-                    const std::string& context) {
-    CastResult cast = castValue(valueOf(value), type, true);
+/// A cast's value as the function's result, or its error (Spark's class first) with `context` in front.
+void resultCast(sqlite3_context* ctx, const CastResult& cast, const std::string& context) {
     if (!cast.ok()) {
         const std::string message = context + cast.error;
         sqlite3_result_error(ctx, message.c_str(), static_cast<int>(message.size()));
@@ -104,9 +107,15 @@ void sparkStoreCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
         sqlite3_result_error(ctx, "spark_store_cast: unknown type", -1);
         return;
     }
-    resultAnsiCast(ctx, argv[0], *type,
-                   "row " + std::to_string(sqlite3_value_int64(argv[3])) + ", column " +
-                       std::string(textArg(argv[2])) + ": ");
+    const std::string where = "row " + std::to_string(sqlite3_value_int64(argv[3])) + ", column " +
+                              std::string(textArg(argv[2])) + ": ";
+    // Spark stores NaN in a FLOAT or DOUBLE column; SQLite turns it into NULL. Refused, not silently NULL.
+    CastResult cast = castValue(valueOf(argv[0]), *type, true);
+    if (const auto* d = std::get_if<double>(&cast.value); d && std::isnan(*d))
+        cast.error =
+            "UNSUPPORTED_NAN: the value NaN cannot be stored (SQLite, the simulator's storage, has no "
+            "NaN and would keep NULL); use NULL or a number";
+    resultCast(ctx, cast, where);
 }
 
 /// spark_implicit_cast(value, 'TYPE'): Spark's implicit cast of a STRING operand to the type it meets (ANSI:
@@ -117,7 +126,7 @@ void sparkImplicitCast(sqlite3_context* ctx, int, sqlite3_value** argv) {
         sqlite3_result_value(ctx, argv[0]);
         return;
     }
-    resultAnsiCast(ctx, argv[0], *type, "");
+    resultCast(ctx, castValue(valueOf(argv[0]), *type, true), "");
 }
 
 /// spark_coerce_to(text, other): a string literal meeting an operand of unknown type takes that operand's
@@ -129,9 +138,9 @@ void sparkCoerceTo(sqlite3_context* ctx, int, sqlite3_value** argv) {
         sqlite3_result_value(ctx, argv[0]);
         return;
     }
-    resultAnsiCast(ctx, argv[0],
-                   DataType::of(other == SQLITE_INTEGER ? DataType::Kind::BigInt : DataType::Kind::Double),
-                   "");
+    const DataType to =
+        DataType::of(other == SQLITE_INTEGER ? DataType::Kind::BigInt : DataType::Kind::Double);
+    resultCast(ctx, castValue(valueOf(argv[0]), to, true), "");
 }
 
 /// Decodes one UTF-8 code point length at s[i].
@@ -199,109 +208,104 @@ void sparkLike(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
     sqlite3_result_int(ctx, likeMatch(textArg(argv[0]), textArg(argv[1]), escape));
 }
 
-/// A compiled regex cached on the statement for a constant pattern argument.
-const std::regex* regexArg(sqlite3_context* ctx, sqlite3_value** argv, int index) {
-    auto* cached = static_cast<std::regex*>(sqlite3_get_auxdata(ctx, index));
-    if (cached)
+/// The function's regular expression (argument `index`), compiled once per statement: SQLite keeps it as
+/// auxdata while the pattern argument is a constant, so a scan compiles it once, not once per row.
+const SparkRegex* regexArg(sqlite3_context* ctx, sqlite3_value** argv, int index, const char* function) {
+    if (auto* cached = static_cast<SparkRegex*>(sqlite3_get_auxdata(ctx, index)))
         return cached;
-    try {
-        auto re = std::make_unique<std::regex>(std::string(textArg(argv[index])), std::regex::ECMAScript);
-        std::regex* raw = re.release();
-        sqlite3_set_auxdata(ctx, index, raw, [](void* p) { delete static_cast<std::regex*>(p); });
-        return static_cast<std::regex*>(sqlite3_get_auxdata(ctx, index)) ? raw : nullptr;
-    } catch (const std::regex_error&) {
-        sqlite3_result_error(ctx, "invalid regular expression", -1);
+    auto compiled = SparkRegex::compile(textArg(argv[index]), function);
+    if (!compiled.ok()) {
+        resultError(ctx, compiled.error());
         return nullptr;
     }
+    SparkRegex* regex = compiled->release();
+    sqlite3_set_auxdata(ctx, index, regex, [](void* p) { delete static_cast<SparkRegex*>(p); });
+    // The regex lives until the call returns (a pattern that varies by row) or the statement ends (a
+    // constant one); SQLite has deleted it already only when it ran out of memory.
+    if (sqlite3_get_auxdata(ctx, index) != regex) {
+        sqlite3_result_error_nomem(ctx);
+        return nullptr;
+    }
+    return regex;
 }
 
-/// The regex survives only when SQLite kept it as auxdata; otherwise compile a local copy.
-template <class F> void withRegex(sqlite3_context* ctx, sqlite3_value** argv, int index, F&& f) {
-    if (const std::regex* re = regexArg(ctx, argv, index)) {
-        f(*re);
+/// Runs `f(regex)` with the pattern of argument `patternIndex` and puts its Result as the function's
+/// result (`put` converts the value), or raises its error. NULL in any argument is NULL.
+template <class F, class Put>
+void withRegex(sqlite3_context* ctx, int argc, sqlite3_value** argv, int patternIndex, const char* function,
+               F&& f, Put&& put) {
+    for (int i = 0; i < argc; ++i)
+        if (isNullArg(argv[i])) {
+            sqlite3_result_null(ctx);
+            return;
+        }
+    const SparkRegex* regex = regexArg(ctx, argv, patternIndex, function);
+    if (!regex)
         return;
-    }
-    try {
-        std::regex local(std::string(textArg(argv[index])), std::regex::ECMAScript);
-        f(local);
-    } catch (const std::regex_error&) {
-        sqlite3_result_error(ctx, "invalid regular expression", -1);
-    }
+    auto result = f(*regex);
+    if (result.ok())
+        put(result.value());
+    else
+        resultError(ctx, result.error());
 }
 
-void sparkRlike(sqlite3_context* ctx, int, sqlite3_value** argv) {
-    if (isNullArg(argv[0]) || isNullArg(argv[1])) {
-        sqlite3_result_null(ctx);
-        return;
-    }
-    std::string s(textArg(argv[0]));
-    withRegex(ctx, argv, 1, [&](const std::regex& re) { sqlite3_result_int(ctx, std::regex_search(s, re)); });
+void sparkRlike(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+    withRegex(
+        ctx, argc, argv, 1, "rlike", [&](const SparkRegex& re) { return re.find(textArg(argv[0])); },
+        [&](bool found) { sqlite3_result_int(ctx, found); });
 }
 
 /// regexp(pattern, s): backs SQLite's `s REGEXP pattern` operator.
-void sqliteRegexp(sqlite3_context* ctx, int, sqlite3_value** argv) {
-    if (isNullArg(argv[0]) || isNullArg(argv[1])) {
-        sqlite3_result_null(ctx);
-        return;
-    }
-    std::string s(textArg(argv[1]));
-    withRegex(ctx, argv, 0, [&](const std::regex& re) { sqlite3_result_int(ctx, std::regex_search(s, re)); });
+void sqliteRegexp(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+    withRegex(
+        ctx, argc, argv, 0, "regexp", [&](const SparkRegex& re) { return re.find(textArg(argv[1])); },
+        [&](bool found) { sqlite3_result_int(ctx, found); });
 }
 
 void sparkRegexpExtract(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
-    if (isNullArg(argv[0]) || isNullArg(argv[1]) || (argc > 2 && isNullArg(argv[2]))) {
-        sqlite3_result_null(ctx);
-        return;
-    }
-    std::string s(textArg(argv[0]));
-    sqlite3_int64 group = argc > 2 ? sqlite3_value_int64(argv[2]) : 1;
-    withRegex(ctx, argv, 1, [&](const std::regex& re) {
-        std::smatch m;
-        if (!std::regex_search(s, m, re)) {
-            resultText(ctx, "");
-            return;
-        }
-        if (group < 0 || static_cast<std::size_t>(group) >= m.size()) {
-            sqlite3_result_error(ctx, "regexp_extract: group index out of range", -1);
-            return;
-        }
-        resultText(ctx, m[static_cast<std::size_t>(group)].matched ? m[static_cast<std::size_t>(group)].str()
-                                                                   : "");
-    });
+    const sqlite3_int64 group = argc > 2 ? sqlite3_value_int64(argv[2]) : 1;
+    withRegex(
+        ctx, argc, argv, 1, "regexp_extract",
+        [&](const SparkRegex& re) { return re.extract(textArg(argv[0]), group); },
+        [&](const std::string& s) { resultText(ctx, s); });
 }
 
-void sparkRegexpReplace(sqlite3_context* ctx, int, sqlite3_value** argv) {
-    if (isNullArg(argv[0]) || isNullArg(argv[1]) || isNullArg(argv[2])) {
-        sqlite3_result_null(ctx);
-        return;
-    }
-    std::string s(textArg(argv[0])), replacement(textArg(argv[2]));
-    withRegex(ctx, argv, 1,
-              [&](const std::regex& re) { resultText(ctx, std::regex_replace(s, re, replacement)); });
+void sparkRegexpReplace(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+    withRegex(
+        ctx, argc, argv, 1, "regexp_replace",
+        [&](const SparkRegex& re) { return re.replaceAll(textArg(argv[0]), textArg(argv[2])); },
+        [&](const std::string& s) { resultText(ctx, s); });
 }
 
-void sparkSplit(sqlite3_context* ctx, int, sqlite3_value** argv) {
+/// split(s, pattern): the pieces as a JSON array (the simulator's ARRAY<STRING>).
+void sparkSplit(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
+    withRegex(
+        ctx, argc, argv, 1, "split", [&](const SparkRegex& re) { return re.split(textArg(argv[0])); },
+        [&](const std::vector<std::string>& pieces) {
+            std::string json = "[";
+            for (std::size_t i = 0; i < pieces.size(); ++i)
+                json += (i ? "," : "") + jsonString(pieces[i]);
+            resultText(ctx, json + "]");
+        });
+}
+
+/// repeat(s, n): s n times (none for n <= 0).
+void sparkRepeat(sqlite3_context* ctx, int, sqlite3_value** argv) {
     if (isNullArg(argv[0]) || isNullArg(argv[1])) {
         sqlite3_result_null(ctx);
         return;
     }
-    std::string s(textArg(argv[0]));
-    withRegex(ctx, argv, 1, [&](const std::regex& re) {
-        std::string json = "[";
-        std::sregex_token_iterator it(s.begin(), s.end(), re, -1), end;
-        bool first = true;
-        for (; it != end; ++it) {
-            std::string piece = it->str(), quoted = "\"";
-            for (char c : piece) {
-                if (c == '"' || c == '\\')
-                    quoted += '\\';
-                quoted += c;
-            }
-            json += (first ? "" : ",") + quoted + "\"";
-            first = false;
-        }
-        resultText(ctx, json + "]");
-    });
+    const std::string_view s = textArg(argv[0]);
+    const sqlite3_int64 n = sqlite3_value_int64(argv[1]);
+    if (n > 0 && static_cast<std::uint64_t>(n) * s.size() > 1'000'000'000) { // SQLite's default string limit
+        sqlite3_result_error_toobig(ctx);
+        return;
+    }
+    std::string out;
+    out.reserve(n > 0 ? static_cast<std::size_t>(n) * s.size() : 0);
+    for (sqlite3_int64 i = 0; i < n; ++i)
+        out += s;
+    resultText(ctx, out);
 }
 
 void sparkToTimestamp(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
@@ -440,6 +444,7 @@ void registerSparkFunctions(sqlite3* db) {
     define(db, "spark_regexp_extract", 3, sparkRegexpExtract);
     define(db, "spark_regexp_replace", 3, sparkRegexpReplace);
     define(db, "spark_split", 2, sparkSplit);
+    define(db, "spark_repeat", 2, sparkRepeat);
     define(db, "spark_to_timestamp", 1, sparkToTimestamp);
     define(db, "spark_to_timestamp", 2, sparkToTimestamp);
     define(db, "spark_date_format", 2, sparkDateFormat);

@@ -442,6 +442,8 @@ std::string Translator::function(const Expr& e) {
         return call("spark_rlike");
     if (fn == "split")
         return call("spark_split");
+    if (fn == "repeat")
+        return call("spark_repeat");
     if (fn == "year")
         return datePart("%Y");
     if (fn == "month")

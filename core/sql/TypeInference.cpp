@@ -214,7 +214,8 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
                          "lcase",   "substr",    "substring",      "trim",           "ltrim",
                          "rtrim",   "replace",   "regexp_extract", "regexp_replace", "date_format",
                          "left",    "right",     "string",         "lpad",           "rpad",
-                         "initcap", "md5",       "sha1",           "sha2",           "hex"}))
+                         "initcap", "md5",       "sha1",           "sha2",           "hex",
+                         "repeat"}))
             return DataType::of(K::String);
         if (isOneOf(fn, {"length", "char_length", "character_length", "len", "year", "month", "day",
                          "dayofmonth", "hour", "minute", "second", "datediff", "size", "array_size",
@@ -227,7 +228,7 @@ std::optional<DataType> TypeInference::expr(const Expr& e, const std::vector<Typ
         if (isOneOf(fn,
                     {"current_date", "curdate", "to_date", "date_add", "date_sub", "dateadd", "add_months"}))
             return DataType::of(K::Date);
-        if (isOneOf(fn, {"rlike", "regexp_like", "isnull", "isnotnull", "array_contains"}))
+        if (isOneOf(fn, {"rlike", "regexp_like", "regexp", "isnull", "isnotnull", "array_contains"}))
             return DataType::of(K::Boolean);
         if (isOneOf(fn, {"unix_timestamp", "bigint"}))
             return DataType::of(K::BigInt);

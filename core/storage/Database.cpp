@@ -507,13 +507,15 @@ std::string Statement::sql() const {
 // --- Transaction -------------------------------------------------------------------------------------
 
 Result<Transaction> Transaction::begin(Database& db, std::string name) {
+    const bool outermost = !db.inTransaction();
     if (auto st = db.exec("SAVEPOINT " + quoteIdentifier(name)); !st)
         return st.error();
-    return Transaction(db, std::move(name));
+    return Transaction(db, std::move(name), outermost);
 }
 
 Transaction::Transaction(Transaction&& other) noexcept
-    : m_db(other.m_db), m_name(std::move(other.m_name)), m_open(std::exchange(other.m_open, false)) {}
+    : m_db(other.m_db), m_name(std::move(other.m_name)), m_outermost(other.m_outermost),
+      m_open(std::exchange(other.m_open, false)) {}
 
 Transaction::~Transaction() {
     rollback();
@@ -532,6 +534,12 @@ void Transaction::rollback() {
     if (!m_open)
         return;
     m_open = false;
+    // The outermost savepoint rolls the whole transaction back: the file is left byte for byte as it was.
+    // (ROLLBACK TO and RELEASE would commit the restored pages, bumping the file's change counter.)
+    if (m_outermost) {
+        (void)m_db->exec("ROLLBACK");
+        return;
+    }
     // ROLLBACK TO undoes the work, RELEASE then removes the savepoint itself.
     (void)m_db->exec("ROLLBACK TO " + quoteIdentifier(m_name) + "; RELEASE " + quoteIdentifier(m_name));
 }

@@ -180,9 +180,11 @@ public:
     void rollback();
 
 private:
-    Transaction(Database& db, std::string name) : m_db(&db), m_name(std::move(name)) {}
+    Transaction(Database& db, std::string name, bool outermost)
+        : m_db(&db), m_name(std::move(name)), m_outermost(outermost) {}
     Database* m_db;
     std::string m_name;
+    bool m_outermost; ///< began the database's transaction (no other savepoint or transaction was open)
     bool m_open = true;
 };
 

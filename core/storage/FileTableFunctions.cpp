@@ -5,6 +5,7 @@
 
 #include "core/common/Csv.h"
 #include "core/common/Text.h"
+#include "core/common/Utf8.h"
 
 #include <nlohmann/json.hpp>
 
@@ -110,6 +111,17 @@ Result<std::string> readWhole(const Entry& e, const TableFunctionCall& call) {
     std::ostringstream text;
     text << in.rdbuf();
     std::string s = text.str();
+    // Files are read as UTF-8, and the project stores only valid UTF-8 (so that JSON output stays valid):
+    // a byte that is not is refused at its line and column of the file, not stored.
+    if (const std::size_t bad = utf8::firstInvalid(s); bad != std::string::npos) {
+        const utf8::LineColumn at = utf8::lineColumnAt(s, bad);
+        return Diagnostic::error("INVALID_UTF8",
+                                 call.function + ": " + e.path + ":" + std::to_string(at.line) + ":" +
+                                     std::to_string(at.column) + ": " +
+                                     utf8::describeByte(static_cast<unsigned char>(s[bad])) +
+                                     " is not valid UTF-8; files are read as UTF-8",
+                                 call.location);
+    }
     if (s.size() >= 3 && s.compare(0, 3, "\xEF\xBB\xBF") == 0)
         s.erase(0, 3); // a byte-order mark is not part of the first column's name
     return s;

@@ -1,60 +1,138 @@
-// Data-driven CLI conformance: each folder under tests/conformance/cli/ holds input files and a `script`:
+// Data-driven CLI conformance: each folder under tests/conformance/cli/ holds input files and a `script`;
+// a folder without a `script` is a catalogue of one-file cases, `NAME.case`, each a script that writes its
+// own inputs with `file` blocks (tests/conformance/cli/bad-input/). Script directives:
 //   fixture FILE              copy FILE from tests/conformance/fixtures/ (or the seed its FILE.ref names)
 //                             into the case's folder
 //   volumes N [DIR]           copy the case's volume files that arrive at step N (its Volumes/ folder and
 //                             volumes.N lists, as in tests/conformance/engine/README.md) into the case's
 //                             work folder (the database's, so the default volumes folder) or its DIR,
 //                             last modified at 2026-01-01 plus N hours
+//   file PATH ... end         write the lines up to `end` into PATH (folders made as needed); `\x{HH}` is
+//                             the byte 0xHH (a NUL, a byte that is not UTF-8), `\repeat{N}{TEXT}` is TEXT
+//                             N times with each `#` in it the count 1..N
 //   $ ARGS...                 run cdcstudio-cli ARGS (with --db pointing at the case's fresh database)
 //   exit N                    the last command's exit status
-//   stdout-file FILE          the last command's stdout equals FILE (from the case folder)
+//   stdout-file FILE          the last command's stdout equals FILE (from the case folder; a one-file case's
+//                             own, written by a `file` block)
 //   stdout-contains TEXT      ... contains TEXT
 //   stderr-contains TEXT      the last command's stderr contains TEXT
+//   stderr-is TEXT            the last command's stderr is exactly the line TEXT
 //   stderr-empty              the last command printed nothing on stderr
+//   db-snapshot               remember the database file's bytes (their SHA-256)
+//   db-unchanged              the database file is byte for byte as at the last db-snapshot
 // Lines starting with '#' are comments. Every command's exit status must be checked before the next
 // command (or the end of the script). Adding a case never needs C++.
 
 #include "ConformanceFile.h"
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace {
+
+/// A `file` block's line as bytes: `\x{HH}` escapes decoded, `\repeat{N}{TEXT}` expanded.
+QByteArray fileLine(const QString& line) {
+    static const QRegularExpression repeat(QStringLiteral(R"(\\repeat\{(\d+)\}\{([^}]*)\})"));
+    QString expanded = line;
+    for (auto m = repeat.match(expanded); m.hasMatch(); m = repeat.match(expanded)) {
+        QStringList copies;
+        for (int i = 1; i <= m.captured(1).toInt(); ++i)
+            copies << QString(m.captured(2)).replace('#', QString::number(i));
+        expanded.replace(m.capturedStart(), m.capturedLength(), copies.join(QString()));
+    }
+    static const QRegularExpression byte(QStringLiteral(R"(\\x\{([0-9A-Fa-f]{2})\})"));
+    QByteArray out;
+    qsizetype at = 0;
+    for (auto it = byte.globalMatch(expanded); it.hasNext();) {
+        const auto m = it.next();
+        out += expanded.mid(at, m.capturedStart() - at).toUtf8();
+        out += static_cast<char>(m.captured(1).toInt(nullptr, 16));
+        at = m.capturedEnd();
+    }
+    return out + expanded.mid(at).toUtf8() + '\n';
+}
+
+QByteArray fileHash(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return "missing";
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+}
+
+} // namespace
 
 class TestCli : public QObject {
     Q_OBJECT
 private slots:
     void conformance_data() {
         QTest::addColumn<QString>("caseDir");
+        QTest::addColumn<QString>("scriptPath");
         QDir root(QStringLiteral(CDC_TESTS_DIR "/conformance/cli"));
         const auto cases = root.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
         QVERIFY2(!cases.isEmpty(), "no CLI conformance cases found");
-        for (const auto& name : cases)
-            QTest::newRow(qPrintable(name)) << root.filePath(name);
+        for (const auto& name : cases) {
+            const QDir dir(root.filePath(name));
+            if (dir.exists("script")) {
+                QTest::newRow(qPrintable(name)) << dir.path() << dir.filePath("script");
+                continue;
+            }
+            for (const auto& file : dir.entryList({QStringLiteral("*.case")}, QDir::Files, QDir::Name))
+                QTest::newRow(qPrintable(name + "/" + file.chopped(5))) << QString() << dir.filePath(file);
+        }
     }
 
     void conformance() {
         QFETCH(QString, caseDir);
+        QFETCH(QString, scriptPath);
         QTemporaryDir work;
         QVERIFY(work.isValid());
         QDir source(caseDir);
-        for (const auto& f : source.entryList(QDir::Files))
-            QVERIFY(QFile::copy(source.filePath(f), work.filePath(f)));
+        if (!caseDir.isEmpty())
+            for (const auto& f : source.entryList(QDir::Files))
+                QVERIFY(QFile::copy(source.filePath(f), work.filePath(f)));
 
-        QFile script(source.filePath("script"));
+        QFile script(scriptPath);
         QVERIFY2(script.open(QIODevice::ReadOnly | QIODevice::Text), "case has no script");
         QByteArray out, err;
         int exitCode = -1;
         int commands = 0, checks = 0;
         int lineNo = 0;
         bool exitChecked = true;
+        QByteArray dbSnapshot;
         while (!script.atEnd()) {
             const QString line = QString::fromUtf8(script.readLine()).trimmed();
             ++lineNo;
             const QString where = QStringLiteral("script:%1: ").arg(lineNo);
             if (line.isEmpty() || line.startsWith('#'))
                 continue;
-            if (line.startsWith("fixture ")) {
+            if (line.startsWith("file ")) {
+                const QString path = work.filePath(line.mid(5));
+                QVERIFY(QDir().mkpath(QFileInfo(path).path()));
+                QByteArray bytes;
+                bool ended = false;
+                while (!ended && !script.atEnd()) {
+                    const QString text = QString::fromUtf8(script.readLine()).chopped(1);
+                    ++lineNo;
+                    ended = text == "end";
+                    if (!ended)
+                        bytes += fileLine(text);
+                }
+                QVERIFY2(ended, qPrintable(where + "a file block without its `end`"));
+                QFile out(path);
+                QVERIFY(out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size());
+            } else if (line == "db-snapshot") {
+                dbSnapshot = fileHash(work.filePath("test.db"));
+            } else if (line == "db-unchanged") {
+                QVERIFY2(!dbSnapshot.isEmpty(), qPrintable(where + "db-unchanged before any db-snapshot"));
+                QVERIFY2(fileHash(work.filePath("test.db")) == dbSnapshot,
+                         qPrintable(where + "the database file changed"));
+                ++checks;
+            } else if (line.startsWith("fixture ")) {
                 const QString name = line.mid(8);
                 const QString shared =
                     cdc::test::conformanceFile(QStringLiteral(CDC_TESTS_DIR "/conformance/fixtures"), name);
@@ -94,7 +172,9 @@ private slots:
                         QStringLiteral("exit %1, stderr: %2").arg(exitCode).arg(QString::fromUtf8(err))));
                 ++checks;
             } else if (line.startsWith("stdout-file ")) {
-                QFile expected(source.filePath(line.mid(12)));
+                // A folder case's expected files are in its folder; a one-file case writes them (`file`).
+                QFile expected(caseDir.isEmpty() ? work.filePath(line.mid(12))
+                                                 : source.filePath(line.mid(12)));
                 QVERIFY2(expected.open(QIODevice::ReadOnly), qPrintable(where + "missing expected file"));
                 QCOMPARE(QString::fromUtf8(out), QString::fromUtf8(expected.readAll()));
                 ++checks;
@@ -103,6 +183,9 @@ private slots:
                 ++checks;
             } else if (line.startsWith("stderr-contains ")) {
                 QVERIFY2(err.contains(line.mid(16).toUtf8()), qPrintable(where + QString::fromUtf8(err)));
+                ++checks;
+            } else if (line.startsWith("stderr-is ")) {
+                QCOMPARE(QString::fromUtf8(err), line.mid(10) + '\n');
                 ++checks;
             } else if (line == "stderr-empty") {
                 QVERIFY2(err.isEmpty(), qPrintable(where + QString::fromUtf8(err)));

@@ -3,6 +3,7 @@
 #include "core/common/DataType.h"
 #include "core/common/Diagnostic.h"
 #include "core/common/ResultSet.h"
+#include "core/common/Utf8.h"
 
 #include <QTest>
 
@@ -89,6 +90,35 @@ private slots:
                 "[\n  {\"id\": 1, \"name\": \"a\\\"b\", \"ts\": \"2026-08-30T10:00:00Z\", "
                 "\"flag\": true, \"s\": {\"a\":1}, \"d\": 2.5},\n"
                 "  {\"id\": 2, \"name\": null, \"ts\": null, \"flag\": false, \"s\": null, \"d\": 1}\n]\n"));
+    }
+
+    // What SQL text and read_files accept: well-formed UTF-8 (RFC 3629), the first bad byte's offset
+    // otherwise.
+    void utf8FirstInvalidByte_data() {
+        QTest::addColumn<QByteArray>("text");
+        QTest::addColumn<int>("offset"); // -1: valid
+        QTest::newRow("ascii") << QByteArray("plain") << -1;
+        QTest::newRow("2, 3 and 4 bytes") << QByteArray("\xC3\xA9 \xE2\x82\xAC \xF0\x9F\x98\x80") << -1;
+        QTest::newRow("Latin-1 byte") << QByteArray("caf\xE9") << 3;
+        QTest::newRow("lone continuation") << QByteArray("a\x80") << 1;
+        QTest::newRow("truncated sequence") << QByteArray("r\xE2\x82sum") << 1;
+        QTest::newRow("overlong '/'") << QByteArray("\xC0\xAF") << 0;
+        QTest::newRow("overlong 3 bytes") << QByteArray("x\xE0\x80\xAF") << 1;
+        QTest::newRow("surrogate") << QByteArray("\xED\xA0\x80") << 0;
+        QTest::newRow("past U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << 0;
+        QTest::newRow("F5") << QByteArray("ok\xF5") << 2;
+    }
+    void utf8FirstInvalidByte() {
+        QFETCH(QByteArray, text);
+        QFETCH(int, offset);
+        const std::size_t at = utf8::firstInvalid(std::string_view(text.constData(), text.size()));
+        QCOMPARE(at == std::string_view::npos ? -1 : static_cast<int>(at), offset);
+    }
+
+    // JSON output stays valid whatever a stored value holds: bytes that are not UTF-8 show as U+FFFD.
+    void jsonStringReplacesBytesThatAreNotUtf8() {
+        QCOMPARE(QString::fromStdString(jsonString("caf\xE9 \xC3\xA9\x01")),
+                 QStringLiteral("\"caf\uFFFD \u00E9\\u0001\""));
     }
 
     void epochSecondsShownAsIso_data() {

@@ -204,6 +204,31 @@ private slots:
         QCOMPARE(::tokens(input.toStdString()), expected);
     }
 
+    void badBytes_data() {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QString>("expected");
+        // SQL text is UTF-8 without NUL: the first bad byte, wherever it is, ends the tokens with an error at
+        // that byte (tokens before it stay).
+        QTest::newRow("byte not UTF-8 in a string")
+            << QByteArray("a\n 'caf\xE9' b")
+            << "id(a)@1:1+1 err(the byte 0xE9 is not valid UTF-8; SQL text must be UTF-8)@2:6+1 end@2:8";
+        QTest::newRow("truncated sequence in a comment")
+            << QByteArray("a -- r\xE2\x82sum\nb")
+            << "id(a)@1:1+1 err(the byte 0xE2 is not valid UTF-8; SQL text must be UTF-8)@1:7+1 end@2:2";
+        QTest::newRow("NUL in a string") << QByteArray("x = 'a\0b'", 9)
+                                         << "id(x)@1:1+1 sym(=)@1:3+1 err(the NUL byte is not allowed in SQL "
+                                            "text)@1:7+1 end@1:10";
+        QTest::newRow("NUL between tokens")
+            << QByteArray("a \0 b", 5)
+            << "id(a)@1:1+1 err(the NUL byte is not allowed in SQL text)@1:3+1 "
+               "end@1:4";
+    }
+    void badBytes() {
+        QFETCH(QByteArray, input);
+        QFETCH(QString, expected);
+        QCOMPARE(::tokens(input.toStdString()), expected);
+    }
+
     void commentRanges() {
         const std::string text = "-- head\nSELECT /* in /* nested */ line */ 1 -- tail";
         Lexer lexer(text);
