@@ -11,11 +11,18 @@
 //   stdout-contains TEXT      ... contains TEXT
 //   stderr-contains TEXT      the last command's stderr contains TEXT
 //   stderr-empty              the last command printed nothing on stderr
+//   elapsed-under SECONDS     the last command took less than SECONDS
+//   sqlite3 SQL               run SQL with the sqlite3 shell on the case's database (a file changed by
+//                             another program: tests/conformance/cli/untrusted_*)
+//   hash-save                 remember the bytes of the database file and of its -wal file (none: empty)
+//   hash-same                 they are the bytes remembered
 // Lines starting with '#' are comments. Every command's exit status must be checked before the next
 // command (or the end of the script). Adding a case never needs C++.
 
 #include "ConformanceFile.h"
+#include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -44,6 +51,8 @@ private slots:
         QFile script(source.filePath("script"));
         QVERIFY2(script.open(QIODevice::ReadOnly | QIODevice::Text), "case has no script");
         QByteArray out, err;
+        QByteArray savedHash;
+        qint64 elapsedMs = 0;
         int exitCode = -1;
         int commands = 0, checks = 0;
         int lineNo = 0;
@@ -77,10 +86,13 @@ private slots:
                 args.prepend("--db");
                 QProcess p;
                 p.setWorkingDirectory(work.path());
+                QElapsedTimer timer;
+                timer.start();
                 p.start(QStringLiteral(CDC_CLI_PATH), args);
                 QVERIFY(p.waitForStarted());
                 p.closeWriteChannel();
                 QVERIFY(p.waitForFinished(120000));
+                elapsedMs = timer.elapsed();
                 out = p.readAllStandardOutput();
                 err = p.readAllStandardError();
                 exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
@@ -104,6 +116,30 @@ private slots:
             } else if (line.startsWith("stderr-contains ")) {
                 QVERIFY2(err.contains(line.mid(16).toUtf8()), qPrintable(where + QString::fromUtf8(err)));
                 ++checks;
+            } else if (line.startsWith("elapsed-under ")) {
+                QVERIFY2(elapsedMs < line.mid(14).toDouble() * 1000,
+                         qPrintable(where + QStringLiteral("took %1 ms").arg(elapsedMs)));
+                ++checks;
+            } else if (line.startsWith("sqlite3 ")) {
+                QProcess shell;
+                shell.start(QStringLiteral("sqlite3"), {work.filePath("test.db"), line.mid(8)});
+                QVERIFY2(shell.waitForFinished(60000) && shell.exitCode() == 0,
+                         qPrintable(where + QString::fromUtf8(shell.readAllStandardError())));
+            } else if (line == "hash-save" || line == "hash-same") {
+                QCryptographicHash hash(QCryptographicHash::Sha256);
+                for (const QString& name : {QStringLiteral("test.db"), QStringLiteral("test.db-wal")}) {
+                    QFile file(work.filePath(name));
+                    // A missing -wal is an empty one: a reader of a WAL file leaves an empty one behind.
+                    hash.addData(name.toUtf8() + ":" +
+                                 (file.open(QIODevice::ReadOnly) ? file.readAll() : ""));
+                }
+                if (line == "hash-save") {
+                    savedHash = hash.result();
+                } else {
+                    QVERIFY2(!savedHash.isEmpty() && hash.result() == savedHash,
+                             qPrintable(where + "the database file changed"));
+                    ++checks;
+                }
             } else if (line == "stderr-empty") {
                 QVERIFY2(err.isEmpty(), qPrintable(where + QString::fromUtf8(err)));
                 ++checks;
