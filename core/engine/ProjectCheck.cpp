@@ -78,7 +78,9 @@ std::optional<std::vector<std::int64_t>> parseKeyList(const std::string& text) {
     return keys;
 }
 
-Result<std::int64_t> count(const storage::Database& db, const std::string& sql, const std::string& bind) {
+/// The first column of the first row of a query with one text parameter; nothing when it has no row.
+Result<std::optional<Value>> firstValue(const storage::Database& db, const std::string& sql,
+                                        const std::string& bind) {
     auto st = db.prepare(sql);
     if (!st)
         return st.error();
@@ -86,7 +88,15 @@ Result<std::int64_t> count(const storage::Database& db, const std::string& sql, 
     auto has = st->step();
     if (!has)
         return has.error();
-    return has.value() ? st->int64(0) : 0;
+    return has.value() ? std::optional<Value>(st->value(0)) : std::nullopt;
+}
+
+Result<std::int64_t> count(const storage::Database& db, const std::string& sql, const std::string& bind) {
+    auto value = firstValue(db, sql, bind);
+    if (!value)
+        return value.error();
+    const auto* n = value->has_value() ? std::get_if<std::int64_t>(&**value) : nullptr;
+    return n ? *n : 0;
 }
 
 /// The registry row of one target, read as raw values: any of them may be wrong.
@@ -155,16 +165,12 @@ Result<std::string> problemOf(const storage::Database& db, const RegistryRow& r)
         {tables.view, store::publicViewSql(*stored.value())},
         {tables.changeFeed, store::changeFeedViewSql(*stored.value())}};
     for (const auto& [view, expected] : views) {
-        auto sql = db.prepare("SELECT sql FROM sqlite_schema WHERE type = 'view' AND name = ?1");
+        auto sql = firstValue(db, "SELECT sql FROM sqlite_schema WHERE type = 'view' AND name = ?1", view);
         if (!sql)
             return sql.error();
-        sql->bind(1, std::string_view(view));
-        auto has = sql->step();
-        if (!has)
-            return has.error();
-        if (!has.value())
+        if (!sql->has_value())
             return "its view " + view + " is missing";
-        if (sql->text(0) != expected)
+        if (**sql != Value(expected))
             return "its view " + view + " is not the one CDC Studio writes";
     }
 
