@@ -254,7 +254,7 @@ int commandSql(const Arguments& args) {
     if (!db)
         return userError(db.error());
     // The guard outlives the transaction: a stopped script is rolled back whole.
-    const cdc::storage::QueryGuard guard(*db, "sql", {*limit, nullptr});
+    const cdc::storage::QueryGuard guard(*db, "source script", {*limit, nullptr});
     // One transaction for all files: on any error nothing is changed.
     auto tx = cdc::storage::Transaction::begin(*db, "cli_sql");
     if (!tx)
