@@ -56,7 +56,8 @@ Commands:
                             project from elsewhere is refused while it holds any)
 
 Options:
-  --db PATH                 database (default ./cdcstudio.db; created if missing)
+  --db PATH                 database (default ./cdcstudio.db; created if missing, but
+                            query and repair need it to exist)
   --timeout SECONDS         0: no time limit (a fraction is allowed: 0.5)
   --volumes DIR             where /Volumes/<catalog>/<schema>/<volume>/... paths of read_files and
                             list_files lead: DIR/Volumes/... (default: the folder of the database)
