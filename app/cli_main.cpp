@@ -7,7 +7,9 @@
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
+#include "core/storage/ForeignObjects.h"
 #include "core/storage/ProjectSettings.h"
+#include "core/storage/QueryGuard.h"
 
 #include <chrono>
 #include <cstdio>
@@ -28,22 +30,35 @@ constexpr int kExitOk = 0;
 constexpr int kExitUserError = 1;
 constexpr int kExitUsage = 2;
 
+/// Default time limits (--timeout): a query answers a person waiting for it; a source script or an update
+/// over a big history may take minutes (an update of a million events takes seconds).
+constexpr std::chrono::seconds kQueryTimeout{30};
+constexpr std::chrono::seconds kWriteTimeout{300};
+
 const char* kUsage = R"(usage: cdcstudio-cli [--db PATH] COMMAND [ARGS]
 
 Commands:
   sql FILE...               execute Spark SQL source statements (FILE '-' reads stdin)
+      [--timeout SECONDS]   stop (and change nothing) after SECONDS (default 300)
   update PIPELINE...        run one triggered pipeline update over the pipeline files
       [--full-refresh] [--now T] [--format text|json]
       [--python-timeout SECONDS]
                             a .py pipeline runs in Python (its own process) and is
                             stopped after SECONDS (default 10)
-  query SQL                 run a read-only Spark SQL query
+      [--timeout SECONDS]   stop the update (and change nothing) after SECONDS
+                            (default 300)
+  query SQL                 run a read-only Spark SQL query (the file is not changed)
       [--format table|csv|json]
+      [--timeout SECONDS]   stop the query after SECONDS (default 30)
   tombstones TARGET         list the live tombstones of an AUTO CDC target
       [--format table|json]
+  repair                    drop the triggers and views CDC Studio did not make (a
+                            project from elsewhere is refused while it holds any)
 
 Options:
-  --db PATH                 database (default ./cdcstudio.db; created if missing)
+  --db PATH                 database (default ./cdcstudio.db; created if missing, but
+                            query and repair need it to exist)
+  --timeout SECONDS         0: no time limit (a fraction is allowed: 0.5)
   --volumes DIR             where /Volumes/<catalog>/<schema>/<volume>/... paths of read_files and
                             list_files lead: DIR/Volumes/... (default: the folder of the database)
   -h, --help                show this help
@@ -58,6 +73,7 @@ struct Arguments {
     std::optional<std::string> format;
     std::optional<std::string> now;
     std::optional<std::string> pythonTimeout;
+    std::optional<std::string> timeout;
     bool fullRefresh = false;
 };
 
@@ -67,7 +83,7 @@ int usageError(const std::string& message) {
 }
 
 int userError(const cdc::Diagnostic& d) {
-    std::cerr << d.format() << "\n";
+    std::cerr << d.format() << (d.code == "TIMEOUT" ? " (--timeout SECONDS sets the limit)" : "") << "\n";
     return kExitUserError;
 }
 
@@ -115,6 +131,10 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
             if (!takeValue(value))
                 return usageError("--python-timeout needs a number of seconds");
             args.pythonTimeout = value;
+        } else if (is("--timeout")) {
+            if (!takeValue(value))
+                return usageError("--timeout needs a number of seconds");
+            args.timeout = value;
         } else if (a == "--full-refresh") {
             args.fullRefresh = true;
         } else if (a.size() > 1 && a[0] == '-' && a != "-") {
@@ -128,6 +148,29 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
     if (args.command.empty())
         return usageError("missing command");
     return std::nullopt;
+}
+
+/// Seconds as given to --python-timeout and --timeout (a positive number, fractions allowed; zero too when
+/// `zeroAllowed`).
+std::optional<std::chrono::milliseconds> parseSeconds(const std::string& text, bool zeroAllowed = false) {
+    char* end = nullptr;
+    const double s = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || !(s > 0 || (zeroAllowed && s == 0)) || s > 86400)
+        return std::nullopt;
+    return std::chrono::milliseconds(static_cast<std::int64_t>(s * 1000 + 0.5));
+}
+
+/// How long a command may run: --timeout, else the command's default. Work on a project file may never end
+/// (a view that joins big tables without a condition), and a CLI in a script must not hang.
+std::optional<std::chrono::milliseconds> timeLimit(const Arguments& args, std::chrono::seconds fallback) {
+    if (!args.timeout)
+        return fallback;
+    return parseSeconds(*args.timeout, true);
+}
+
+int timeoutUsage(const Arguments& args) {
+    return usageError("--timeout takes a number of seconds (0: no limit), not '" + args.timeout.value_or("") +
+                      "'");
 }
 
 /// ISO-8601 (`2026-08-30T10:00:00Z`, `2026-08-30 10:00:00`, `2026-08-30`) or epoch seconds.
@@ -176,8 +219,15 @@ cdc::Result<std::string> readInput(const std::string& path) {
     return ss.str();
 }
 
-cdc::Result<cdc::storage::Database> openDatabase(const Arguments& args) {
-    auto db = cdc::storage::Database::open(args.db);
+/// How a command opens the database: `update` leaves the project's check to the engine, which rebuilds
+/// damaged targets on a full refresh; `repair` opens what the check would refuse.
+enum class Check { Verify, ByEngine, None };
+
+cdc::Result<cdc::storage::Database>
+openDatabase(const Arguments& args,
+             cdc::storage::Database::Mode mode = cdc::storage::Database::Mode::ReadWriteCreate,
+             Check check = Check::Verify) {
+    auto db = cdc::storage::Database::open(args.db, mode);
     if (!db)
         return db.error();
     if (!args.volumes.empty()) {
@@ -188,17 +238,30 @@ cdc::Result<cdc::storage::Database> openDatabase(const Arguments& args) {
                                           "--volumes: '" + args.volumes + "' is not a folder");
         db->setVolumes(cdc::VolumeRoot(folder));
     }
-    if (auto st = cdc::storage::Catalog::ensureSchema(*db); !st)
-        return st.error();
+    // A project is untrusted input: nothing in it runs or is read before it is checked (docs/safety.md).
+    if (check == Check::Verify)
+        if (auto st = cdc::engine::verifyProject(*db); !st)
+            return st.error();
+    if (check == Check::ByEngine)
+        if (auto st = cdc::storage::checkForeignObjects(*db); !st)
+            return st.error();
+    if (mode != cdc::storage::Database::Mode::ReadOnly)
+        if (auto st = cdc::storage::Catalog::ensureSchema(*db); !st)
+            return st.error();
     return db;
 }
 
 int commandSql(const Arguments& args) {
     if (args.operands.empty())
         return usageError("sql needs at least one FILE");
+    const auto limit = timeLimit(args, kWriteTimeout);
+    if (!limit)
+        return timeoutUsage(args);
     auto db = openDatabase(args);
     if (!db)
         return userError(db.error());
+    // The guard outlives the transaction: a stopped script is rolled back whole.
+    const cdc::storage::QueryGuard guard(*db, "source script", {*limit, nullptr});
     // One transaction for all files: on any error nothing is changed.
     auto tx = cdc::storage::Transaction::begin(*db, "cli_sql");
     if (!tx)
@@ -208,10 +271,10 @@ int commandSql(const Arguments& args) {
         if (!text)
             return userError(text.error());
         if (auto st = cdc::sql::executeSourceScript(*db, *text, file == "-" ? "<stdin>" : file); !st)
-            return userError(st.error());
+            return userError(guard.explain(st.error()));
     }
     if (auto st = tx->commit(); !st)
-        return userError(st.error());
+        return userError(guard.explain(st.error()));
     return kExitOk;
 }
 
@@ -226,10 +289,17 @@ int printResult(const cdc::ResultSet& rs, const std::optional<std::string>& form
 int commandQuery(const Arguments& args) {
     if (args.operands.size() != 1)
         return usageError("query needs exactly one SQL argument");
-    auto db = openDatabase(args);
+    cdc::sql::QueryLimits limits;
+    if (auto limit = timeLimit(args, kQueryTimeout))
+        limits.timeout = *limit;
+    else
+        return timeoutUsage(args);
+    // Read-only: a query changes no byte of the file (a read-write open would switch it to WAL and add the
+    // catalog's tables).
+    auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
     if (!db)
         return userError(db.error());
-    auto rs = cdc::sql::runQuery(*db, args.operands[0], "<query>");
+    auto rs = cdc::sql::runQuery(*db, args.operands[0], "<query>", limits);
     if (!rs)
         return userError(rs.error());
     return printResult(*rs, args.format, true);
@@ -245,6 +315,30 @@ int commandTombstones(const Arguments& args) {
     if (!rs)
         return userError(rs.error());
     return printResult(*rs, args.format, false);
+}
+
+int commandRepair(const Arguments& args) {
+    if (!args.operands.empty())
+        return usageError("repair takes no arguments");
+    auto db = openDatabase(args, cdc::storage::Database::Mode::ReadWrite, Check::None);
+    if (!db)
+        return userError(db.error());
+    auto tx = cdc::storage::Transaction::begin(*db, "cli_repair");
+    if (!tx)
+        return userError(tx.error());
+    auto dropped = cdc::storage::dropForeignObjects(*db);
+    if (!dropped)
+        return userError(dropped.error());
+    if (auto st = tx->commit(); !st)
+        return userError(st.error());
+    for (const auto& o : *dropped)
+        std::cout << "dropped " << cdc::storage::describe({o}) << "\n";
+    if (dropped->empty())
+        std::cout << "nothing to drop\n";
+    // What dropping cannot fix: damaged engine state (a full refresh) or tables.
+    if (auto st = cdc::engine::verifyProject(*db); !st)
+        return userError(st.error());
+    return kExitOk;
 }
 
 cdc::ResultSet metricsTable(const cdc::engine::UpdateReport& report) {
@@ -287,15 +381,6 @@ std::string recordedPipelineText(const std::string& file, const std::string& tex
     return out;
 }
 
-/// Seconds as given to --python-timeout (a positive number, fractions allowed).
-std::optional<std::chrono::milliseconds> parseSeconds(const std::string& text) {
-    char* end = nullptr;
-    const double s = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || !(s > 0) || s > 86400)
-        return std::nullopt;
-    return std::chrono::milliseconds(static_cast<std::int64_t>(s * 1000 + 0.5));
-}
-
 /// The folder of the database file: where /Volumes/... paths of Python pipelines map.
 std::string databaseFolder(const std::string& db) {
     const auto slash = db.rfind('/');
@@ -329,6 +414,10 @@ int commandUpdate(const Arguments& args) {
                               *args.pythonTimeout + "'");
         python.timeout = *timeout;
     }
+    if (auto limit = timeLimit(args, kWriteTimeout))
+        options.timeout = *limit;
+    else
+        return timeoutUsage(args);
     // Snapshot functions are called during the update, by workers running their file again.
     cdc::python::SnapshotFunctions snapshotFunctions(python);
     cdc::pipeline::Pipeline pipeline;
@@ -366,7 +455,7 @@ int commandUpdate(const Arguments& args) {
         append(pipeline.cdcFlows, p.cdcFlows);
         append(pipeline.appendFlows, p.appendFlows);
     }
-    auto db = openDatabase(args);
+    auto db = openDatabase(args, cdc::storage::Database::Mode::ReadWriteCreate, Check::ByEngine);
     if (!db)
         return userError(db.error());
     // The pipeline text is recorded with the update, in its transaction: the app opens the database
@@ -431,5 +520,7 @@ int main(int argc, char** argv) {
         return commandUpdate(args);
     if (args.command == "tombstones")
         return commandTombstones(args);
+    if (args.command == "repair")
+        return commandRepair(args);
     return usageError("unknown command '" + args.command + "'");
 }

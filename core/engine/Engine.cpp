@@ -1,15 +1,20 @@
 #include "core/engine/Engine.h"
 
+#include "core/common/Text.h"
 #include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/FlowPlan.h"
+#include "core/engine/ProjectCheck.h"
 #include "core/engine/SequenceCodec.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/StoredTarget.h"
 #include "core/engine/TargetStore.h"
 #include "core/engine/UpdateRunner.h"
 #include "core/storage/Catalog.h"
+#include "core/storage/ForeignObjects.h"
+#include "core/storage/QueryGuard.h"
 #include "core/storage/TargetTables.h"
 
+#include <algorithm>
 #include <ctime>
 
 namespace cdc::engine {
@@ -92,19 +97,9 @@ Result<ResultSet> tombstoneRows(storage::Database& db, const std::string& target
     return collect(db, sql, binds, types);
 }
 
-} // namespace
-
-Status validate(storage::Database& db, const pipeline::Pipeline& pipeline) {
-    db.runNewConnectionSetups(); // planning compiles the flows' SQL, which calls the front end's functions
-    auto plan = planPipeline(db, pipeline);
-    if (!plan)
-        return plan.error();
-    return Status::success();
-}
-
-Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline,
-                               const UpdateOptions& options) {
-    db.runNewConnectionSetups(); // the flows' SQL calls the SQL front end's functions
+/// runUpdate under its guard: every transaction here ends (rolled back on an error) before the guard does.
+Result<UpdateReport> runGuardedUpdate(storage::Database& db, const pipeline::Pipeline& pipeline,
+                                      const UpdateOptions& options) {
     // Once per connection: registering a function again expires every prepared statement, and the
     // connection keeps them for reuse across updates (storage::Database::prepare).
     if (!db.prepare("SELECT cdc_seq_key(0), cdc_ts_key(0)"))
@@ -123,6 +118,9 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
     // Set-up, as a Databricks update's SETTING_UP_TABLES step: every declared table that does not exist
     // yet is created, empty, and registered, and that is committed on its own. So a first update whose
     // flow then fails leaves the tables existing and empty; no row of any table is written here.
+    // The file is untrusted: nothing of it runs (a trigger) or is computed from (a damaged table) unchecked.
+    CDC_TRY(storage::checkForeignObjects(db));
+    CDC_TRY(checkEngineTables(db));
     auto setup = storage::Transaction::begin(db, "cdc_setup");
     if (!setup)
         return setup.error();
@@ -134,6 +132,19 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
     if (!last)
         return last.error();
     UpdateContext ctx(db);
+    // A damaged target is rebuilt by a full refresh, and refused otherwise (verifyProject's other checks ran
+    // before the set-up). One the pipeline no longer declares cannot be rebuilt by it.
+    auto damaged = damagedTargets(db);
+    if (!damaged)
+        return damaged.error();
+    for (const DamagedTarget& d : damaged.value()) {
+        const bool declared =
+            std::any_of(plan->targets.begin(), plan->targets.end(),
+                        [&](const TargetPlan& t) { return equalsIgnoreCase(t.name, d.name); });
+        if (!options.fullRefresh || !declared)
+            return damagedTargetsError(damaged.value());
+        ctx.rebuild.insert(toLower(d.name));
+    }
     ctx.updateId = last.value() + 1;
     ctx.now = options.now.value_or(static_cast<std::int64_t>(std::time(nullptr)));
     for (const TargetPlan& t : plan->targets)
@@ -150,6 +161,34 @@ Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& 
         return report.error(); // the transaction rolls back on destruction
     CDC_TRY(tx->commit());
     return report;
+}
+
+} // namespace
+
+Status validate(storage::Database& db, const pipeline::Pipeline& pipeline) {
+    db.runNewConnectionSetups(); // planning compiles the flows' SQL, which calls the front end's functions
+    auto plan = planPipeline(db, pipeline);
+    if (!plan)
+        return plan.error();
+    return Status::success();
+}
+
+Status verifyProject(const storage::Database& db) {
+    CDC_TRY(storage::checkForeignObjects(db));
+    CDC_TRY(checkEngineTables(db));
+    auto damaged = damagedTargets(db);
+    if (!damaged)
+        return damaged.error();
+    if (!damaged->empty())
+        return damagedTargetsError(damaged.value());
+    return Status::success();
+}
+
+Result<UpdateReport> runUpdate(storage::Database& db, const pipeline::Pipeline& pipeline,
+                               const UpdateOptions& options) {
+    db.runNewConnectionSetups(); // the flows' SQL calls the SQL front end's functions
+    const storage::QueryGuard guard(db, "update", {options.timeout, options.cancel});
+    return guard.explain(runGuardedUpdate(db, pipeline, options));
 }
 
 Result<ResultSet> tombstones(storage::Database& db, const std::string& target) {

@@ -21,7 +21,16 @@ namespace cdc::engine {
 /// Errors carry the offending clause's position.
 Status validate(storage::Database& db, const pipeline::Pipeline& pipeline);
 
-/// Runs one update. On any error nothing is changed (the database is as before the call).
+/// Checks a project file before it is used: a file someone sent is untrusted. FOREIGN_OBJECTS: triggers or
+/// views CDC Studio did not make (storage::ForeignObjects; storage::dropForeignObjects removes them);
+/// PROJECT_DAMAGED: a bookkeeping table whose columns are not CDC Studio's; TARGET_DAMAGED: a target whose
+/// registry row or objects break the engine's invariants (a full refresh rebuilds it). Reads only the schema
+/// and the registry, so it is cheap; runUpdate runs the same checks itself.
+Status verifyProject(const storage::Database& db);
+
+/// Runs one update. On any error nothing is changed (the database is as before the call). The file is
+/// checked first (verifyProject; a full refresh rebuilds damaged targets instead of refusing them), and the
+/// update stops at UpdateOptions::timeout or ::cancel (TIMEOUT, CANCELLED) wherever it is.
 ///
 /// Sources are append-only streams: when the SQL front end's change log (`__cdc_source_changes`) shows
 /// an UPDATE, DELETE or TRUNCATE of rows a flow has already consumed, the update fails with

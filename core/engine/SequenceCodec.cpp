@@ -106,6 +106,37 @@ bool digits(const std::string& s, std::size_t from, std::size_t count) {
 
 } // namespace
 
+bool validSequenceKey(std::string_view bytes) {
+    std::size_t i = 0;
+    while (i < bytes.size()) {
+        const char tag = bytes[i++];
+        if (tag == '\x01')
+            continue;
+        if (tag == '\x02') {
+            if (bytes.size() - i < 16)
+                return false;
+            i += 16;
+            continue;
+        }
+        if (tag != '\x03' && tag != '\x04')
+            return false;
+        for (;;) { // escaped bytes: a 0 inside is followed by 0xFF, the end is 0 0
+            if (i >= bytes.size())
+                return false;
+            if (bytes[i++] != '\0')
+                continue;
+            if (i >= bytes.size())
+                return false;
+            const char next = bytes[i++];
+            if (next == '\0')
+                break;
+            if (next != '\xFF')
+                return false;
+        }
+    }
+    return !bytes.empty();
+}
+
 std::string canonicalTimestamp(const std::string& text) {
     // YYYY-MM-DD[( |T)HH:MM[:SS[.f+]]][Z|+00:00]
     if (!digits(text, 0, 4) || text.size() < 10 || text[4] != '-' || !digits(text, 5, 2) || text[7] != '-' ||

@@ -7,6 +7,7 @@
 #include "core/common/DataType.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct sqlite3;
@@ -26,6 +27,11 @@ std::string encodeSequenceSql(const std::vector<std::string>& fieldSql, const st
 /// SQL for the value shown as __START_AT / __END_AT / __SEQUENCE (a STRUCT becomes a JSON object).
 std::string displaySequenceSql(const std::vector<std::string>& fieldSql,
                                const std::vector<std::string>& names, bool isStruct);
+
+/// Whether `bytes` is a STRUCT sequence key cdc_seq_key wrote: each field a tag (1 NULL, 2 number with its
+/// 16 bytes, 3 text / 4 blob escaped up to a 0 0 end) and nothing after the last. A project file is checked
+/// with it (engine::verifyProject): a key that does not decode would order events wrongly, silently.
+bool validSequenceKey(std::string_view bytes);
 
 /// Canonical `YYYY-MM-DD HH:MM:SS.ffffff` for a stored timestamp text; other text is returned unchanged.
 std::string canonicalTimestamp(const std::string& text);

@@ -3,6 +3,7 @@
 #include "core/engine/FlowPlan.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace cdc::engine {
 
@@ -13,8 +14,12 @@ std::vector<int> parseKeys(const std::string& text) {
     std::size_t pos = 0;
     while (pos < text.size()) {
         const std::size_t comma = std::min(text.find(',', pos), text.size());
-        if (comma > pos)
-            out.push_back(std::stoi(text.substr(pos, comma - pos)));
+        // Not std::stoi: the registry is read from a file that may have been edited (verifyProject names
+        // what is wrong; reading it must not throw first).
+        int key = -1;
+        std::from_chars(text.data() + pos, text.data() + comma, key);
+        if (comma > pos && key >= 0)
+            out.push_back(key);
         pos = comma + 1;
     }
     return out;
@@ -57,7 +62,8 @@ Result<StoredTarget> readRow(const storage::Database& db, const storage::Stateme
                                              : DatasetKind::AutoCdc;
     t.scdType = kind == 2 ? pipeline::ScdType::Type2 : pipeline::ScdType::Type1;
     t.keyIndex = parseKeys(row.text(2));
-    const auto columnCount = static_cast<std::size_t>(row.int64(3));
+    // Bounded for the same reason: a huge count from an edited file is not memory to allocate.
+    const auto columnCount = static_cast<std::size_t>(std::clamp<std::int64_t>(row.int64(3), 0, 2000));
     t.createdIn = row.int64(4);
     t.signature = row.text(5);
     t.currentLayout = t.signature.rfind(kStoreLayoutTag, 0) == 0;

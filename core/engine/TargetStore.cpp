@@ -102,31 +102,66 @@ Status dropObjects(storage::Database& db, const std::string& target) {
     return Status::success();
 }
 
+/// The public columns' names: the data columns, and SCD2's validity columns.
+std::vector<std::string> publicNames(const std::vector<storage::ColumnInfo>& columns, bool scd2) {
+    std::vector<std::string> names;
+    for (const storage::ColumnInfo& c : columns)
+        names.push_back(c.name);
+    if (scd2)
+        names.insert(names.end(), {"__START_AT", "__END_AT"});
+    return names;
+}
+
+std::string quotedList(const std::vector<std::string>& names) {
+    return join(names.size(), [&](std::size_t i) { return q(names[i]); });
+}
+
+/// The views are written from what the registry also holds (layout, names, keys), so that verifyProject can
+/// write the same text and compare it with the file's.
+std::string publicViewFor(const storage::TargetTables& tables, int layout,
+                          const std::vector<std::string>& names, std::size_t n,
+                          const std::vector<int>& keyIndex) {
+    const std::string head = "CREATE VIEW " + q(tables.view) + "(" + quotedList(names) + ") AS SELECT ";
+    if (layout == static_cast<int>(pipeline::ScdType::Type2))
+        return head +
+               join(n,
+                    [&](std::size_t i) {
+                        const bool key = std::find(keyIndex.begin(), keyIndex.end(), static_cast<int>(i)) !=
+                                         keyIndex.end();
+                        return key ? col(i) : vcol(i);
+                    }) +
+               ", __START_AT, __END_AT FROM " + q(tables.backing) + " WHERE __v";
+    return head + dataColumns(n) + " FROM " + q(tables.backing) +
+           (layout == kRowsLayout ? "" : " WHERE __cdc_d IS NULL");
+}
+
+std::string changeFeedViewFor(const storage::TargetTables& tables, const std::vector<std::string>& names) {
+    return "CREATE VIEW " + q(tables.changeFeed) + " AS SELECT " + quotedList(names) + ", " +
+           changeFeedMetadataSql() + " FROM " + q(tables.changeFeedRows);
+}
+
 /// The change feed is clustered on (commit version, position): appends go to the end of one B-tree and
 /// table_changes(t, from, to) is a range of it. It is the largest table an update writes, so a row holds
 /// its change type as a number and no timestamp (one per update, in __cdc_updates); the view shows the
 /// Databricks columns.
 std::string changeFeedSchema(const TargetPlan& t) {
     auto pub = t.publicColumns();
-    std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
     return "CREATE TABLE " + q(t.tables.changeFeedRows) + "(" +
            join(pub.size(), [&](std::size_t i) { return q(pub[i].name) + affinity(pub[i].type); }) +
            ", _change_type INTEGER NOT NULL, _commit_version INTEGER NOT NULL, __pos INTEGER NOT NULL, "
            "PRIMARY KEY(_commit_version, __pos)) WITHOUT ROWID;" +
-           "CREATE VIEW " + q(t.tables.changeFeed) + " AS SELECT " + names + ", " + changeFeedMetadataSql() +
-           " FROM " + q(t.tables.changeFeedRows) + ";";
+           changeFeedViewFor(t.tables, publicNames(t.columns, t.scdType == pipeline::ScdType::Type2)) + ";";
 }
 
 /// Append targets and materialized views: rows with an id (INSERT OR REPLACE by it restores a pre-image) and
 /// the update that wrote them (rewind deletes them by it).
 Status createRowObjects(storage::Database& db, const TargetPlan& t) {
     const std::size_t n = t.columns.size();
-    std::string names = join(n, [&](std::size_t i) { return q(t.columns[i].name); });
     return db.exec("CREATE TABLE " + q(t.tables.backing) + "(__cdc_rid INTEGER PRIMARY KEY, " +
                    dataColumnDefs(t) + ", __cdc_upd INTEGER);" + "CREATE INDEX " +
                    q(t.tables.backing + "_u") + " ON " + q(t.tables.backing) + "(__cdc_upd);" +
-                   undoJournalSchema(t.tables.undo) + "CREATE VIEW " + q(t.tables.view) + "(" + names +
-                   ") AS SELECT " + dataColumns(n) + " FROM " + q(t.tables.backing) + ";" +
+                   undoJournalSchema(t.tables.undo) +
+                   publicViewFor(t.tables, kRowsLayout, publicNames(t.columns, false), n, t.keyIndex) + ";" +
                    changeFeedSchema(t));
 }
 
@@ -160,15 +195,7 @@ Status createObjects(storage::Database& db, const TargetPlan& t) {
     }
     sql += undoJournalSchema(t.tables.undo);
 
-    auto pub = t.publicColumns();
-    std::string names = join(pub.size(), [&](std::size_t i) { return q(pub[i].name); });
-    if (scd2)
-        sql += "CREATE VIEW " + q(t.tables.view) + "(" + names + ") AS SELECT " +
-               join(n, [&](std::size_t i) { return t.isKey(i) ? col(i) : vcol(i); }) +
-               ", __START_AT, __END_AT FROM " + q(t.tables.backing) + " WHERE __v;";
-    else
-        sql += "CREATE VIEW " + q(t.tables.view) + "(" + names + ") AS SELECT " + dataColumns(n) + " FROM " +
-               q(t.tables.backing) + " WHERE __cdc_d IS NULL;";
+    sql += publicViewFor(t.tables, layoutOf(t), publicNames(t.columns, scd2), n, t.keyIndex) + ";";
     sql += changeFeedSchema(t);
     sql += "CREATE TABLE " + q(t.tables.gcLog) + "(" +
            join(t.keyIndex.size(),
@@ -232,6 +259,15 @@ Status restoreJournal(storage::Database& db, const StoredTarget& t, const storag
 }
 
 } // namespace
+
+std::string publicViewSql(const StoredTarget& t) {
+    return publicViewFor(storage::TargetTables(t.name), layoutOf(t), publicNames(t.columns, t.scd2()),
+                         t.columns.size(), t.keyIndex);
+}
+
+std::string changeFeedViewSql(const StoredTarget& t) {
+    return changeFeedViewFor(storage::TargetTables(t.name), publicNames(t.columns, t.scd2()));
+}
 
 std::string backingColumns(const TargetPlan& t) {
     return backingColumnsFor(layoutOf(t), t.columns.size());
@@ -375,7 +411,7 @@ Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset) {
     auto stored = storedSignature(ctx.db, t.name);
     if (!stored)
         return stored.error();
-    if (stored.value() && *stored.value() == t.signature()) {
+    if (stored.value() && *stored.value() == t.signature() && !ctx.rebuild.count(toLower(t.name))) {
         if (reset) {
             CDC_TRY(clearState(ctx, t));
             CDC_TRY(resetState(ctx, t));

@@ -11,10 +11,12 @@
 
 #include "core/common/Diagnostic.h"
 #include "core/engine/FlowPlan.h"
+#include "core/engine/StoredTarget.h"
 #include "core/storage/Database.h"
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 
 namespace cdc::engine {
@@ -31,6 +33,9 @@ struct UpdateContext {
     /// the source rows since the checkpoint.
     std::string batch;
     std::int64_t batchTruncates = 0;
+    /// Targets (lower-cased) whose stored state a full refresh rebuilds from nothing because the file's copy
+    /// of it is damaged (engine::damagedTargets), even where their signature still matches.
+    std::set<std::string> rebuild;
     int nextPhase() { return ++phase; }
 };
 
@@ -46,6 +51,11 @@ Status setUpTarget(UpdateContext& ctx, const TargetPlan& t, bool reset);
 /// (undoably) or, when the schema changed, rebuilt; a materialized view is rebuilt whenever its schema
 /// changed.
 Status prepareTarget(UpdateContext& ctx, const TargetPlan& t, bool reset);
+
+/// The CREATE VIEW statement (no closing `;`) of a stored target's public view and of its change feed view,
+/// exactly as the engine writes them: verifyProject compares a file's views with these.
+std::string publicViewSql(const StoredTarget& t);
+std::string changeFeedViewSql(const StoredTarget& t);
 
 /// Internal column list of the backing table (data columns then bookkeeping) for SCD1 / SCD2.
 std::string backingColumns(const TargetPlan& t);

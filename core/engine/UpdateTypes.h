@@ -8,6 +8,7 @@
 #include "core/pipeline/Pipeline.h"
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -32,8 +33,12 @@ struct UpdateOptions {
     /// Simulated wall-clock time of the update (epoch seconds, UTC). nullopt = the real clock.
     std::optional<std::int64_t> now;
     bool fullRefresh = false;
-    /// Polled between batches; when set the update rolls back and returns a CANCELLED error.
+    /// Set from another thread to stop the update: checked between flows and, through a
+    /// storage::QueryGuard, while any of its statements runs; the update rolls back and returns CANCELLED.
     const std::atomic<bool>* cancel = nullptr;
+    /// How long the update may run (zero: no limit): a pipeline can compute without end (a view that joins
+    /// big tables without a condition); past it the update rolls back and returns TIMEOUT.
+    std::chrono::milliseconds timeout{0};
     /// Progress callback (flow name, rows done, rows total); called from the calling thread.
     std::function<void(const std::string&, std::int64_t, std::int64_t)> progress;
     /// Called once per pending version of a flow whose snapshots come from a function; unset, such a flow

@@ -3,9 +3,11 @@
 #include "core/common/Text.h"
 #include "core/sql/Lexer.h"
 #include "core/sql/Parser.h"
+#include "core/sql/QueryAuthorizer.h"
 #include "core/sql/SqlApi.h"
 #include "core/sql/TypeInference.h"
 #include "core/storage/FileTableFunctions.h"
+#include "core/storage/QueryGuard.h"
 #include "core/storage/StarExpansion.h"
 #include "core/storage/TargetTables.h"
 
@@ -143,7 +145,38 @@ const char* statementKind(const StatementBody& body) {
 }
 } // namespace
 
-Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string& file) {
+Status QueryRunner::collectRows(storage::Statement& stmt, ResultSet& rs, std::size_t maxBytes) {
+    // What a row costs in memory beyond its text and blob bytes: the row's vector and one variant per value.
+    constexpr std::size_t kRowBytes = sizeof(Row) + 16;
+    constexpr std::size_t kValueBytes = sizeof(Value);
+    std::size_t bytes = 0;
+    bool tooLarge = false;
+    CDC_TRY(stmt.forEachRow([&](const storage::Statement& row) {
+        Row values = row.row();
+        bytes += kRowBytes + kValueBytes * values.size();
+        for (const Value& v : values) {
+            if (const auto* text = std::get_if<std::string>(&v))
+                bytes += text->size();
+            else if (const auto* blob = std::get_if<Blob>(&v))
+                bytes += blob->bytes.size();
+        }
+        if (bytes > maxBytes) {
+            tooLarge = true;
+            return false;
+        }
+        rs.rows.push_back(std::move(values));
+        return true;
+    }));
+    if (tooLarge)
+        return Diagnostic::error("RESULT_TOO_LARGE",
+                                 "the result grew past " + std::to_string(maxBytes / (1024 * 1024)) +
+                                     " MB after " + std::to_string(rs.rows.size()) +
+                                     " rows (the size limit of a query's result); add a LIMIT or a filter");
+    return Status::success();
+}
+
+Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string& file,
+                                   const QueryLimits& limits) {
     ParsedScript script = Parser(sparkSql, file).parseScript();
     if (!script.diagnostics.empty())
         return script.diagnostics.front();
@@ -168,9 +201,17 @@ Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string&
     auto bound = bindToCatalog(m_db, translated.value());
     if (!bound)
         return bound.error();
+    // From here on the query's own SQL runs (and the views it reads): guarded in time, in size and in the
+    // functions it may call.
+    const storage::QueryGuard guard(m_db, "query", {limits.timeout, limits.cancel});
+    const QueryAuthorizer authorizer(m_db);
     auto stmt = m_db.prepare(bound.value());
     if (!stmt) {
-        Diagnostic d = stmt.error();
+        Diagnostic d = authorizer.explain(stmt.error());
+        if (d.code == "FUNCTION_NOT_ALLOWED") {
+            d.location = st.span.location;
+            return d;
+        }
         d.location = st.span.location;
         pointAtName(d, sparkSql, st.span.location.offset, st.span.location.offset + st.span.location.length);
         return d;
@@ -190,19 +231,19 @@ Result<ResultSet> QueryRunner::run(std::string_view sparkSql, const std::string&
             if (!rs.types[i] && (*staticCols)[i].type && (*staticCols)[i].type->kind != DataType::Kind::Void)
                 rs.types[i] = (*staticCols)[i].type;
     }
-    if (auto read = stmt->forEachRow([&](const storage::Statement& row) { rs.rows.push_back(row.row()); });
-        !read) {
-        Diagnostic d = read.error();
+    if (auto read = collectRows(*stmt, rs, limits.maxResultBytes); !read) {
+        Diagnostic d = guard.explain(authorizer.explain(read.error()));
         d.location = st.span.location;
         return d;
     }
     return rs;
 }
 
-Result<ResultSet> runQuery(storage::Database& db, std::string_view sparkSql, const std::string& file) {
+Result<ResultSet> runQuery(storage::Database& db, std::string_view sparkSql, const std::string& file,
+                           const QueryLimits& limits) {
     installSparkFunctions();
     db.runNewConnectionSetups(); // a connection opened before the install gets them now
-    return QueryRunner(db).run(sparkSql, file);
+    return QueryRunner(db).run(sparkSql, file, limits);
 }
 
 } // namespace cdc::sql

@@ -4,6 +4,7 @@
 /// target's change feed) and result columns get Spark types where the catalog or the query knows them.
 
 #include "core/common/ResultSet.h"
+#include "core/sql/SqlApi.h"
 #include "core/sql/Translator.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
@@ -19,7 +20,7 @@ class QueryRunner {
 public:
     explicit QueryRunner(storage::Database& db) : m_db(db) {}
 
-    Result<ResultSet> run(std::string_view sparkSql, const std::string& file);
+    Result<ResultSet> run(std::string_view sparkSql, const std::string& file, const QueryLimits& limits = {});
 
     /// The translated SQL with every relation bound to its catalog object; unknown names are
     /// positioned "table or view not found" errors.
@@ -34,6 +35,8 @@ public:
                                                                           const std::string& name);
 
 private:
+    /// Steps `stmt` into `rs.rows` up to the limit of `maxBytes` (an estimate of the rows' memory).
+    static Status collectRows(storage::Statement& stmt, ResultSet& rs, std::size_t maxBytes);
     storage::Database& m_db;
 };
 

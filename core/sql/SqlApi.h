@@ -8,6 +8,9 @@
 #include "core/pipeline/Pipeline.h"
 #include "core/storage/Database.h"
 
+#include <atomic>
+#include <chrono>
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string>
@@ -42,10 +45,26 @@ Status executeSourceScript(storage::Database& db, std::string_view text, const s
 /// dropped tables could not be taken back by restoring rows. Parses only; nothing runs.
 Result<std::vector<std::string>> sourceScriptWrites(std::string_view text, const std::string& file);
 
+/// How long and how large a query may be: it runs on an untrusted project (a view in the file, or the query
+/// itself, may never end) and its rows are held in memory.
+struct QueryLimits {
+    static constexpr std::chrono::seconds kDefaultTimeout{30};
+    /// An estimate of the result's memory (values, their text and bytes): beyond it the query is
+    /// RESULT_TOO_LARGE rather than memory without bound (a recursive view returns rows forever).
+    static constexpr std::size_t kDefaultMaxResultBytes = std::size_t{256} * 1024 * 1024;
+    std::chrono::milliseconds timeout = kDefaultTimeout; ///< zero: none
+    /// Set from another thread (the GUI's Cancel) to stop the query: CANCELLED.
+    const std::atomic<bool>* cancel = nullptr;
+    std::size_t maxResultBytes = kDefaultMaxResultBytes;
+};
+
 /// Runs a read-only Spark SQL query over sources, targets (public rows only), views and
-/// `table_changes('target', from[, to])`, with result column types where they are known.
+/// `table_changes('target', from[, to])`, with result column types where they are known. It calls only
+/// the functions QueryAuthorizer allows (FUNCTION_NOT_ALLOWED) and stops at `limits` (TIMEOUT, CANCELLED,
+/// RESULT_TOO_LARGE, VALUE_TOO_LARGE); it never writes (open the file with Database::Mode::ReadOnly for
+/// the file's bytes to stay the same: a read-write open switches it to WAL).
 Result<ResultSet> runQuery(storage::Database& db, std::string_view sparkSql,
-                           const std::string& file = "<query>");
+                           const std::string& file = "<query>", const QueryLimits& limits = {});
 
 /// Replaces each {{REL:i}} placeholder of a translated query by the FROM-item the callback gives.
 std::string bindRelations(const pipeline::Query& query,

@@ -1,5 +1,6 @@
 #include "core/storage/Database.h"
 
+#include "core/storage/QueryGuard.h"
 #include "core/storage/RowsTable.h"
 
 #include <sqlite3.h>
@@ -216,7 +217,7 @@ Database::Database(sqlite3* db, std::string path)
 Database::Database(Database&& other) noexcept
     : m_db(std::exchange(other.m_db, nullptr)), m_path(std::move(other.m_path)),
       m_volumes(std::move(other.m_volumes)), m_setupsRun(std::exchange(other.m_setupsRun, 0)),
-      m_cache(std::move(other.m_cache)) {}
+      m_cache(std::move(other.m_cache)), m_guard(std::exchange(other.m_guard, nullptr)) {}
 
 Database& Database::operator=(Database&& other) noexcept {
     if (this != &other) {
@@ -226,6 +227,7 @@ Database& Database::operator=(Database&& other) noexcept {
         m_volumes = std::move(other.m_volumes);
         m_setupsRun = std::exchange(other.m_setupsRun, 0);
         m_cache = std::move(other.m_cache);
+        m_guard = std::exchange(other.m_guard, nullptr);
     }
     return *this;
 }
@@ -534,6 +536,8 @@ void Transaction::rollback() {
     if (!m_open)
         return;
     m_open = false;
+    // A guard that stopped the work stops every statement after it: not this one, which must undo it.
+    QueryGuard::Pause pause(*m_db);
     // The outermost savepoint rolls the whole transaction back: the file is left byte for byte as it was.
     // (ROLLBACK TO and RELEASE would commit the restored pages, bumping the file's change counter.)
     if (m_outermost) {

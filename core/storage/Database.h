@@ -19,6 +19,7 @@ struct sqlite3_stmt;
 
 namespace cdc::storage {
 
+class QueryGuard;
 class Statement;
 class StatementCache;
 
@@ -79,6 +80,7 @@ public:
     Diagnostic lastError(std::string_view context = {}) const;
 
 private:
+    friend class QueryGuard;
     Database(sqlite3* db, std::string path);
     void close();
     /// The first statement of `sql` (none when it holds only whitespace or comments), kept or newly
@@ -91,6 +93,7 @@ private:
     /// Shared with the statements it handed out, so that one released after its Database closed still
     /// has somewhere to go (the cache finalizes what it holds when the last owner lets go).
     std::shared_ptr<StatementCache> m_cache;
+    QueryGuard* m_guard = nullptr; ///< the innermost QueryGuard watching this connection's SQL, if any
 };
 
 class Statement {

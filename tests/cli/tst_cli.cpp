@@ -18,14 +18,19 @@
 //   stderr-contains TEXT      the last command's stderr contains TEXT
 //   stderr-is TEXT            the last command's stderr is exactly the line TEXT
 //   stderr-empty              the last command printed nothing on stderr
-//   db-snapshot               remember the database file's bytes (their SHA-256)
-//   db-unchanged              the database file is byte for byte as at the last db-snapshot
+//   db-snapshot               remember the bytes of the database file and of its -wal file (their SHA-256;
+//                             no -wal: empty, as a reader of a WAL file leaves an empty one behind)
+//   db-unchanged              they are byte for byte as at the last db-snapshot
+//   elapsed-under SECONDS     the last command took less than SECONDS
+//   sqlite3 SQL               run SQL with the sqlite3 shell on the case's database (a file changed by
+//                             another program: tests/conformance/cli/untrusted_*)
 // Lines starting with '#' are comments. Every command's exit status must be checked before the next
 // command (or the end of the script). Adding a case never needs C++.
 
 #include "ConformanceFile.h"
 #include <QCryptographicHash>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -57,11 +62,14 @@ QByteArray fileLine(const QString& line) {
     return out + expanded.mid(at).toUtf8() + '\n';
 }
 
-QByteArray fileHash(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return "missing";
-    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+/// The SHA-256 of the database file and its -wal file (a missing -wal counts as an empty one).
+QByteArray databaseHash(const QDir& work) {
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QString& name : {QStringLiteral("test.db"), QStringLiteral("test.db-wal")}) {
+        QFile file(work.filePath(name));
+        hash.addData(name.toUtf8() + ":" + (file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray()));
+    }
+    return hash.result().toHex();
 }
 
 } // namespace
@@ -99,6 +107,7 @@ private slots:
         QFile script(scriptPath);
         QVERIFY2(script.open(QIODevice::ReadOnly | QIODevice::Text), "case has no script");
         QByteArray out, err;
+        qint64 elapsedMs = 0;
         int exitCode = -1;
         int commands = 0, checks = 0;
         int lineNo = 0;
@@ -126,10 +135,10 @@ private slots:
                 QFile out(path);
                 QVERIFY(out.open(QIODevice::WriteOnly) && out.write(bytes) == bytes.size());
             } else if (line == "db-snapshot") {
-                dbSnapshot = fileHash(work.filePath("test.db"));
+                dbSnapshot = databaseHash(QDir(work.path()));
             } else if (line == "db-unchanged") {
                 QVERIFY2(!dbSnapshot.isEmpty(), qPrintable(where + "db-unchanged before any db-snapshot"));
-                QVERIFY2(fileHash(work.filePath("test.db")) == dbSnapshot,
+                QVERIFY2(databaseHash(QDir(work.path())) == dbSnapshot,
                          qPrintable(where + "the database file changed"));
                 ++checks;
             } else if (line.startsWith("fixture ")) {
@@ -155,10 +164,13 @@ private slots:
                 args.prepend("--db");
                 QProcess p;
                 p.setWorkingDirectory(work.path());
+                QElapsedTimer timer;
+                timer.start();
                 p.start(QStringLiteral(CDC_CLI_PATH), args);
                 QVERIFY(p.waitForStarted());
                 p.closeWriteChannel();
                 QVERIFY(p.waitForFinished(120000));
+                elapsedMs = timer.elapsed();
                 out = p.readAllStandardOutput();
                 err = p.readAllStandardError();
                 exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
@@ -187,6 +199,15 @@ private slots:
             } else if (line.startsWith("stderr-is ")) {
                 QCOMPARE(QString::fromUtf8(err), line.mid(10) + '\n');
                 ++checks;
+            } else if (line.startsWith("elapsed-under ")) {
+                QVERIFY2(elapsedMs < line.mid(14).toDouble() * 1000,
+                         qPrintable(where + QStringLiteral("took %1 ms").arg(elapsedMs)));
+                ++checks;
+            } else if (line.startsWith("sqlite3 ")) {
+                QProcess shell;
+                shell.start(QStringLiteral("sqlite3"), {work.filePath("test.db"), line.mid(8)});
+                QVERIFY2(shell.waitForFinished(60000) && shell.exitCode() == 0,
+                         qPrintable(where + QString::fromUtf8(shell.readAllStandardError())));
             } else if (line == "stderr-empty") {
                 QVERIFY2(err.isEmpty(), qPrintable(where + QString::fromUtf8(err)));
                 ++checks;
