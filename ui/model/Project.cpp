@@ -5,6 +5,7 @@
 
 #include "core/engine/Engine.h"
 #include "core/storage/Backup.h"
+#include "core/storage/ForeignObjects.h"
 #include "ui/model/AtomicSave.h"
 #include "ui/model/PythonTrust.h"
 #include "ui/model/SnapshotCommand.h"
@@ -111,7 +112,7 @@ Status Project::newProject() {
     return resetWorkingCopy(nullptr, QString());
 }
 
-Status Project::open(const QString& filePath) {
+Status Project::open(const QString& filePath, bool removeForeignObjects) {
     if (!QFileInfo(filePath).isFile())
         return Diagnostic::error("IO", "'" + filePath.toStdString() + "' does not exist or is not a file");
     auto source = Database::open(filePath.toStdString(), Database::Mode::ReadOnly);
@@ -122,7 +123,28 @@ Status Project::open(const QString& filePath) {
         return Diagnostic::error("NOT_A_PROJECT",
                                  "'" + filePath.toStdString() +
                                      "' is not a CDC Studio project: " + probe.error().message);
-    return resetWorkingCopy(&*source, QFileInfo(filePath).absoluteFilePath());
+    // A project someone sent is untrusted: checked (schema and registry only, nothing of it runs) before it
+    // replaces anything. Triggers and views we did not make would run inside our own writes and reads.
+    const Status verified = engine::verifyProject(*source);
+    const std::string problem = verified ? std::string() : verified.error().code;
+    if (problem == "PROJECT_DAMAGED" || (problem == "FOREIGN_OBJECTS" && !removeForeignObjects))
+        return verified.error();
+    if (!problem.empty() && problem != "FOREIGN_OBJECTS" && problem != "TARGET_DAMAGED")
+        return verified.error();
+    CDC_TRY(resetWorkingCopy(&*source, QFileInfo(filePath).absoluteFilePath()));
+    if (problem == "FOREIGN_OBJECTS") {
+        // Removed from the working copy only: the file changes when the user saves.
+        auto removed = storage::dropForeignObjects(*m_db);
+        if (!removed)
+            return removed.error();
+        m_undo.resetClean();
+        notifyModified();
+    }
+    // A damaged target opens (its rows can still be looked at) but does not update until a full refresh
+    // rebuilds it: the Issues list says so from the start.
+    if (problem == "TARGET_DAMAGED")
+        m_document->setRuntimeDiagnostics({verified.error()});
+    return {};
 }
 
 Status Project::openPipelineFile(const QString& filePath) {

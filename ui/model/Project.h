@@ -29,8 +29,11 @@ public:
     /// Starts an empty, untitled project.
     Status newProject();
     /// Opens a project (or any database made by `cdcstudio-cli --db`) into a fresh working copy.
-    /// The file itself is only read.
-    Status open(const QString& filePath);
+    /// The file itself is only read. It is checked first (engine::verifyProject): triggers or views CDC
+    /// Studio did not make are FOREIGN_OBJECTS, naming them, unless `removeForeignObjects`, which opens the
+    /// project without them (an unsaved change); damaged bookkeeping is PROJECT_DAMAGED; a damaged target
+    /// opens, with the error in the issues until a full refresh rebuilds it.
+    Status open(const QString& filePath, bool removeForeignObjects = false);
     /// Opens a pipeline file (pipeline SQL, or a Python pipeline file: `.py`) as a new untitled project whose
     /// pipeline is the file's text; its `/Volumes/...` paths lead into the file's folder (Project Settings).
     /// A Python file is not run: it is trusted only if the user said so before (`isPythonTrusted`).

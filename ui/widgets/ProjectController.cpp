@@ -13,6 +13,8 @@
 #include <QFileInfo>
 #include <QLocale>
 #include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStyle>
 #include <QWidget>
@@ -89,7 +91,15 @@ void ProjectController::showError(const QString& what, const Diagnostic& error) 
 
 bool ProjectController::openFile(const QString& path) {
     const bool pipelineFile = isPipelineFile(path);
-    if (auto st = pipelineFile ? m_project->openPipelineFile(path) : m_project->open(path); !st) {
+    Status st = pipelineFile ? m_project->openPipelineFile(path) : m_project->open(path);
+    if (!st && st.error().code == "FOREIGN_OBJECTS" && m_window->isVisible()) {
+        if (!askToRemoveForeignObjects(path, st.error())) {
+            emit statusMessage(tr("Not opened: %1").arg(QString::fromStdString(st.error().message)), 8000);
+            return false;
+        }
+        st = m_project->open(path, true);
+    }
+    if (!st) {
         showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), st.error());
         return false;
     }
@@ -106,6 +116,23 @@ bool ProjectController::openFile(const QString& path) {
                                .arg(QFileInfo(path).fileName()),
                            8000);
     return true;
+}
+
+bool ProjectController::askToRemoveForeignObjects(const QString& path, const Diagnostic& found) {
+    QMessageBox box(QMessageBox::Warning, tr("Open Project"),
+                    tr("%1 contains SQL that CDC Studio did not write.").arg(QFileInfo(path).fileName()),
+                    QMessageBox::Cancel, m_window);
+    box.setObjectName(QStringLiteral("foreignObjectsPrompt"));
+    box.setInformativeText(
+        tr("Triggers and views in a project run whenever CDC Studio writes or reads the tables they are on, "
+           "so they could change your data or hang the app. CDC Studio can open the project without them; "
+           "the file itself changes only if you save."));
+    box.setDetailedText(QString::fromStdString(found.message));
+    QPushButton* remove = box.addButton(tr("Remove Them and Open"), QMessageBox::AcceptRole);
+    remove->setObjectName(QStringLiteral("removeForeignButton"));
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == remove;
 }
 
 bool ProjectController::openSample(const QString& id) {

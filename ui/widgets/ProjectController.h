@@ -54,6 +54,9 @@ signals:
     void statusMessage(const QString& message, int timeoutMs = 4000);
 
 private:
+    /// Asks whether to open a project without the triggers and views CDC Studio did not make (`found`). Only
+    /// with the window shown: offscreen runs (tests, --screenshot) refuse the file, with the reason.
+    bool askToRemoveForeignObjects(const QString& path, const Diagnostic& found);
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     void showError(const QString& what, const Diagnostic& error);
