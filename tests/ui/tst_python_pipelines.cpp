@@ -302,8 +302,12 @@ void TestPythonPipelines::seedVersionedFilesRunInTheApp() {
 
     // The next file arrives; the next update (asks no more) processes it.
     copyFile(conformance("python/snapshot/snapshot_2.csv"), volume + "snapshot_2.csv");
+    w.project()->document()->waitForRun();
     runUpdateByKey(w);
     QCOMPARE(asked, 1);
+    // The update re-parses the document: the same file's declaration is re-validated, not run again.
+    QVERIFY(!w.project()->document()->runPending());
+    QVERIFY(!hasIssue(w, "PYTHON_PREVIEW"));
     w.simulation()->waitForFinished();
     QCOMPARE(targetGrid(w, "main.cdc_tutorial.target_versioned"),
              tsvRows(conformance("python/snapshot/expected_after_2.tsv")));

@@ -16,18 +16,22 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <optional>
 
 namespace cdc::ui {
 
 const char* const PipelineDocument::kFileName = "pipeline.sql";
 const char* const PipelineDocument::kPythonFileName = "pipeline.py";
 
-/// The run of a trusted Python file in flight. Its result is applied only if the text is still the one
-/// that ran; otherwise the current text runs next (one run at a time: each is a process of its own).
+/// The runs of a trusted Python file: the one in flight (applied only if the text is still the one that
+/// ran, otherwise the current text runs next — one run at a time, each is a process of its own) and what the
+/// last applied one declared, so a re-parse of the same text (before every update, after a change of the
+/// data) re-validates that instead of running the file again.
 struct PipelineDocument::PythonRun {
     QFutureWatcher<python::PipelineRun> watcher;
-    std::string text;
-    bool stale = false;
+    std::string running;
+    std::optional<std::string> declaredText;
+    sql::PipelineParse declared;
 };
 
 namespace {
@@ -85,6 +89,8 @@ void PipelineDocument::replace(const QString& newText, const QString& descriptio
 void PipelineDocument::reset(const QString& text, PipelineLanguage language) {
     m_text = text;
     m_language = language;
+    if (m_run)
+        m_run->declaredText.reset(); // another project: its file runs afresh
     m_runtimeDiagnostics.clear();
     emit textChanged();
     reparseNow();
@@ -128,9 +134,19 @@ void PipelineDocument::reparseNow() {
         applyParse(sql::parsePipeline(text, kFileName));
         return;
     }
-    applyParse(previewPython(text));
-    if (m_project->isPythonTrusted() && !text.empty())
-        startPythonRun(text);
+    if (!m_project->isPythonTrusted() || text.empty()) {
+        applyParse(previewPython(text));
+        return;
+    }
+    if (m_run && m_run->declaredText == text) {
+        applyParse(m_run->declared);
+        return;
+    }
+    // Until the run answers, the last run's graph stays (no flicker to the preview while typing); the first
+    // time there is none, and the preview stands in.
+    if (!m_run || !m_run->declaredText)
+        applyParse(previewPython(text));
+    startPythonRun(text);
 }
 
 void PipelineDocument::applyParse(sql::PipelineParse parse) {
@@ -166,14 +182,11 @@ void PipelineDocument::startPythonRun(const std::string& text) {
         connect(&m_run->watcher, &QFutureWatcher<python::PipelineRun>::finished, this,
                 &PipelineDocument::takePythonRun);
     }
-    if (m_run->watcher.isRunning()) {
-        m_run->stale = true;
-        return;
-    }
+    if (m_run->watcher.isRunning())
+        return; // takePythonRun starts the current text when this one ends
     python::RunOptions options;
     options.volumesRoot = m_project->volumesFolder().toStdString();
-    m_run->text = text;
-    m_run->stale = false;
+    m_run->running = text;
 
     m_run->watcher.setFuture(QtConcurrent::run(
         [text, options] { return python::runPipelineFile(text, kPythonFileName, options); }));
@@ -190,10 +203,12 @@ void PipelineDocument::takePythonRun() {
         emit runningChanged(false);
         return;
     }
-    if (m_run->stale || m_run->text != current) {
+    if (m_run->running != current) {
         startPythonRun(current);
         return;
     }
+    m_run->declaredText = current;
+    m_run->declared = run.parse;
     applyParse(std::move(run.parse));
     emit runningChanged(false);
 }

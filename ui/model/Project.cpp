@@ -127,9 +127,9 @@ Status Project::open(const QString& filePath, bool removeForeignObjects) {
     // replaces anything. Triggers and views we did not make would run inside our own writes and reads.
     const Status verified = engine::verifyProject(*source);
     const std::string problem = verified ? std::string() : verified.error().code;
-    if (problem == "PROJECT_DAMAGED" || (problem == "FOREIGN_OBJECTS" && !removeForeignObjects))
-        return verified.error();
-    if (!problem.empty() && problem != "FOREIGN_OBJECTS" && problem != "TARGET_DAMAGED")
+    const bool opensAnyway = problem.empty() || problem == "TARGET_DAMAGED" ||
+                             (problem == "FOREIGN_OBJECTS" && removeForeignObjects);
+    if (!opensAnyway)
         return verified.error();
     CDC_TRY(resetWorkingCopy(&*source, QFileInfo(filePath).absoluteFilePath()));
     if (problem == "FOREIGN_OBJECTS") {
