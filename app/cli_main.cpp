@@ -365,10 +365,21 @@ cdc::ResultSet metricsTable(const cdc::engine::UpdateReport& report) {
     return rs;
 }
 
+bool isPythonFile(const std::string& file) {
+    return file.size() > 3 && file.compare(file.size() - 3, 3, ".py") == 0;
+}
+
 /// What `update` records of one pipeline file for the app's editor: SQL verbatim; Python as the pipeline SQL
-/// its run recorded (the editor takes SQL); each file under a comment naming it when there are several.
+/// its run recorded (the editor takes SQL); each file under a comment naming it when there are several. One
+/// Python file is recorded as itself (recordsPython), so that the app opens it as the Python it is.
+bool recordsPython(const std::vector<std::string>& files) {
+    return files.size() == 1 && isPythonFile(files.front());
+}
+
 std::string recordedPipelineText(const std::string& file, const std::string& text,
                                  const std::string* pythonSql, std::size_t files) {
+    if (pythonSql && files == 1)
+        return text;
     std::string out;
     if (files > 1)
         out += "-- " + file + "\n";
@@ -418,6 +429,11 @@ int commandUpdate(const Arguments& args) {
         options.timeout = *limit;
     else
         return timeoutUsage(args);
+    // What the project's tables hold tells a Python file what a table read's * stands for. Only the catalog
+    // is read here; the database is verified when the update opens it.
+    if (std::filesystem::is_regular_file(args.db))
+        if (auto known = cdc::storage::Database::open(args.db, cdc::storage::Database::Mode::ReadOnly))
+            python.tables = cdc::python::catalogColumns(*known);
     // Snapshot functions are called during the update, by workers running their file again.
     cdc::python::SnapshotFunctions snapshotFunctions(python);
     cdc::pipeline::Pipeline pipeline;
@@ -427,7 +443,7 @@ int commandUpdate(const Arguments& args) {
         if (!text)
             return userError(text.error());
         // A Python pipeline file is a program: the CLI runs what it is told, in a worker process.
-        const bool isPython = file.size() > 3 && file.substr(file.size() - 3) == ".py";
+        const bool isPython = isPythonFile(file);
         cdc::python::PipelineRun run;
         if (isPython)
             run = cdc::python::runPipelineFile(*text, file, python);
@@ -465,6 +481,10 @@ int commandUpdate(const Arguments& args) {
         return userError(tx.error());
     if (auto st = cdc::storage::projectsettings::setValue(*db, cdc::storage::projectsettings::kPipelineKey,
                                                           recorded);
+        !st)
+        return userError(st.error());
+    if (auto st = cdc::storage::projectsettings::setValue(*db, cdc::storage::projectsettings::kPipelineLanguageKey,
+                                                          recordsPython(args.operands) ? "python" : "sql");
         !st)
         return userError(st.error());
     if (!snapshotFunctions.empty())

@@ -3,8 +3,12 @@
 #include "core/common/Text.h"
 #include "core/engine/ChangeFeedWriter.h"
 #include "core/engine/SqlText.h"
+#include "core/pipeline/OutputTypes.h"
 #include "core/storage/FileTableFunctions.h"
 #include "core/storage/StarExpansion.h"
+
+#include <algorithm>
+#include <map>
 
 namespace cdc::engine {
 
@@ -184,12 +188,47 @@ Result<ResolvedSource> SourceResolver::resolve(const pipeline::RelationRef& ref,
     return out;
 }
 
+namespace {
+
+/// A computed column (`amount * 2`) gets the type the SQL front end's inference gives it over the columns of
+/// the relations the query reads, when one is installed (pipeline/OutputTypes.h).
+void typeComputedColumns(const pipeline::Query& query,
+                         const std::map<std::string, std::vector<ColumnInfo>>& relationColumns,
+                         ResolvedSource& out) {
+    const auto& infer = pipeline::outputTypeInference();
+    if (!infer || std::all_of(out.typed.begin(), out.typed.end(), [](bool typed) { return typed; }))
+        return;
+    const auto lookup = [&](const std::string& name) -> std::optional<std::vector<pipeline::NamedColumn>> {
+        std::string key = toLower(name);
+        if (key.rfind("live.", 0) == 0)
+            key.erase(0, 5);
+        auto found = relationColumns.find(key);
+        if (found == relationColumns.end())
+            return std::nullopt;
+        std::vector<pipeline::NamedColumn> columns;
+        for (const auto& c : found->second)
+            columns.push_back({c.name, c.type});
+        return columns;
+    };
+    const auto types = infer(query, lookup);
+    if (types.size() != out.columns.size())
+        return; // `*` over a stand-in, or a query the inference cannot read: the values decide
+    for (std::size_t i = 0; i < types.size(); ++i)
+        if (!out.typed[i] && types[i]) {
+            out.columns[i].type = *types[i];
+            out.typed[i] = true;
+        }
+}
+
+} // namespace
+
 Result<ResolvedSource> SourceResolver::resolveQuery(const pipeline::Query& query, const std::string& what,
                                                     const SourceLocation& where, int depth,
                                                     SnapshotScope scope, bool streamAll) {
     ResolvedSource out;
     std::string sql = query.sqliteTemplate, probe = query.sqliteTemplate;
     std::vector<ColumnInfo> known;
+    std::map<std::string, std::vector<ColumnInfo>> relationColumns; // by lower-cased name, for typing
     const auto put = [&](const std::string& placeholder, const std::string& item, const std::string& stub) {
         sql = replaceAll(sql, placeholder, item);
         probe = replaceAll(probe, placeholder, stub);
@@ -228,6 +267,7 @@ Result<ResolvedSource> SourceResolver::resolveQuery(const pipeline::Query& query
         if (stream)
             out.inputs.insert(out.inputs.end(), inner->inputs.begin(), inner->inputs.end());
         known.insert(known.end(), inner->columns.begin(), inner->columns.end());
+        relationColumns[toLower(rel.name)] = inner->columns;
         // The translator already aliases each placeholder (`{{REL:0}} AS "users_cdf"`).
         put(placeholder, item, stub);
     }
@@ -272,6 +312,7 @@ Result<ResolvedSource> SourceResolver::resolveQuery(const pipeline::Query& query
                 out.columns[i].type = *query.outputTypes[i];
                 out.typed[i] = true;
             }
+    typeComputedColumns(query, relationColumns, out);
     return out;
 }
 

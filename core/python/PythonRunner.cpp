@@ -4,6 +4,7 @@
 #include "core/pipeline/PipelineLocations.h"
 #include "core/python/ChildProcess.h"
 #include "core/python/LineIndex.h"
+#include "core/storage/Catalog.h"
 
 #include <nlohmann/json.hpp>
 
@@ -68,8 +69,11 @@ Result<json> askWorker(const json& request, const std::string& file, const LineI
 }
 
 json request(const char* mode, std::string_view text, const std::string& file, const RunOptions& options) {
-    return json{
-        {"mode", mode}, {"source", std::string(text)}, {"file", file}, {"volumesRoot", options.volumesRoot}};
+    return json{{"mode", mode},
+                {"source", std::string(text)},
+                {"file", file},
+                {"volumesRoot", options.volumesRoot},
+                {"tables", options.tables}};
 }
 
 json toJson(const Value& v) {
@@ -99,6 +103,19 @@ struct Piece {
 };
 
 } // namespace
+
+TableColumns catalogColumns(const storage::Database& db) {
+    TableColumns out;
+    auto tables = storage::Catalog::list(db);
+    if (!tables)
+        return out;
+    for (const auto& table : tables.value()) {
+        auto& names = out[toLower(table.name)];
+        for (const auto& column : table.columns)
+            names.push_back(column.name);
+    }
+    return out;
+}
 
 PipelineRun runPipelineFile(std::string_view text, const std::string& file, const RunOptions& options) {
     PipelineRun run;

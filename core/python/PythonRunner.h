@@ -8,8 +8,10 @@
 
 #include "core/engine/UpdateTypes.h"
 #include "core/sql/SqlApi.h"
+#include "core/storage/Database.h"
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +26,14 @@ inline constexpr std::string_view kWorkerFlag = "--python-worker";
 /// The worker's whole life: one request (JSON) on stdin, one reply (JSON) on stdout; returns the exit code.
 int runPythonWorker();
 
+/// The column names of relations, by lower-cased name: what `*` of a table read stands for, so that
+/// `withColumn` replaces a column of the same name in place and `unionByName` matches names, as in Spark.
+using TableColumns = std::map<std::string, std::vector<std::string>>;
+
+/// The relations the project's catalog holds (sources, targets, views), for RunOptions::tables. A catalog
+/// that cannot be read gives none: the file then runs as if the project were new.
+TableColumns catalogColumns(const storage::Database& db);
+
 /// How a pipeline file is run.
 struct RunOptions {
     /// The longest a run may take before it is stopped and reported as an endless loop.
@@ -31,6 +41,8 @@ struct RunOptions {
     /// The folder `/Volumes/<catalog>/<schema>/<volume>/...` paths map into (`dbutils.fs.ls`); nothing
     /// outside it is listed. Empty: no volumes.
     std::string volumesRoot;
+    /// The relations the project already has; the file's own datasets are added as it declares them.
+    TableColumns tables;
     /// The program started as the worker: this program again, which handles kWorkerFlag in main().
     std::string workerProgram = "/proc/self/exe";
 };

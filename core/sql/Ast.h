@@ -104,6 +104,7 @@ struct Expr {
     bool distinct = false;
     bool hasCaseOperand = false;
     bool hasElse = false;
+    bool ignoreNulls = false; ///< `f(...) IGNORE NULLS` (first, last, nth_value, lag, lead)
     std::vector<Expr> args;
     Box<Query> query;
     Box<WindowSpec> over; ///< `f(...) OVER (...)` / `OVER w`: a window function

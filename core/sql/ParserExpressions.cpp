@@ -4,11 +4,16 @@
 #include "core/sql/Parser.h"
 
 #include "core/common/DataType.h"
+#include "core/common/Text.h"
 #include "core/sql/ParserText.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <cstdlib>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 namespace cdc::sql {
 
@@ -529,14 +534,97 @@ Expr Parser::parseFunctionCall(Name name, Span span) {
         } while (!failed() && acceptSymbol(","));
     }
     expectSymbol(")", "to close the argument list of " + e.name.joined() + "(");
+    // `lag(x) IGNORE NULLS OVER (...)`; RESPECT NULLS is the default, said out loud.
+    if (!failed() && (atKeyword("IGNORE") || atKeyword("RESPECT")) && tok(1).isKeyword("NULLS")) {
+        e.ignoreNulls = atKeyword("IGNORE");
+        advance();
+        advance();
+    }
     if (!failed() && acceptKeyword("OVER"))
         e.over = parseOver();
     endSpan(e.span);
     return e;
 }
 
+namespace {
+
+/// The fields of an `INTERVAL 'text' FROM TO TO` literal, largest first (unit, signed number text), or a
+/// message saying what the text should look like. Spark's forms: 'Y-M' YEAR TO MONTH, 'D H[:M[:S]]' DAY TO
+/// HOUR/MINUTE/SECOND, 'H:M[:S]' HOUR TO MINUTE/SECOND, 'M:S' MINUTE TO SECOND; one leading sign for all.
+std::variant<std::vector<std::pair<std::string, std::string>>, std::string>
+intervalFields(std::string_view text, const std::string& from, const std::string& to) {
+    static const std::vector<std::string> kOrder = {"YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND"};
+    const auto at = [&](const std::string& u) { return std::find(kOrder.begin(), kOrder.end(), u); };
+    const bool yearMonth = from == "YEAR" && to == "MONTH";
+    if (at(from) == kOrder.end() || at(to) == kOrder.end() || at(from) >= at(to) ||
+        (!yearMonth && (at(from) < at("DAY") || from == "MONTH")))
+        return "INTERVAL " + from + " TO " + to +
+               " is not an interval type (YEAR TO MONTH, DAY TO HOUR|MINUTE|SECOND, HOUR TO MINUTE|SECOND, "
+               "MINUTE TO SECOND)";
+    std::vector<std::string> units(at(from), at(to) + 1);
+    // The separators between the fields: '-' for YEAR TO MONTH, ' ' after DAY, ':' between the others.
+    std::string pattern = "[+-]?";
+    std::string shape;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        if (i > 0)
+            shape += yearMonth ? "-" : (units[i - 1] == "DAY" ? " " : ":");
+        shape += units[i] == "SECOND" ? "S[.f]" : std::string(1, units[i][0]);
+    }
+    const auto fail = [&] {
+        return "the INTERVAL " + from + " TO " + to + " text must look like '" + shape + "', not '" +
+               std::string(text) + "'";
+    };
+    std::string_view rest = trim(text);
+    std::string sign;
+    if (!rest.empty() && (rest.front() == '-' || rest.front() == '+')) {
+        sign = rest.front() == '-' ? "-" : "";
+        rest.remove_prefix(1);
+    }
+    std::vector<std::pair<std::string, std::string>> out;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+        if (i > 0) {
+            const char sep = yearMonth ? '-' : (units[i - 1] == "DAY" ? ' ' : ':');
+            if (rest.empty() || rest.front() != sep)
+                return fail();
+            rest.remove_prefix(1);
+        }
+        std::size_t n = 0;
+        while (n < rest.size() && std::isdigit(static_cast<unsigned char>(rest[n])))
+            ++n;
+        if (n == 0 || n > 9)
+            return fail();
+        if (units[i] == "SECOND" && n < rest.size() && rest[n] == '.') {
+            std::size_t f = n + 1;
+            while (f < rest.size() && std::isdigit(static_cast<unsigned char>(rest[f])))
+                ++f;
+            if (f == n + 1 || f - n - 1 > 9)
+                return fail();
+            n = f;
+        }
+        std::string number(rest.substr(0, n));
+        rest.remove_prefix(n);
+        while (number.size() > 1 && number[0] == '0' && number[1] != '.')
+            number.erase(0, 1); // '2:03' is 3 minutes
+
+        // The fields after the first are bounded, as Spark checks them.
+        const double value = std::strtod(number.c_str(), nullptr);
+        const double limit = units[i] == "MONTH" ? 11 : units[i] == "HOUR" ? 23 : 59.999999999;
+        if (i > 0 && value > limit)
+            return "the " + units[i] + " field of INTERVAL '" + std::string(text) + "' " + from + " TO " + to +
+                   " is out of range (0 to " + (units[i] == "MONTH" ? "11" : units[i] == "HOUR" ? "23" : "59") +
+                   ")";
+        out.emplace_back(units[i], sign + number);
+    }
+    if (!rest.empty())
+        return fail();
+    return out;
+}
+
+} // namespace
+
 /// INTERVAL value unit [value unit ...] (the Databricks "INTERVAL type" page's multi-unit literal; each
-/// value a number, possibly negative, or a string holding one). The `'1-2' YEAR TO MONTH` forms are refused.
+/// value a number, possibly negative, or a string holding one), and `INTERVAL 'text' FROM TO TO` with its
+/// fields in one string (`'1 2:30' DAY TO MINUTE`), which reads as the multi-unit literal of its fields.
 Expr Parser::parseInterval(Span span) {
     static const std::array<std::pair<std::string_view, std::string_view>, 9> kUnits = {
         {{"YEAR", "YEARS"},
@@ -573,6 +661,7 @@ Expr Parser::parseInterval(Span span) {
         value.kind = ExprKind::Literal;
         value.span = beginSpan();
         const bool negative = acceptSymbol("-");
+        const Token& valueToken = cur();
         if (cur().kind == TokenKind::String) {
             value.literalKind = LiteralKind::String;
             value.text = parseStringLiteral("");
@@ -594,8 +683,35 @@ Expr Parser::parseInterval(Span span) {
         }
         advance();
         if (atKeyword("TO")) {
-            fail("INTERVAL ... TO ... is not supported; write each unit, e.g. INTERVAL 1 DAY 2 HOURS");
-            return e;
+            const Token& toWord = cur();
+            advance();
+            const std::string to = unitAt(0);
+            if (to.empty()) {
+                fail("expected an interval unit after TO");
+                return e;
+            }
+            advance();
+            if (!e.args.empty() || value.literalKind != LiteralKind::String || negative) {
+                failAt(toWord, "INTERVAL ... " + unit + " TO " + to +
+                                   " takes one string of all its fields, e.g. INTERVAL '1 2:30' DAY TO MINUTE");
+                return e;
+            }
+            auto fields = intervalFields(value.text, unit, to);
+            if (const auto* message = std::get_if<std::string>(&fields)) {
+                failAt(valueToken, *message);
+                if (m_error)
+                    m_error->code = "INVALID_INTERVAL_FORMAT"; // Spark's error class for it
+                return e;
+            }
+            for (auto& [fieldUnit, number] : std::get<0>(fields)) {
+                Expr field = value;
+                field.literalKind = number.find('.') == std::string::npos ? LiteralKind::Integer
+                                                                          : LiteralKind::Decimal;
+                field.text = number;
+                e.args.push_back(std::move(field));
+                e.text += (e.text.empty() ? "" : " ") + fieldUnit;
+            }
+            break; // one TO form is the whole literal
         }
         e.args.push_back(std::move(value));
         e.text += (e.text.empty() ? "" : " ") + unit;

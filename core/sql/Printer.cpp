@@ -198,6 +198,8 @@ std::string Printer::exprAt(const Expr& e, int minPrecedence) {
     case ExprKind::Function:
         s = name(e.name) + "(" + (e.distinct ? "DISTINCT " : "") +
             join(e.args, ", ", [](const Expr& a) { return expr(a); }) + ")";
+        if (e.ignoreNulls)
+            s += " IGNORE NULLS";
         if (e.over)
             s += " OVER " + (e.over->nameOnly() ? identifier(e.over->baseName) : windowSpec(*e.over));
         break;

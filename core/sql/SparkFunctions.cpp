@@ -1,5 +1,6 @@
 // SQLite functions that give the translated SQL Spark semantics where SQLite differs.
 #include "core/sql/SqlApi.h"
+#include "core/sql/TypeInference.h"
 
 #include "core/common/DataType.h"
 #include "core/common/ResultSet.h"
@@ -455,13 +456,15 @@ void registerSparkFunctions(sqlite3* db) {
     define(db, "spark_least", -1, sparkExtreme<false>);
     define(db, "spark_concat_ws", -1, sparkConcatWs);
     define(db, "spark_bit_xor", 2, sparkBitXor);
+    registerSparkWindowFunctions(db);
 }
 
 void installSparkFunctions() {
     // A function-local static: added once per process however many entry points call this, and
     // thread-safe. Not a namespace-scope initializer: the linker drops those with their unreferenced
     // object file when the library is static.
-    static const bool installed = (storage::Database::addConnectionSetup(registerSparkFunctions), true);
+    static const bool installed = (storage::Database::addConnectionSetup(registerSparkFunctions),
+                                   pipeline::setOutputTypeInference(inferOutputTypes), true);
     (void)installed;
 }
 

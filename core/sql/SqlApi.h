@@ -80,6 +80,8 @@ const std::vector<std::string>& functionNames();
 /// Registers the SQLite functions the translator emits (Spark semantics where SQLite differs) on one
 /// connection.
 void registerSparkFunctions(sqlite3* db);
+/// The window functions among them (IGNORE NULLS): spark_nth_nonnull_first / _last(value[, n]).
+void registerSparkWindowFunctions(sqlite3* db);
 
 /// Makes every connection storage::Database::open opens from now on register those functions (a
 /// storage::ConnectionSetup). The programs' main()s call it before they open a database; the translator

@@ -329,6 +329,12 @@ std::string Translator::function(const Expr& e) {
         fail("WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE",
              "window function " + fn + "() requires an OVER clause, e.g. " + fn + "() OVER (ORDER BY ...)",
              e.span);
+    // As an aggregate, first / any_value already skip NULLs here (min); nothing else takes IGNORE NULLS.
+    if (e.ignoreNulls && fn != "first" && fn != "first_value" && fn != "any_value")
+        fail("IGNORE NULLS applies to window functions (first, last, nth_value, lag, lead OVER (...)) and "
+             "to the first() aggregate, not " +
+                 fn + "()",
+             e.span);
     // coalesce's operands are translated once, in their common type below (twice would double per level).
     const bool commonType = fn == "coalesce" || fn == "nvl" || fn == "ifnull";
     std::vector<std::string> a(commonType ? e.args.size() : 0);

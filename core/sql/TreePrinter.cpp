@@ -132,6 +132,8 @@ Node Builder::expr(const Expr& e) const {
     case ExprKind::Function:
         if (e.distinct)
             args.insert(args.begin(), atom("DISTINCT"));
+        if (e.ignoreNulls)
+            args.push_back(atom("IGNORE-NULLS"));
         if (e.over)
             args.push_back(window(*e.over, "over"));
         return list(Printer::name(e.name), span, std::move(args));

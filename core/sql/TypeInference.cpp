@@ -1,6 +1,7 @@
 #include "core/sql/TypeInference.h"
 
 #include "core/common/Text.h"
+#include "core/sql/Parser.h"
 #include "core/sql/Printer.h"
 #include "core/sql/Translator.h"
 
@@ -407,6 +408,27 @@ std::optional<std::vector<TypedColumn>> TypeInference::fromScope(const TableRef&
             (*cols)[i].name = t.columnAliases[i];
     }
     return cols;
+}
+
+std::vector<std::optional<DataType>> inferOutputTypes(const pipeline::Query& query,
+                                                      const pipeline::RelationColumns& relations) {
+    auto parsed = Parser(query.sparkText, {}).parseSingleQuery();
+    if (!parsed)
+        return {};
+    TypeInference inference([&](const std::string& name) -> std::optional<std::vector<storage::ColumnInfo>> {
+        auto columns = relations(name);
+        if (!columns)
+            return std::nullopt;
+        std::vector<storage::ColumnInfo> out;
+        for (const auto& c : *columns)
+            out.push_back({c.name, c.type});
+        return out;
+    });
+    std::vector<std::optional<DataType>> out;
+    if (auto columns = inference.queryColumns(parsed.value()))
+        for (const TypedColumn& c : *columns)
+            out.push_back(c.type && c.type->kind != DataType::Kind::Void ? c.type : std::nullopt);
+    return out;
 }
 
 } // namespace cdc::sql

@@ -4,6 +4,7 @@
 /// tables a query reads. Unknown stays unknown (nullopt): callers then judge by the values.
 
 #include "core/common/DataType.h"
+#include "core/pipeline/OutputTypes.h"
 #include "core/sql/Ast.h"
 #include "core/storage/Catalog.h"
 
@@ -43,5 +44,10 @@ private:
     TableLookup m_lookup;
     std::vector<std::map<std::string, std::vector<TypedColumn>>> m_ctes;
 };
+
+/// The inference the engine asks for (pipeline::OutputTypeInference, installed by installSparkFunctions):
+/// the query's Spark text parsed again and typed with the columns of the relations the engine resolved.
+std::vector<std::optional<DataType>> inferOutputTypes(const pipeline::Query& query,
+                                                      const pipeline::RelationColumns& relations);
 
 } // namespace cdc::sql

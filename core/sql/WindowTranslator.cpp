@@ -88,6 +88,10 @@ bool isLiteralFalse(const Expr& e) {
     return e.kind == ExprKind::Literal && e.literalKind == LiteralKind::Boolean && e.text == "FALSE";
 }
 
+bool isLiteralTrue(const Expr& e) {
+    return e.kind == ExprKind::Literal && e.literalKind == LiteralKind::Boolean && e.text == "TRUE";
+}
+
 } // namespace
 
 bool isWindowOnlyFunction(std::string_view lowerName) {
@@ -146,15 +150,55 @@ std::string Translator::windowFunction(const Expr& e) {
         fail("WINDOW_FRAME_NOT_ALLOWED", "window function " + fn + "() takes no ROWS or RANGE frame",
              spec.span);
 
+    // IGNORE NULLS (or first / last's second argument true): SQLite has no such option, so the frame's
+    // n-th value that is not NULL is read by our window functions (SparkWindowFunctions.cpp).
+    bool ignoreNulls = e.ignoreNulls;
     std::string call;
     if (fn == "first" || fn == "first_value" || fn == "any_value" || fn == "last" || fn == "last_value") {
         if (e.args.empty() || e.args.size() > 2) {
             fail(fn + "() takes 1 or 2 arguments, got " + std::to_string(e.args.size()), e.span);
             return "NULL";
         }
-        if (e.args.size() == 2 && !isLiteralFalse(e.args[1]))
-            fail("ignoring NULLs in " + fn + "() over a window is not supported", e.args[1].span);
-        call = (fn.rfind("last", 0) == 0 ? "last_value(" : "first_value(") + expr(e.args[0]) + ")";
+        if (e.args.size() == 2 && isLiteralTrue(e.args[1]))
+            ignoreNulls = true;
+        else if (e.args.size() == 2 && !isLiteralFalse(e.args[1]))
+            fail("the second argument of " + fn + "() (ignore nulls) must be true or false", e.args[1].span);
+        const bool fromEnd = fn.rfind("last", 0) == 0;
+        if (ignoreNulls)
+            call = std::string(fromEnd ? "spark_nth_nonnull_last(" : "spark_nth_nonnull_first(") +
+                   expr(e.args[0]) + ")";
+        else
+            call = (fromEnd ? "last_value(" : "first_value(") + expr(e.args[0]) + ")";
+    } else if (ignoreNulls && fn == "nth_value") {
+        if (e.args.size() != 2) {
+            fail("nth_value() takes 2 arguments, got " + std::to_string(e.args.size()), e.span);
+            return "NULL";
+        }
+        call = "spark_nth_nonnull_first(" + expr(e.args[0]) + ", " + expr(e.args[1]) + ")";
+    } else if (ignoreNulls && (fn == "lag" || fn == "lead")) {
+        // lag: the n-th value that is not NULL among the rows before this one, counted back from it; lead:
+        // among the rows after it. The default when there is none.
+        if (e.args.empty() || e.args.size() > 3) {
+            fail(fn + "() takes 1 to 3 arguments, got " + std::to_string(e.args.size()), e.span);
+            return "NULL";
+        }
+        const bool lag = fn == "lag";
+        WindowSpec rows = spec;
+        rows.frame = {};
+        std::string over = windowSpec(rows);
+        over += std::string(over.empty() ? "" : " ") +
+                (lag ? "ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING"
+                     : "ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING");
+        std::string value = std::string(lag ? "spark_nth_nonnull_last(" : "spark_nth_nonnull_first(") +
+                            expr(e.args[0]) + ", " + (e.args.size() > 1 ? expr(e.args[1]) : "1") + ") OVER (" +
+                            over + ")";
+        return e.args.size() > 2 ? "coalesce(" + value + ", " + expr(e.args[2]) + ")" : value;
+    } else if (ignoreNulls) {
+        fail("IGNORE NULLS applies to first, last, first_value, last_value, any_value, nth_value, lag and lead, "
+             "not " +
+                 fn + "()",
+             e.span);
+        return "NULL";
     } else if (windowOnly) {
         call = fn + "(";
         for (std::size_t i = 0; i < e.args.size(); ++i)

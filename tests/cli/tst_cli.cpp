@@ -23,7 +23,8 @@
 //   db-unchanged              they are byte for byte as at the last db-snapshot
 //   elapsed-under SECONDS     the last command took less than SECONDS
 //   sqlite3 SQL               run SQL with the sqlite3 shell on the case's database (a file changed by
-//                             another program: tests/conformance/cli/untrusted_*)
+//                             another program: tests/conformance/cli/untrusted_*); what it prints is then
+//                             the stdout the stdout- directives check
 // Lines starting with '#' are comments. Every command's exit status must be checked before the next
 // command (or the end of the script). Adding a case never needs C++.
 
@@ -208,6 +209,7 @@ private slots:
                 shell.start(QStringLiteral("sqlite3"), {work.filePath("test.db"), line.mid(8)});
                 QVERIFY2(shell.waitForFinished(60000) && shell.exitCode() == 0,
                          qPrintable(where + QString::fromUtf8(shell.readAllStandardError())));
+                out = shell.readAllStandardOutput();
             } else if (line == "stderr-empty") {
                 QVERIFY2(err.isEmpty(), qPrintable(where + QString::fromUtf8(err)));
                 ++checks;

@@ -145,8 +145,7 @@ private slots:
         const QString sqlPath = file("pipeline.sql"), pyPath = file("pipeline.py");
         auto sqlPipeline = sql::parsePipeline(readText(sqlPath).toStdString(), sqlPath.toStdString());
         QVERIFY2(!sqlPipeline.hasErrors(), errorText(sqlPipeline).c_str());
-        auto run = python::runPipelineFile(readText(pyPath).toStdString(), pyPath.toStdString(), options());
-        QVERIFY2(!run.parse.hasErrors(), errorText(run.parse).c_str());
+        const std::string pyText = readText(pyPath).toStdString();
 
         int compared = 0;
         const auto steps = readText(caseDir + "/script").split('\n', Qt::SkipEmptyParts);
@@ -163,6 +162,11 @@ private slots:
             } else if (step == "update") {
                 auto a = update(fromSql, sqlPipeline.pipeline);
                 QVERIFY2(a.ok(), a.ok() ? "" : a.error().format().c_str());
+                // The file runs at each update, as in the app and the CLI, knowing the project's tables.
+                python::RunOptions o = options();
+                o.tables = python::catalogColumns(fromPython.db);
+                auto run = python::runPipelineFile(pyText, pyPath.toStdString(), o);
+                QVERIFY2(!run.parse.hasErrors(), errorText(run.parse).c_str());
                 auto b = update(fromPython, run.parse.pipeline);
                 QVERIFY2(b.ok(), b.ok() ? "" : b.error().format().c_str());
             } else if (step.startsWith("compare ")) {

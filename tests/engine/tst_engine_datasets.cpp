@@ -33,7 +33,28 @@ private slots:
     void fullRefreshRebuilds();
     void anySplitGivesTheSameTable_data();
     void anySplitGivesTheSameTable();
+    void computedColumnsAreTyped();
 };
+
+/// A materialized view's or append table's computed column has the type Spark gives it over the columns the
+/// query reads (sum of an INT is a BIGINT), not none: the catalog says so, and so do the result views.
+void TestEngineDatasets::computedColumnsAreTyped() {
+    auto db = openDb();
+    QVERIFY(source(db, "CREATE TABLE archive (id INT, amount INT); CREATE TABLE events (id INT, amount INT);"
+                       "INSERT INTO archive VALUES (1, 5), (2, 7); INSERT INTO events VALUES (1, 1);"));
+    QVERIFY(update(db, parse(kPipeline), 1000).updateId > 0);
+    const auto columns = [&](const char* table) {
+        QStringList out;
+        auto info = storage::Catalog::find(db, table);
+        if (info && info.value())
+            for (const auto& c : info.value()->columns)
+                out << QString::fromStdString(c.name + " " + c.type.toString());
+        return out;
+    };
+    QCOMPARE(columns("totals"), QStringList({"id INT", "total BIGINT"}));
+    QCOMPARE(columns("top"), QStringList({"best BIGINT"}));
+    QCOMPARE(columns("sales"), QStringList({"id INT", "amount INT", "origin STRING"}));
+}
 
 void TestEngineDatasets::rewindRestoresEveryTable() {
     auto db = openDb();

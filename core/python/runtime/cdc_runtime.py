@@ -21,9 +21,12 @@ class PipelineError(Exception):
 
 
 class _State:
-    def __init__(self, file, volumes_root):
+    def __init__(self, file, volumes_root, tables=None):
         self.file = file
         self.volumes_root = volumes_root
+        # The column names of the relations the project already has (lower-cased name -> names), so that
+        # withColumn, drop and unionByName over a table read resolve its columns as Spark does.
+        self.tables = {k.lower(): list(v) for k, v in (tables or {}).items()}
         self.declarations = []  # (kind, position, payload) in declaration order
         self.names = 0
         self.current = None
@@ -311,11 +314,12 @@ _OUTPUT_NAME = re.compile(r"(?:^(?:[A-Za-z_][A-Za-z0-9_]*\.)*|\sAS\s+)([A-Za-z_]
 class DataFrame:
     """A query as SQL text: a FROM item with an optional projection and conditions."""
 
-    def __init__(self, source, streaming, columns=None, conditions=(), alias=None, query=None):
+    def __init__(self, source, streaming, columns=None, conditions=(), alias=None, query=None, known=None):
         d = self.__dict__
         d["_source"] = source
         d["isStreaming"] = streaming
         d["_columns"] = columns  # None: SELECT *
+        d["_known"] = known  # the names * stands for, when the project knows them
         d["_conditions"] = list(conditions)
         d["_alias"] = alias
         d["_query"] = query  # spark.sql text, used as is
@@ -354,11 +358,11 @@ class DataFrame:
         """A DataFrame whose FROM item is this one, so a projection or condition can follow."""
         if self._query is None and self._columns is None:
             return self
-        return DataFrame(self._from_item(), self.isStreaming)
+        return DataFrame(self._from_item(), self.isStreaming, known=self._output_names())
 
     def _with(self, **changes):
         d = dict(source=self._source, streaming=self.isStreaming, columns=self._columns,
-                 conditions=self._conditions, alias=self._alias, query=self._query)
+                 conditions=self._conditions, alias=self._alias, query=self._query, known=self._known)
         d.update(changes)
         return DataFrame(**d)
 
@@ -379,9 +383,12 @@ class DataFrame:
     where = filter
 
     def _output_names(self):
-        """The result's column names when the projection names them all (no *), else None."""
-        if self._query is not None or self._columns is None:
+        """The result's column names when the projection names them all, or * stands for known names; else
+        None."""
+        if self._query is not None:
             return None
+        if self._columns is None:
+            return list(self._known) if self._known is not None else None
         names = []
         for item in self._columns:
             m = _OUTPUT_NAME.search(item)
@@ -396,6 +403,7 @@ class DataFrame:
         item = column._sql + " AS " + _ident(name)
         names = self._output_names()
         if names is None:
+            # Nothing tells what * stands for (a dataset no update has made yet): the column is added.
             return self._wrapped()._with(columns=["*", item])
         # The columns are known: one of the same name is replaced in place, as Spark does, over the
         # projection (the expression reads its output).
@@ -415,8 +423,8 @@ class DataFrame:
         known = self._output_names()
         if known is None:
             return self._wrapped()._with(columns=["* EXCEPT (" + ", ".join(_ident(n) for n in names) + ")"])
-        kept = [i for i, n in enumerate(known) if n.lower() not in dropped]
-        return self._with(columns=[self._columns[i] for i in kept])
+        items = self._columns if self._columns is not None else [_ident(n) for n in known]
+        return self._with(columns=[item for item, n in zip(items, known) if n.lower() not in dropped])
 
     def alias(self, name):
         return self._with(alias=name)
@@ -451,13 +459,36 @@ class DataFrame:
             raise PipelineError("union() takes a DataFrame")
         _state.names += 1
         query = self._sql() + " UNION ALL " + other._sql()
-        return DataFrame("(" + query + ") AS _u%d" % _state.names, self.isStreaming or other.isStreaming)
+        return DataFrame("(" + query + ") AS _u%d" % _state.names, self.isStreaming or other.isStreaming,
+                         known=self._output_names())  # by position: the left side names the columns
 
     unionAll = union
 
     def unionByName(self, other, allowMissingColumns=False):
-        # By position: the pipeline SQL has no UNION BY NAME; the SQL front end checks the column counts.
-        return self.union(other)
+        if not isinstance(other, DataFrame):
+            raise PipelineError("unionByName() takes a DataFrame")
+        left, right = self._output_names(), other._output_names()
+        if left is None or right is None:
+            # Neither the file nor the project says what * stands for: by position, as the pipeline SQL has
+            # no UNION BY NAME (the SQL front end checks the column counts).
+            return self.union(other)
+        lower_left, lower_right = [n.lower() for n in left], [n.lower() for n in right]
+        if not allowMissingColumns:
+            for names, others in ((left, lower_right), (right, lower_left)):
+                for n in names:
+                    if n.lower() not in others:
+                        raise PipelineError("unionByName(): the column %s is missing on one side (pass "
+                                            "allowMissingColumns=True to fill it with NULL)" % n)
+        # Spark's result: the left side's columns, then the right side's others; a side's missing column is
+        # NULL.
+        result = left + [n for n in right if n.lower() not in lower_left]
+
+        def side(df, names):
+            have = [n.lower() for n in names]
+            return df.select(*[_column(n) if n.lower() in have else Column("NULL AS " + _ident(n))
+                               for n in result])
+
+        return side(self, left).union(side(other, right))
 
     def distinct(self):
         return self._wrapped()._with(columns=["DISTINCT *"])
@@ -466,7 +497,18 @@ class DataFrame:
 def _table_read(name, streaming):
     if not isinstance(name, str):
         raise PipelineError("the table to read must be a name string, got %r" % (name,))
-    return DataFrame("STREAM(" + _ident(name) + ")" if streaming else _ident(name), streaming)
+    return DataFrame("STREAM(" + _ident(name) + ")" if streaming else _ident(name), streaming,
+                     known=_known_columns(name))
+
+
+def _known_columns(name):
+    """The project's column names of the relation `name` resolves to, as the catalog resolves names: the exact
+    name, else the one relation whose name ends with `.name`; None when unknown or ambiguous."""
+    key = name.lower()
+    if key in _state.tables:
+        return _state.tables[key]
+    matches = [v for k, v in _state.tables.items() if k.endswith("." + key)]
+    return matches[0] if len(matches) == 1 else None
 
 
 class DataFrameReader:
@@ -848,6 +890,8 @@ def _statements(evaluate_snapshot_functions):
         elif kind == "dataset":
             dataset, name, function, options = payload
             df = _dataframe(function(), "the function of @%s %s" % (dataset, name))
+            if df._output_names() is not None:  # what later reads of this dataset stand for
+                _state.tables[name.lower()] = df._output_names()
             if dataset == "view":
                 sql = "CREATE TEMPORARY VIEW " + _ident(name) + options
             elif dataset == "table" and df.isStreaming:
@@ -900,9 +944,9 @@ def _offer(function, last_version):
     return result
 
 
-def _run_file(source, file, volumes_root):
+def _run_file(source, file, volumes_root, tables=None):
     global _state
-    _state = _State(file, volumes_root)
+    _state = _State(file, volumes_root, tables)
     spark = _install_modules()
     globals_ = {"__name__": "__main__", "__file__": file, "__builtins__": __builtins__, "spark": spark,
                 "dbutils": _DbUtils()}
@@ -930,19 +974,19 @@ def _state_file():
     return _state.file if _state is not None else None
 
 
-def record(source, file, volumes_root):
+def record(source, file, volumes_root, tables=None):
     """Runs the file; the pipeline SQL of every declaration, in order."""
     try:
-        _run_file(source, file, volumes_root)
+        _run_file(source, file, volumes_root, tables)
         return {"ok": True, "statements": _statements(True)}
     except BaseException as exc:  # the user's code may raise anything, SystemExit included
         return _failure(exc)
 
 
-def call_snapshot_function(source, file, volumes_root, flow, last_version):
+def call_snapshot_function(source, file, volumes_root, flow, last_version, tables=None):
     """Runs the file again and calls the snapshot function of `flow` with the last processed version."""
     try:
-        _run_file(source, file, volumes_root)
+        _run_file(source, file, volumes_root, tables)
         for kind, (line, col), payload in _state.declarations:
             if kind == "snapshot_function" and payload[0].lower() == flow.lower():
                 _state.current = (line, col)
@@ -964,11 +1008,13 @@ def main(request_text):
     import json
     request = json.loads(request_text)
     source, file, root = request["source"], request["file"], request.get("volumesRoot", "")
+    tables = request.get("tables") or {}
     try:
         if request.get("mode") == "snapshot":
-            reply = call_snapshot_function(source, file, root, request["flow"], request.get("lastVersion"))
+            reply = call_snapshot_function(source, file, root, request["flow"], request.get("lastVersion"),
+                                           tables)
         else:
-            reply = record(source, file, root)
+            reply = record(source, file, root, tables)
     finally:
         # The worker ends without finalizing the interpreter: what the file printed must be out first.
         for stream in (sys.stdout, sys.stderr):
