@@ -186,6 +186,7 @@ void PipelineDocument::startPythonRun(const std::string& text) {
         return; // takePythonRun starts the current text when this one ends
     python::RunOptions options;
     options.volumesRoot = m_project->volumesFolder().toStdString();
+    options.tables = python::catalogColumns(m_project->db());
     m_run->running = text;
 
     m_run->watcher.setFuture(QtConcurrent::run(

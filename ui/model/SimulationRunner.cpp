@@ -97,6 +97,7 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
         pipeline::Pipeline runPipeline = pipeline;
         python::RunOptions pythonOptions;
         pythonOptions.volumesRoot = volumes;
+        pythonOptions.tables = python::catalogColumns(*db);
         python::SnapshotFunctions snapshotFunctions(pythonOptions);
         if (!pythonText.empty()) {
             auto run = python::runPipelineFile(pythonText, PipelineDocument::kPythonFileName, pythonOptions);
