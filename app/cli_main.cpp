@@ -2,6 +2,7 @@
 // Contract: ../shared/spec/cli.md. Exit status: 0 success, 1 user error, 2 wrong usage.
 
 #include "core/common/ResultSet.h"
+#include "core/engine/ArrivalExplorer.h"
 #include "core/engine/Engine.h"
 #include "core/python/PythonRunner.h"
 #include "core/sql/SqlApi.h"
@@ -11,6 +12,9 @@
 #include "core/storage/ProjectSettings.h"
 #include "core/storage/QueryGuard.h"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -54,6 +58,15 @@ Commands:
       [--format table|json]
   repair                    drop the triggers and views CDC Studio did not make (a
                             project from elsewhere is refused while it holds any)
+  shuffle-test [PIPELINE...]
+                            replay the source tables' rows in random arrival orders and
+                            splits into updates (scratch copies; the file is not changed)
+                            and compare every target with the in-order run; exit 1 and a
+                            minimal counterexample when one differs. Without PIPELINE:
+                            the pipeline the last update recorded
+      [--orders N] [--seed S] [--max-updates M] [--format text|json]
+                            N arrivals (default 100) drawn with seed S (default 1), each
+                            split into 1..M updates (default 4) at the project's clock
 
 Options:
   --db PATH                 database (default ./cdcstudio.db; created if missing, but
@@ -74,6 +87,7 @@ struct Arguments {
     std::optional<std::string> now;
     std::optional<std::string> pythonTimeout;
     std::optional<std::string> timeout;
+    std::optional<std::string> orders, seed, maxUpdates; ///< shuffle-test
     bool fullRefresh = false;
 };
 
@@ -135,6 +149,11 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
             if (!takeValue(value))
                 return usageError("--timeout needs a number of seconds");
             args.timeout = value;
+        } else if (is("--orders") || is("--seed") || is("--max-updates")) {
+            auto& into = is("--orders") ? args.orders : is("--seed") ? args.seed : args.maxUpdates;
+            if (!takeValue(value))
+                return usageError(a.substr(0, a.find('=')) + " needs a number");
+            into = value;
         } else if (a == "--full-refresh") {
             args.fullRefresh = true;
         } else if (a.size() > 1 && a[0] == '-' && a != "-") {
@@ -400,6 +419,75 @@ std::string databaseFolder(const std::string& db) {
                                       : db.substr(0, slash);
 }
 
+/// How the Python files of a command run: --python-timeout, the volume folder, the project's tables. Returns an
+/// exit code when an option is wrong.
+std::optional<int> pythonOptions(const Arguments& args, cdc::python::RunOptions& python) {
+    // dbutils.fs.ls lists the same folder read_files reads: --volumes, else the database's folder.
+    python.volumesRoot =
+        args.volumes.empty() ? databaseFolder(args.db) : std::filesystem::absolute(args.volumes).string();
+    if (args.pythonTimeout) {
+        auto timeout = parseSeconds(*args.pythonTimeout);
+        if (!timeout)
+            return usageError("--python-timeout takes a positive number of seconds, not '" +
+                              *args.pythonTimeout + "'");
+        python.timeout = *timeout;
+    }
+    // What the project's tables hold tells a Python file what a table read's * stands for. Only the catalog
+    // is read here; the database is verified when the command opens it.
+    if (std::filesystem::is_regular_file(args.db))
+        if (auto known = cdc::storage::Database::open(args.db, cdc::storage::Database::Mode::ReadOnly))
+            python.tables = cdc::python::catalogColumns(*known);
+    return std::nullopt;
+}
+
+/// The pipeline of one or more files, and what `update` records of them for the app's editor.
+struct PipelineFiles {
+    cdc::pipeline::Pipeline pipeline;
+    std::string recorded;
+};
+
+/// Reads (SQL) or runs (Python, in a worker) the pipeline files; warnings and what a Python file prints go to
+/// stderr. `functions`, when given, registers the snapshot functions of the Python files.
+cdc::Result<PipelineFiles> readPipelineFiles(const std::vector<std::string>& files,
+                                             const cdc::python::RunOptions& python,
+                                             cdc::python::SnapshotFunctions* functions) {
+    PipelineFiles out;
+    for (const auto& file : files) {
+        auto text = readInput(file);
+        if (!text)
+            return text.error();
+        // A Python pipeline file is a program: the CLI runs what it is told, in a worker process.
+        const bool isPython = isPythonFile(file);
+        cdc::python::PipelineRun run;
+        if (isPython)
+            run = cdc::python::runPipelineFile(*text, file, python);
+        else
+            run.parse = cdc::sql::parsePipeline(*text, file);
+        std::cerr << run.printed; // the file's print()s, as when Databricks runs it
+        auto& parsed = run.parse;
+        if (isPython && functions)
+            functions->add(*text, file, parsed.pipeline);
+        out.recorded += recordedPipelineText(file, *text, isPython ? &run.sql : nullptr, files.size());
+        for (const auto& d : parsed.diagnostics)
+            if (d.severity != cdc::Severity::Error)
+                std::cerr << d.format() << "\n";
+        if (auto err = parsed.firstError())
+            return *err;
+        auto& p = parsed.pipeline;
+        // A file that defines nothing is a mistake (an empty file, the wrong file), not an update to record.
+        if (p.streamingTables.empty() && p.views.empty() && p.cdcFlows.empty() && p.appendFlows.empty())
+            return cdc::Diagnostic::error("EMPTY_PIPELINE",
+                                          "the pipeline file defines no table, view or flow; nothing to update",
+                                          cdc::SourceLocation{file, 1, 1, 0, 0});
+        auto append = [](auto& into, auto& from) { into.insert(into.end(), from.begin(), from.end()); };
+        append(out.pipeline.streamingTables, p.streamingTables);
+        append(out.pipeline.views, p.views);
+        append(out.pipeline.cdcFlows, p.cdcFlows);
+        append(out.pipeline.appendFlows, p.appendFlows);
+    }
+    return out;
+}
+
 int commandUpdate(const Arguments& args) {
     if (args.operands.empty())
         return usageError("update needs at least one PIPELINE file");
@@ -415,62 +503,19 @@ int commandUpdate(const Arguments& args) {
                               *args.now + "'");
     }
     cdc::python::RunOptions python;
-    // dbutils.fs.ls lists the same folder read_files reads: --volumes, else the database's folder.
-    python.volumesRoot =
-        args.volumes.empty() ? databaseFolder(args.db) : std::filesystem::absolute(args.volumes).string();
-    if (args.pythonTimeout) {
-        auto timeout = parseSeconds(*args.pythonTimeout);
-        if (!timeout)
-            return usageError("--python-timeout takes a positive number of seconds, not '" +
-                              *args.pythonTimeout + "'");
-        python.timeout = *timeout;
-    }
+    if (auto exit = pythonOptions(args, python))
+        return *exit;
     if (auto limit = timeLimit(args, kWriteTimeout))
         options.timeout = *limit;
     else
         return timeoutUsage(args);
-    // What the project's tables hold tells a Python file what a table read's * stands for. Only the catalog
-    // is read here; the database is verified when the update opens it.
-    if (std::filesystem::is_regular_file(args.db))
-        if (auto known = cdc::storage::Database::open(args.db, cdc::storage::Database::Mode::ReadOnly))
-            python.tables = cdc::python::catalogColumns(*known);
     // Snapshot functions are called during the update, by workers running their file again.
     cdc::python::SnapshotFunctions snapshotFunctions(python);
-    cdc::pipeline::Pipeline pipeline;
-    std::string recorded; // the pipeline as the app's editor will show it
-    for (const auto& file : args.operands) {
-        auto text = readInput(file);
-        if (!text)
-            return userError(text.error());
-        // A Python pipeline file is a program: the CLI runs what it is told, in a worker process.
-        const bool isPython = isPythonFile(file);
-        cdc::python::PipelineRun run;
-        if (isPython)
-            run = cdc::python::runPipelineFile(*text, file, python);
-        else
-            run.parse = cdc::sql::parsePipeline(*text, file);
-        std::cerr << run.printed; // the file's print()s, as when Databricks runs it
-        auto& parsed = run.parse;
-        if (isPython)
-            snapshotFunctions.add(*text, file, parsed.pipeline);
-        recorded += recordedPipelineText(file, *text, isPython ? &run.sql : nullptr, args.operands.size());
-        for (const auto& d : parsed.diagnostics)
-            if (d.severity != cdc::Severity::Error)
-                std::cerr << d.format() << "\n";
-        if (auto err = parsed.firstError())
-            return userError(*err);
-        auto& p = parsed.pipeline;
-        // A file that defines nothing is a mistake (an empty file, the wrong file), not an update to record.
-        if (p.streamingTables.empty() && p.views.empty() && p.cdcFlows.empty() && p.appendFlows.empty())
-            return userError(cdc::Diagnostic::error(
-                "EMPTY_PIPELINE", "the pipeline file defines no table, view or flow; nothing to update",
-                cdc::SourceLocation{file, 1, 1, 0, 0}));
-        auto append = [](auto& into, auto& from) { into.insert(into.end(), from.begin(), from.end()); };
-        append(pipeline.streamingTables, p.streamingTables);
-        append(pipeline.views, p.views);
-        append(pipeline.cdcFlows, p.cdcFlows);
-        append(pipeline.appendFlows, p.appendFlows);
-    }
+    auto files = readPipelineFiles(args.operands, python, &snapshotFunctions);
+    if (!files)
+        return userError(files.error());
+    const cdc::pipeline::Pipeline& pipeline = files->pipeline;
+    const std::string& recorded = files->recorded;
     auto db = openDatabase(args, cdc::storage::Database::Mode::ReadWriteCreate, Check::ByEngine);
     if (!db)
         return userError(db.error());
@@ -524,6 +569,139 @@ int commandUpdate(const Arguments& args) {
 
 } // namespace
 
+/// A whole number from `low` on, as --orders, --seed and --max-updates take.
+std::optional<std::int64_t> parseCount(const std::optional<std::string>& text, std::int64_t fallback,
+                                       std::int64_t low) {
+    if (!text)
+        return fallback;
+    char* end = nullptr;
+    const long long n = std::strtoll(text->c_str(), &end, 10);
+    if (text->empty() || *end != '\0' || n < low || n > 1000000000)
+        return std::nullopt;
+    return n;
+}
+
+/// One event as the counterexample lists it: `table (v1, v2, ...)`.
+std::string eventText(const cdc::engine::SourceEvent& e) {
+    std::string out = e.table + " (";
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+        out += (i ? ", " : "") + (cdc::isNull(e.values[i]) ? std::string("NULL") : cdc::displayText(e.values[i]));
+    return out + ")";
+}
+
+void printExplorerText(const cdc::engine::ExplorerReport& r, std::int64_t seed, std::int64_t maxUpdates) {
+    if (!r.counterexample) {
+        std::printf("arrival order does not matter: identical in %d of %d arrival orders (%zu events, seed %lld, "
+                    "1 to %lld updates)\n",
+                    r.identical, r.ordersRun, r.events, static_cast<long long>(seed),
+                    static_cast<long long>(maxUpdates));
+        return;
+    }
+    const auto& ce = *r.counterexample;
+    std::printf("arrival order matters: arrival order %d (seed %lld) gives different tables than the in-order run\n",
+                ce.order, static_cast<long long>(seed));
+    std::printf("minimal counterexample: %zu event(s) in %d update(s)\n", ce.events.size(), ce.arrival.updates);
+    std::printf("in order (one update):\n");
+    for (const auto& e : ce.events)
+        std::printf("  %s\n", eventText(e).c_str());
+    for (int u = 0; u < ce.arrival.updates; ++u) {
+        std::printf("arrived, update %d:\n", u + 1);
+        for (std::size_t i = 0; i < ce.arrival.events.size(); ++i)
+            if (ce.arrival.update[i] == u)
+                std::printf("  %s\n", eventText(ce.events[ce.arrival.events[i]]).c_str());
+    }
+    for (const auto& d : ce.differences) {
+        std::printf("%s differs (- in order, + arrived):\n", d.target.c_str());
+        for (const auto& row : d.inOrder)
+            std::printf("  - %s\n", row.c_str());
+        for (const auto& row : d.arrived)
+            std::printf("  + %s\n", row.c_str());
+    }
+}
+
+std::string explorerJson(const cdc::engine::ExplorerReport& r, std::int64_t seed) {
+    nlohmann::json out{{"orders", r.ordersRun}, {"identical", r.identical}, {"events", r.events}, {"seed", seed}};
+    if (const auto& ce = r.counterexample) {
+        nlohmann::json events = nlohmann::json::array(), updates = nlohmann::json::array(),
+                       differences = nlohmann::json::array();
+        for (const auto& e : ce->events)
+            events.push_back(eventText(e));
+        for (int u = 0; u < ce->arrival.updates; ++u) {
+            nlohmann::json arrived = nlohmann::json::array();
+            for (std::size_t i = 0; i < ce->arrival.events.size(); ++i)
+                if (ce->arrival.update[i] == u)
+                    arrived.push_back(ce->arrival.events[i]);
+            updates.push_back(arrived);
+        }
+        for (const auto& d : ce->differences)
+            differences.push_back({{"target", d.target}, {"inOrder", d.inOrder}, {"arrived", d.arrived}});
+        out["counterexample"] = {
+            {"order", ce->order}, {"events", events}, {"updates", updates}, {"differences", differences}};
+    }
+    return out.dump(2) + "\n";
+}
+
+int commandShuffleTest(const Arguments& args) {
+    const auto orders = parseCount(args.orders, 100, 1);
+    const auto seed = parseCount(args.seed, 1, 0);
+    const auto maxUpdates = parseCount(args.maxUpdates, 4, 1);
+    if (!orders || !seed || !maxUpdates)
+        return usageError("--orders and --max-updates take a whole number from 1, --seed one from 0");
+    const std::string fmt = args.format.value_or("text");
+    if (fmt != "text" && fmt != "json")
+        return usageError("shuffle-test supports --format text|json");
+    if (!std::filesystem::is_regular_file(args.db))
+        return userError(cdc::Diagnostic::error("IO", "no database '" + args.db + "' (--db PATH)"));
+    auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
+    if (!db)
+        return userError(db.error());
+    cdc::pipeline::Pipeline pipeline;
+    if (!args.operands.empty()) {
+        cdc::python::RunOptions python;
+        if (auto exit = pythonOptions(args, python))
+            return *exit;
+        auto files = readPipelineFiles(args.operands, python, nullptr);
+        if (!files)
+            return userError(files.error());
+        pipeline = std::move(files->pipeline);
+    } else {
+        // The pipeline the last update ran, as it recorded it.
+        namespace settings = cdc::storage::projectsettings;
+        const auto text = settings::value(*db, settings::kPipelineKey).value_or("");
+        if (settings::value(*db, settings::kPipelineLanguageKey).value_or("") == "python")
+            return usageError("the recorded pipeline is Python: name the .py file (shuffle-test pipeline.py)");
+        auto parsed = cdc::sql::parsePipeline(text, args.db + ":pipeline");
+        if (auto err = parsed.firstError())
+            return userError(*err);
+        if (parsed.pipeline.cdcFlows.empty() && parsed.pipeline.appendFlows.empty())
+            return userError(cdc::Diagnostic::error(
+                "EMPTY_PIPELINE", "the database records no pipeline; name the pipeline files to replay"));
+        pipeline = std::move(parsed.pipeline);
+    }
+    namespace settings = cdc::storage::projectsettings;
+    cdc::engine::ExplorerOptions options;
+    options.orders = static_cast<int>(*orders);
+    options.seed = static_cast<std::uint64_t>(*seed);
+    options.maxUpdates = static_cast<int>(*maxUpdates);
+    // The project's clock: tombstone GC between updates depends on the time they are apart.
+    const auto clock = [&](const char* key, std::int64_t fallback) {
+        const auto text = settings::value(*db, key).value_or("");
+        char* end = nullptr;
+        const long long v = std::strtoll(text.c_str(), &end, 10);
+        return text.empty() || *end != '\0' ? fallback : static_cast<std::int64_t>(v);
+    };
+    options.start = clock(settings::kClockStartKey, 0);
+    options.tick = std::max<std::int64_t>(1, clock(settings::kClockTickKey, 60));
+    auto report = cdc::engine::exploreArrivalOrders(*db, pipeline, options);
+    if (!report)
+        return userError(report.error());
+    if (fmt == "json")
+        std::cout << explorerJson(*report, *seed);
+    else
+        printExplorerText(*report, *seed, *maxUpdates);
+    return report->counterexample ? kExitUserError : kExitOk;
+}
+
 int main(int argc, char** argv) {
     // The Python worker: this program started again to run one pipeline file (core/python/PythonRunner.h).
     if (argc == 2 && argv[1] == cdc::python::kWorkerFlag)
@@ -542,5 +720,7 @@ int main(int argc, char** argv) {
         return commandTombstones(args);
     if (args.command == "repair")
         return commandRepair(args);
+    if (args.command == "shuffle-test")
+        return commandShuffleTest(args);
     return usageError("unknown command '" + args.command + "'");
 }
