@@ -419,8 +419,8 @@ std::string databaseFolder(const std::string& db) {
                                       : db.substr(0, slash);
 }
 
-/// How the Python files of a command run: --python-timeout, the volume folder, the project's tables. Returns an
-/// exit code when an option is wrong.
+/// How the Python files of a command run: --python-timeout, the volume folder, the project's tables. Returns
+/// an exit code when an option is wrong.
 std::optional<int> pythonOptions(const Arguments& args, cdc::python::RunOptions& python) {
     // dbutils.fs.ls lists the same folder read_files reads: --volumes, else the database's folder.
     python.volumesRoot =
@@ -476,9 +476,9 @@ cdc::Result<PipelineFiles> readPipelineFiles(const std::vector<std::string>& fil
         auto& p = parsed.pipeline;
         // A file that defines nothing is a mistake (an empty file, the wrong file), not an update to record.
         if (p.streamingTables.empty() && p.views.empty() && p.cdcFlows.empty() && p.appendFlows.empty())
-            return cdc::Diagnostic::error("EMPTY_PIPELINE",
-                                          "the pipeline file defines no table, view or flow; nothing to update",
-                                          cdc::SourceLocation{file, 1, 1, 0, 0});
+            return cdc::Diagnostic::error(
+                "EMPTY_PIPELINE", "the pipeline file defines no table, view or flow; nothing to update",
+                cdc::SourceLocation{file, 1, 1, 0, 0});
         auto append = [](auto& into, auto& from) { into.insert(into.end(), from.begin(), from.end()); };
         append(out.pipeline.streamingTables, p.streamingTables);
         append(out.pipeline.views, p.views);
@@ -528,8 +528,9 @@ int commandUpdate(const Arguments& args) {
                                                           recorded);
         !st)
         return userError(st.error());
-    if (auto st = cdc::storage::projectsettings::setValue(*db, cdc::storage::projectsettings::kPipelineLanguageKey,
-                                                          recordsPython(args.operands) ? "python" : "sql");
+    if (auto st =
+            cdc::storage::projectsettings::setValue(*db, cdc::storage::projectsettings::kPipelineLanguageKey,
+                                                    recordsPython(args.operands) ? "python" : "sql");
         !st)
         return userError(st.error());
     if (!snapshotFunctions.empty())
@@ -581,51 +582,14 @@ std::optional<std::int64_t> parseCount(const std::optional<std::string>& text, s
     return n;
 }
 
-/// One event as the counterexample lists it: `table (v1, v2, ...)`.
-std::string eventText(const cdc::engine::SourceEvent& e) {
-    std::string out = e.table + " (";
-    for (std::size_t i = 0; i < e.values.size(); ++i)
-        out += (i ? ", " : "") + (cdc::isNull(e.values[i]) ? std::string("NULL") : cdc::displayText(e.values[i]));
-    return out + ")";
-}
-
-void printExplorerText(const cdc::engine::ExplorerReport& r, std::int64_t seed, std::int64_t maxUpdates) {
-    if (!r.counterexample) {
-        std::printf("arrival order does not matter: identical in %d of %d arrival orders (%zu events, seed %lld, "
-                    "1 to %lld updates)\n",
-                    r.identical, r.ordersRun, r.events, static_cast<long long>(seed),
-                    static_cast<long long>(maxUpdates));
-        return;
-    }
-    const auto& ce = *r.counterexample;
-    std::printf("arrival order matters: arrival order %d (seed %lld) gives different tables than the in-order run\n",
-                ce.order, static_cast<long long>(seed));
-    std::printf("minimal counterexample: %zu event(s) in %d update(s)\n", ce.events.size(), ce.arrival.updates);
-    std::printf("in order (one update):\n");
-    for (const auto& e : ce.events)
-        std::printf("  %s\n", eventText(e).c_str());
-    for (int u = 0; u < ce.arrival.updates; ++u) {
-        std::printf("arrived, update %d:\n", u + 1);
-        for (std::size_t i = 0; i < ce.arrival.events.size(); ++i)
-            if (ce.arrival.update[i] == u)
-                std::printf("  %s\n", eventText(ce.events[ce.arrival.events[i]]).c_str());
-    }
-    for (const auto& d : ce.differences) {
-        std::printf("%s differs (- in order, + arrived):\n", d.target.c_str());
-        for (const auto& row : d.inOrder)
-            std::printf("  - %s\n", row.c_str());
-        for (const auto& row : d.arrived)
-            std::printf("  + %s\n", row.c_str());
-    }
-}
-
 std::string explorerJson(const cdc::engine::ExplorerReport& r, std::int64_t seed) {
-    nlohmann::json out{{"orders", r.ordersRun}, {"identical", r.identical}, {"events", r.events}, {"seed", seed}};
+    nlohmann::json out{
+        {"orders", r.ordersRun}, {"identical", r.identical}, {"events", r.events}, {"seed", seed}};
     if (const auto& ce = r.counterexample) {
         nlohmann::json events = nlohmann::json::array(), updates = nlohmann::json::array(),
                        differences = nlohmann::json::array();
         for (const auto& e : ce->events)
-            events.push_back(eventText(e));
+            events.push_back(cdc::engine::eventText(e));
         for (int u = 0; u < ce->arrival.updates; ++u) {
             nlohmann::json arrived = nlohmann::json::array();
             for (std::size_t i = 0; i < ce->arrival.events.size(); ++i)
@@ -669,7 +633,8 @@ int commandShuffleTest(const Arguments& args) {
         namespace settings = cdc::storage::projectsettings;
         const auto text = settings::value(*db, settings::kPipelineKey).value_or("");
         if (settings::value(*db, settings::kPipelineLanguageKey).value_or("") == "python")
-            return usageError("the recorded pipeline is Python: name the .py file (shuffle-test pipeline.py)");
+            return usageError(
+                "the recorded pipeline is Python: name the .py file (shuffle-test pipeline.py)");
         auto parsed = cdc::sql::parsePipeline(text, args.db + ":pipeline");
         if (auto err = parsed.firstError())
             return userError(*err);
@@ -698,7 +663,7 @@ int commandShuffleTest(const Arguments& args) {
     if (fmt == "json")
         std::cout << explorerJson(*report, *seed);
     else
-        printExplorerText(*report, *seed, *maxUpdates);
+        std::cout << cdc::engine::reportText(*report, options);
     return report->counterexample ? kExitUserError : kExitOk;
 }
 

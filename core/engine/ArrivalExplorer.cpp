@@ -98,10 +98,12 @@ Result<Material> readMaterial(const Database& project, const pipeline::Pipeline&
         // Read as a stream under its full name or a suffix of it (`users_cdf` for main.x.users_cdf).
         const std::string lower = toLower(t.name);
         s.stream = std::any_of(streams.begin(), streams.end(), [&](const std::string& n) {
-            return lower == n || (lower.size() > n.size() && lower.compare(lower.size() - n.size(), n.size(), n) == 0 &&
-                                  lower[lower.size() - n.size() - 1] == '.');
+            return lower == n ||
+                   (lower.size() > n.size() && lower.compare(lower.size() - n.size(), n.size(), n) == 0 &&
+                    lower[lower.size() - n.size() - 1] == '.');
         });
-        auto rows = project.prepare("SELECT rowid, * FROM " + quoteIdentifier(t.sqliteName) + " ORDER BY rowid");
+        auto rows =
+            project.prepare("SELECT rowid, * FROM " + quoteIdentifier(t.sqliteName) + " ORDER BY rowid");
         if (!rows)
             return rows.error();
         CDC_TRY(rows->forEachRow([&](storage::Statement& st) {
@@ -115,6 +117,23 @@ Result<Material> readMaterial(const Database& project, const pipeline::Pipeline&
         m.tables.push_back(std::move(s));
     }
     return m;
+}
+
+/// The pending events join the tables' rows; each must name a stream source table and fit its columns.
+Status addPending(Material& m, const std::vector<SourceEvent>& pending) {
+    for (const SourceEvent& e : pending) {
+        const auto it = std::find_if(m.tables.begin(), m.tables.end(), [&](const SourceTable& t) {
+            return equalsIgnoreCase(t.info.name, e.table);
+        });
+        if (it == m.tables.end() || !it->stream)
+            continue; // a row for a table no flow streams from changes nothing the explorer compares
+        if (e.values.size() != it->info.columns.size())
+            return Diagnostic::error(
+                "INVALID_EVENT", "a queued row of " + e.table + " has " + std::to_string(e.values.size()) +
+                                     " values for " + std::to_string(it->info.columns.size()) + " columns");
+        m.events.push_back({it->info.name, 0, e.values});
+    }
+    return Status::success();
 }
 
 Status insertRow(Database& db, const SourceTable& t, const std::vector<Value>& values) {
@@ -332,11 +351,62 @@ Arrival randomArrival(std::size_t n, int maxUpdates, std::mt19937_64& rng) {
 
 } // namespace
 
-Result<ExplorerReport> exploreArrivalOrders(const storage::Database& project, const pipeline::Pipeline& pipeline,
+Result<std::vector<std::string>> streamSourceTables(const storage::Database& project,
+                                                    const pipeline::Pipeline& pipeline) {
+    auto material = readMaterial(project, pipeline);
+    if (!material)
+        return material.error();
+    std::vector<std::string> out;
+    for (const SourceTable& t : material->tables)
+        if (t.stream)
+            out.push_back(t.info.name);
+    return out;
+}
+
+std::string eventText(const SourceEvent& e) {
+    std::string out = e.table + " (";
+    for (std::size_t i = 0; i < e.values.size(); ++i)
+        out += (i ? ", " : "") + (isNull(e.values[i]) ? std::string("NULL") : displayText(e.values[i]));
+    return out + ")";
+}
+
+std::string reportText(const ExplorerReport& r, const ExplorerOptions& o) {
+    const std::string seed = std::to_string(o.seed);
+    if (!r.counterexample)
+        return "arrival order does not matter: identical in " + std::to_string(r.identical) + " of " +
+               std::to_string(r.ordersRun) + " arrival orders (" + std::to_string(r.events) +
+               " events, seed " + seed + ", 1 to " + std::to_string(o.maxUpdates) + " updates)\n";
+    const Counterexample& ce = *r.counterexample;
+    std::string out = "arrival order matters: arrival order " + std::to_string(ce.order) + " (seed " + seed +
+                      ") gives different tables than the in-order run\n";
+    out += "minimal counterexample: " + std::to_string(ce.events.size()) + " event(s) in " +
+           std::to_string(ce.arrival.updates) + " update(s)\n";
+    out += "in order (one update):\n";
+    for (const auto& e : ce.events)
+        out += "  " + eventText(e) + "\n";
+    for (int u = 0; u < ce.arrival.updates; ++u) {
+        out += "arrived, update " + std::to_string(u + 1) + ":\n";
+        for (std::size_t i = 0; i < ce.arrival.events.size(); ++i)
+            if (ce.arrival.update[i] == u)
+                out += "  " + eventText(ce.events[ce.arrival.events[i]]) + "\n";
+    }
+    for (const auto& d : ce.differences) {
+        out += d.target + " differs (- in order, + arrived):\n";
+        for (const auto& row : d.inOrder)
+            out += "  - " + row + "\n";
+        for (const auto& row : d.arrived)
+            out += "  + " + row + "\n";
+    }
+    return out;
+}
+
+Result<ExplorerReport> exploreArrivalOrders(const storage::Database& project,
+                                            const pipeline::Pipeline& pipeline,
                                             const ExplorerOptions& options) {
     auto material = readMaterial(project, pipeline);
     if (!material)
         return material.error();
+    CDC_TRY(addPending(material.value(), options.pending));
     const Material& m = material.value();
     ExplorerReport report;
     report.events = m.events.size();
@@ -379,8 +449,9 @@ Result<ExplorerReport> exploreArrivalOrders(const storage::Database& project, co
                 options.progress(d, options.orders);
         }
     };
-    const int threads = options.threads > 0 ? options.threads
-                                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int threads = options.threads > 0
+                            ? options.threads
+                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::vector<std::thread> pool;
     for (int t = 1; t < threads; ++t)
         pool.emplace_back(work);
@@ -398,8 +469,8 @@ Result<ExplorerReport> exploreArrivalOrders(const storage::Database& project, co
     if (divergent == INT_MAX)
         return report;
 
-    Arrival minimal = shrinkUpdates(main, shrinkEvents(main, arrivals[static_cast<std::size_t>(divergent)],
-                                                        options.cancel));
+    Arrival minimal = shrinkUpdates(
+        main, shrinkEvents(main, arrivals[static_cast<std::size_t>(divergent)], options.cancel));
     // Renumber: the counterexample's events alone, in written order, and its arrival over them.
     std::vector<std::size_t> chosen = minimal.events;
     std::sort(chosen.begin(), chosen.end());

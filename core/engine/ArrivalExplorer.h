@@ -40,12 +40,15 @@ struct Arrival {
 };
 
 struct ExplorerOptions {
-    int orders = 100;        ///< how many random arrivals to try
-    std::uint64_t seed = 1;  ///< the same seed gives the same arrivals
-    int maxUpdates = 4;      ///< each arrival is split into 1..maxUpdates updates
-    std::int64_t start = 0;  ///< the simulated clock before the first update (epoch seconds)
-    std::int64_t tick = 60;  ///< seconds between updates (tombstone GC counts them)
-    int threads = 0;         ///< 0: one per core
+    int orders = 100;       ///< how many random arrivals to try
+    std::uint64_t seed = 1; ///< the same seed gives the same arrivals
+    int maxUpdates = 4;     ///< each arrival is split into 1..maxUpdates updates
+    std::int64_t start = 0; ///< the simulated clock before the first update (epoch seconds)
+    std::int64_t tick = 60; ///< seconds between updates (tombstone GC counts them)
+    int threads = 0;        ///< 0: one per core
+    /// Events still to arrive after the tables' rows (the app's event queue), in their order; each names a
+    /// source table and gives its values in the table's column order.
+    std::vector<SourceEvent> pending;
     const std::atomic<bool>* cancel = nullptr;
     /// (orders done, orders in all), from the calling thread or a worker; may be called concurrently.
     std::function<void(int, int)> progress;
@@ -74,7 +77,20 @@ struct ExplorerReport {
 /// Replays the project's events in `options.orders` arrival orders. Errors: the pipeline fails on the
 /// in-order run itself (its own error), CANCELLED. An arrival whose update fails while the in-order run
 /// succeeds is a divergence too (its difference names the error).
-Result<ExplorerReport> exploreArrivalOrders(const storage::Database& project, const pipeline::Pipeline& pipeline,
+/// The catalog names of the source tables whose rows are the explored events: those the pipeline reads as a
+/// stream (directly or through views read as streams).
+Result<std::vector<std::string>> streamSourceTables(const storage::Database& project,
+                                                    const pipeline::Pipeline& pipeline);
+
+/// The report as people read it (the CLI's output; the app's dialog): the verdict, and for a divergence the
+/// counterexample's events in order, as they arrived per update, and each differing table's rows.
+std::string reportText(const ExplorerReport& report, const ExplorerOptions& options);
+
+/// One event as the report lists it: `table (v1, v2, ...)`.
+std::string eventText(const SourceEvent& event);
+
+Result<ExplorerReport> exploreArrivalOrders(const storage::Database& project,
+                                            const pipeline::Pipeline& pipeline,
                                             const ExplorerOptions& options);
 
 } // namespace cdc::engine

@@ -610,8 +610,11 @@ intervalFields(std::string_view text, const std::string& from, const std::string
         const double value = std::strtod(number.c_str(), nullptr);
         const double limit = units[i] == "MONTH" ? 11 : units[i] == "HOUR" ? 23 : 59.999999999;
         if (i > 0 && value > limit)
-            return "the " + units[i] + " field of INTERVAL '" + std::string(text) + "' " + from + " TO " + to +
-                   " is out of range (0 to " + (units[i] == "MONTH" ? "11" : units[i] == "HOUR" ? "23" : "59") +
+            return "the " + units[i] + " field of INTERVAL '" + std::string(text) + "' " + from + " TO " +
+                   to + " is out of range (0 to " +
+                   (units[i] == "MONTH"  ? "11"
+                    : units[i] == "HOUR" ? "23"
+                                         : "59") +
                    ")";
         out.emplace_back(units[i], sign + number);
     }
@@ -692,8 +695,9 @@ Expr Parser::parseInterval(Span span) {
             }
             advance();
             if (!e.args.empty() || value.literalKind != LiteralKind::String || negative) {
-                failAt(toWord, "INTERVAL ... " + unit + " TO " + to +
-                                   " takes one string of all its fields, e.g. INTERVAL '1 2:30' DAY TO MINUTE");
+                failAt(toWord,
+                       "INTERVAL ... " + unit + " TO " + to +
+                           " takes one string of all its fields, e.g. INTERVAL '1 2:30' DAY TO MINUTE");
                 return e;
             }
             auto fields = intervalFields(value.text, unit, to);
@@ -705,8 +709,8 @@ Expr Parser::parseInterval(Span span) {
             }
             for (auto& [fieldUnit, number] : std::get<0>(fields)) {
                 Expr field = value;
-                field.literalKind = number.find('.') == std::string::npos ? LiteralKind::Integer
-                                                                          : LiteralKind::Decimal;
+                field.literalKind =
+                    number.find('.') == std::string::npos ? LiteralKind::Integer : LiteralKind::Decimal;
                 field.text = number;
                 e.args.push_back(std::move(field));
                 e.text += (e.text.empty() ? "" : " ") + fieldUnit;

@@ -25,7 +25,8 @@ struct FrameValues {
 };
 
 FrameValues* frameOf(sqlite3_context* ctx, bool create) {
-    auto** slot = static_cast<FrameValues**>(sqlite3_aggregate_context(ctx, create ? sizeof(FrameValues*) : 0));
+    auto** slot =
+        static_cast<FrameValues**>(sqlite3_aggregate_context(ctx, create ? sizeof(FrameValues*) : 0));
     if (!slot)
         return nullptr;
     if (!*slot && create)

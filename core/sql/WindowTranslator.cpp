@@ -186,15 +186,16 @@ std::string Translator::windowFunction(const Expr& e) {
         WindowSpec rows = spec;
         rows.frame = {};
         std::string over = windowSpec(rows);
-        over += std::string(over.empty() ? "" : " ") +
-                (lag ? "ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING"
-                     : "ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING");
+        over +=
+            std::string(over.empty() ? "" : " ") + (lag ? "ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING"
+                                                        : "ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING");
         std::string value = std::string(lag ? "spark_nth_nonnull_last(" : "spark_nth_nonnull_first(") +
-                            expr(e.args[0]) + ", " + (e.args.size() > 1 ? expr(e.args[1]) : "1") + ") OVER (" +
-                            over + ")";
+                            expr(e.args[0]) + ", " + (e.args.size() > 1 ? expr(e.args[1]) : "1") +
+                            ") OVER (" + over + ")";
         return e.args.size() > 2 ? "coalesce(" + value + ", " + expr(e.args[2]) + ")" : value;
     } else if (ignoreNulls) {
-        fail("IGNORE NULLS applies to first, last, first_value, last_value, any_value, nth_value, lag and lead, "
+        fail("IGNORE NULLS applies to first, last, first_value, last_value, any_value, nth_value, lag and "
+             "lead, "
              "not " +
                  fn + "()",
              e.span);

@@ -5,6 +5,7 @@
 
 #include "core/engine/Engine.h"
 #include "core/storage/Backup.h"
+#include "core/storage/Catalog.h"
 #include "core/storage/ForeignObjects.h"
 #include "ui/model/AtomicSave.h"
 #include "ui/model/PythonTrust.h"
@@ -342,6 +343,37 @@ void Project::notifyModified() {
         m_lastModified = modified;
         emit modifiedChanged(modified);
     }
+}
+
+Status Project::loadCounterexample(const engine::Counterexample& counterexample,
+                                   const std::vector<std::string>& streamTables) {
+    return change(tr("Load counterexample"), [&](storage::Database& db) -> Status {
+        CDC_TRY(projectstore::undeliverAfter(db, 0));
+        CDC_TRY(projectstore::rewindClock(db, 0));
+        CDC_TRY(engine::rewindTo(db, 0));
+        for (const std::string& name : streamTables) {
+            auto table = storage::Catalog::find(db, name);
+            if (!table)
+                return table.error();
+            if (*table)
+                CDC_TRY(db.exec("DELETE FROM " + storage::quoteIdentifier((*table)->sqliteName)));
+        }
+        auto queued = projectstore::events(db);
+        if (!queued)
+            return queued.error();
+        QList<qint64> ids;
+        for (const QueuedEvent& e : *queued)
+            ids << e.id;
+        CDC_TRY(projectstore::removeEvents(db, ids));
+        QList<QueuedEvent> arrived;
+        for (std::size_t i : counterexample.arrival.events) {
+            const engine::SourceEvent& e = counterexample.events[i];
+            arrived << QueuedEvent::row(0, QString::fromStdString(e.table), e.values);
+        }
+        if (auto added = projectstore::appendEvents(db, arrived); !added)
+            return added.error();
+        return Status::success();
+    });
 }
 
 Status Project::rewindTo(qint64 updateId) {

@@ -5,6 +5,7 @@
 /// PipelineTextCommand on the same stack: one history, and "modified" is its clean state.
 
 #include "core/common/Diagnostic.h"
+#include "core/engine/ArrivalExplorer.h"
 #include "core/storage/Database.h"
 #include "ui/model/NodePositions.h"
 #include "ui/model/PipelineDocument.h"
@@ -111,6 +112,11 @@ public:
     /// Discards the updates after `updateId` (0: all of them): targets as they were then, the later updates'
     /// events back at the front of the queue, the clock back. One undoable step.
     Status rewindTo(qint64 updateId);
+    /// Sets the project up to replay an arrival-order counterexample (engine::exploreArrivalOrders): back to
+    /// the start (as Rewind to the start), the `streamTables` emptied and the queue holding only the
+    /// counterexample's events, in the order they arrived, so that Step replays them. One undoable step.
+    Status loadCounterexample(const engine::Counterexample& counterexample,
+                              const std::vector<std::string>& streamTables);
 
 signals:
     /// The working copy changed (edit, update, undo, load): views reload.

@@ -17,6 +17,7 @@
 #include "ui/model/SimulationRunner.h"
 #include "ui/model/UpdateLogModel.h"
 #include "ui/model/UpdateTimelineModel.h"
+#include "ui/widgets/ArrivalOrderDialog.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/EditorController.h"
 #include "ui/widgets/EventQueuePanel.h"
@@ -429,6 +430,20 @@ void MainWindow::createActions() {
         SourceSqlDialog dialog(m_project, this);
         dialog.exec();
     });
+    m_arrivalOrders = new QAction(tr("Test &Arrival Orders…"), this);
+    m_arrivalOrders->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+    m_arrivalOrders->setToolTip(
+        tr("Replay the events in shuffled arrival orders: does any target change? (Ctrl+Shift+O)"));
+    connect(m_arrivalOrders, &QAction::triggered, this, [this] {
+        if (!m_arrivalOrderDialog) {
+            m_arrivalOrderDialog = new ArrivalOrderDialog(m_project, this);
+            connect(m_arrivalOrderDialog, &ArrivalOrderDialog::statusMessage, this,
+                    [this](const QString& m, int ms) { showStatus(m, ms); });
+        }
+        m_arrivalOrderDialog->show();
+        m_arrivalOrderDialog->raise();
+        m_arrivalOrderDialog->activateWindow();
+    });
     m_resetLayout = new QAction(tr("&Reset Layout"), this);
     connect(m_resetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
 }
@@ -471,6 +486,7 @@ void MainWindow::createMenus() {
     run->addAction(m_timeline->rewindAction());
     run->addSeparator();
     run->addAction(m_sourceSql);
+    run->addAction(m_arrivalOrders);
 
     QMenu* samples = menuBar()->addMenu(tr("&Samples"));
     for (const QString& id : samplelibrary::ids()) {

@@ -13,6 +13,7 @@ class QTimer;
 
 namespace cdc::ui {
 
+class ArrivalOrderDialog;
 class Autosave;
 class Project;
 class ProjectController;
@@ -73,6 +74,9 @@ public:
     PythonTrustController* pythonTrust() const { return m_pythonTrust; }
     /// The Designer dock's content: the graph of the editor's last parse without errors.
     DesignerPanel* designer() const { return m_designer; }
+    /// Run › Test Arrival Orders… (Ctrl+Shift+O): shows the dialog, made on first use.
+    QAction* arrivalOrdersAction() const { return m_arrivalOrders; }
+    ArrivalOrderDialog* arrivalOrderDialog() const { return m_arrivalOrderDialog; }
     DesignerController* designerController() const { return m_designerController; }
     InspectorPanel* inspector() const { return m_inspector; }
     /// The dock layout the application starts with (also what --screenshot uses).
@@ -130,6 +134,8 @@ private:
     DesignerController* m_designerController = nullptr;
     InspectorPanel* m_inspector;
     QAction* m_sourceSql = nullptr;
+    QAction* m_arrivalOrders = nullptr;
+    ArrivalOrderDialog* m_arrivalOrderDialog = nullptr; ///< made on first use
     QList<QDockWidget*> m_docks;
     QAction* m_undo = nullptr;
     QAction* m_redo = nullptr;
