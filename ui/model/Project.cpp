@@ -12,6 +12,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QLocale>
 
 namespace cdc::ui {
 
@@ -51,7 +52,8 @@ QString Project::displayName() const {
     return sample.isEmpty() ? tr("Untitled") : tr("%1 (sample)").arg(sample);
 }
 
-Status Project::resetWorkingCopy(Database* source, const QString& filePath, const QString& origin) {
+Status Project::resetWorkingCopy(Database* source, const QString& filePath, const QString& origin,
+                                 const CopyPages& copy) {
     auto dir = std::make_unique<QTemporaryDir>();
     if (!dir->isValid())
         return Diagnostic::error("IO", "cannot create a temporary working directory");
@@ -59,8 +61,9 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath, cons
     auto db = Database::open(path, Database::Mode::ReadWriteCreate);
     if (!db)
         return db.error();
+    // Until the copy is complete nothing is replaced: a failed or cancelled copy goes with `dir`.
     if (source)
-        CDC_TRY(storage::copyDatabase(*source, *db));
+        CDC_TRY(copy ? copy(*source, *db) : storage::copyDatabase(*source, *db));
     // WAL lets the update thread write on its own connection while the GUI keeps reading.
     CDC_TRY(db->exec("PRAGMA journal_mode = WAL"));
     CDC_TRY(projectstore::ensureSchema(*db));
@@ -112,9 +115,21 @@ Status Project::newProject() {
     return resetWorkingCopy(nullptr, QString());
 }
 
-Status Project::open(const QString& filePath, bool removeForeignObjects) {
-    if (!QFileInfo(filePath).isFile())
+Status Project::open(const QString& filePath, bool removeForeignObjects, const CopyPages& copy) {
+    const QFileInfo info(filePath);
+    if (!info.isFile())
         return Diagnostic::error("IO", "'" + filePath.toStdString() + "' does not exist or is not a file");
+    // The apparent size, before any page is read: the working copy would be as large, sparse file or not.
+    if (info.size() > kMaxProjectBytes) {
+        const QLocale c = QLocale::c();
+        return Diagnostic::error(
+            "PROJECT_TOO_LARGE",
+            "'" + filePath.toStdString() + "' is " +
+                c.formattedDataSize(info.size(), 1, QLocale::DataSizeIecFormat).toStdString() +
+                ": CDC Studio opens project files of at most " +
+                c.formattedDataSize(kMaxProjectBytes, 0, QLocale::DataSizeIecFormat).toStdString() +
+                " (it works on a full copy of the file); nothing was read or copied");
+    }
     auto source = Database::open(filePath.toStdString(), Database::Mode::ReadOnly);
     if (!source)
         return source.error();
@@ -131,7 +146,7 @@ Status Project::open(const QString& filePath, bool removeForeignObjects) {
                              (problem == "FOREIGN_OBJECTS" && removeForeignObjects);
     if (!opensAnyway)
         return verified.error();
-    CDC_TRY(resetWorkingCopy(&*source, QFileInfo(filePath).absoluteFilePath()));
+    CDC_TRY(resetWorkingCopy(&*source, info.absoluteFilePath(), {}, copy));
     if (problem == "FOREIGN_OBJECTS") {
         // Removed from the working copy only: the file changes when the user saves.
         auto removed = storage::dropForeignObjects(*m_db);
