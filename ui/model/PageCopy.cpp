@@ -10,13 +10,17 @@ namespace {
 constexpr int kPagesPerStep = 1024;
 } // namespace
 
+Diagnostic copyCancelled() {
+    return Diagnostic::error("CANCELLED", "opening cancelled; the project that was open stays open");
+}
+
 Status copyWithProgress(storage::Database& from, storage::Database& to, CopyProgress& progress) {
     auto copy = storage::IncrementalCopy::start(from, to);
     if (!copy)
         return copy.error();
     for (;;) {
         if (progress.cancel.load())
-            return Diagnostic::error("CANCELLED", "opening cancelled; the project that was open stays open");
+            return copyCancelled();
         auto done = copy->step(kPagesPerStep);
         if (!done)
             return done.error();

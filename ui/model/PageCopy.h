@@ -17,6 +17,9 @@ struct CopyProgress {
     std::atomic<bool> cancel{false};
 };
 
+/// CANCELLED, as copyWithProgress reports a copy that was stopped.
+Diagnostic copyCancelled();
+
 /// Copies every page of `from` into `to` (storage::IncrementalCopy), publishing progress in `progress`;
 /// CANCELLED, with `to` left incomplete, once its cancel flag is set. Both connections are used only by the
 /// thread that calls it until it returns.

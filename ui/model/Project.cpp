@@ -14,6 +14,8 @@
 #include <QFileInfo>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace cdc::ui {
 
 using storage::Database;
@@ -331,6 +333,20 @@ Status Project::advanceClock(qint64 seconds) {
 Status Project::setVolumesSetting(const QString& folder) {
     return change(tr("Set Volumes folder"), [&](Database& db) {
         return projectstore::setValue(db, projectstore::kVolumesKey, folder);
+    });
+}
+
+std::chrono::milliseconds Project::queryTimeout() const {
+    const qint64 seconds = projectstore::intValue(*m_db, projectstore::kQueryTimeoutKey, 0);
+    if (seconds <= 0)
+        return kDefaultQueryTimeout;
+    return std::chrono::seconds(std::min<qint64>(seconds, kMaxQueryTimeoutSeconds));
+}
+
+Status Project::setQueryTimeoutSetting(int seconds) {
+    const int clamped = std::clamp(seconds, 1, kMaxQueryTimeoutSeconds);
+    return change(tr("Set query time limit"), [clamped](Database& db) {
+        return projectstore::setValue(db, projectstore::kQueryTimeoutKey, QString::number(clamped));
     });
 }
 

@@ -37,6 +37,8 @@ public:
     /// The time limit of the small reads the GUI thread makes itself (row counts, source rows, the update
     /// log): the window would freeze for as long.
     static constexpr std::chrono::milliseconds kQuickReadTimeout{1000};
+    /// The time limit of one update the app runs (the CLI's `update` default).
+    static constexpr std::chrono::milliseconds kUpdateTimeout{300000};
     /// The time limit of source SQL typed in the app (Sources › Run SQL), run on the GUI thread.
     static constexpr std::chrono::milliseconds kScriptTimeout{10000};
     /// How open() copies the file into the working copy (the widgets copy off the GUI thread, with progress
@@ -67,9 +69,12 @@ public:
     /// Re-reads the working copy after it was filled outside the undo stack (a sample being
     /// installed): new pipeline text, empty undo history, clean.
     void reloadWorkingCopy();
-    /// The time limit of the result views' reads (kDefaultQueryTimeout unless set; zero: none).
-    std::chrono::milliseconds queryTimeout() const { return m_queryTimeout; }
-    void setQueryTimeout(std::chrono::milliseconds timeout) { m_queryTimeout = timeout; }
+    /// The time limit of the result views' reads: the project's setting (Project Settings, whole seconds
+    /// from 1 to kMaxQueryTimeoutSeconds; a file cannot lift it), else kDefaultQueryTimeout.
+    std::chrono::milliseconds queryTimeout() const;
+    static constexpr int kMaxQueryTimeoutSeconds = 600;
+    /// Sets it, in seconds (clamped as above). One undoable step.
+    Status setQueryTimeoutSetting(int seconds);
     /// While an update runs on another connection, edits are refused (they would race with it).
     void setBusy(bool busy) { m_busy = busy; }
     bool isBusy() const { return m_busy; }
@@ -175,7 +180,6 @@ private:
     bool m_busy = false;
     QString m_origin; ///< the pipeline file this untitled project was opened from
     bool m_pythonTrusted = false;
-    std::chrono::milliseconds m_queryTimeout = kDefaultQueryTimeout;
 };
 
 } // namespace cdc::ui

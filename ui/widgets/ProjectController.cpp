@@ -65,7 +65,8 @@ ProjectController::ProjectController(Project* project, QWidget* window)
     m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_saveAs->setToolTip(tr("Save the project under a new name (Ctrl+Shift+S)"));
     m_settings = new QAction(tr("Project Se&ttings…"), this);
-    m_settings->setToolTip(tr("Settings kept in the project file: where /Volumes/... paths lead"));
+    m_settings->setToolTip(
+        tr("Settings kept in the project file: where /Volumes/... paths lead, the query time limit"));
 
     connect(m_new, &QAction::triggered, this, [this] {
         if (!maybeSave())
@@ -169,7 +170,7 @@ Status ProjectController::copyShowingProgress(const QString& fileName, qint64 fi
     Status result = watcher.result();
     // A Cancel clicked as the last page was copied still cancels: the user asked for the previous project.
     if (result && progress.cancel.load())
-        return Diagnostic::error("CANCELLED", "opening cancelled; the project that was open stays open");
+        return copyCancelled();
     return result;
 }
 

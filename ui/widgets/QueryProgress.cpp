@@ -13,7 +13,8 @@
 namespace cdc::ui {
 
 QueryProgress::QueryProgress(ResultsController* results, QWidget* window)
-    : QWidget(window), m_cancel(new QToolButton(this)), m_escape(new QShortcut(Qt::Key_Escape, window)) {
+    : QWidget(window), m_cancel(new QToolButton(this)),
+      m_escape(new QShortcut(QKeySequence(Qt::Key_Escape), window)) {
     setObjectName(QStringLiteral("queryProgress"));
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

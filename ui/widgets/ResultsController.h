@@ -8,6 +8,7 @@
 #include <QObject>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -70,7 +71,7 @@ private:
     void stopBackground();
 
     /// How long a read may hold the GUI thread before it moves off it.
-    static constexpr std::chrono::milliseconds kQuickRead{300};
+    static constexpr std::chrono::milliseconds kQuickRead{500};
 
     Project* m_project;
     qint64 m_updateId = -1;
