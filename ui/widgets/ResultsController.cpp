@@ -20,12 +20,15 @@ ResultsController::ResultsController(Project* project, QObject* parent)
     : QObject(parent), m_project(project), m_watcher(new QFutureWatcher<Loaded>(this)) {
     connect(m_watcher, &QFutureWatcher<Loaded>::finished, this, &ResultsController::backgroundDone);
     connect(project, &Project::dataChanged, this, &ResultsController::reload);
-    // The read's connection is on the working file, which goes with its project.
-    connect(project, &Project::workingCopyClosing, this, &ResultsController::stopBackground);
+    // The read's connection is on the working file, which goes with its project. (Not at projectReplaced:
+    // the new document's first parse reads the new working copy before that.)
+    connect(project, &Project::workingCopyClosing, this, [this] {
+        stopBackground();
+        m_slowProject = false;
+    });
     connect(project, &Project::projectReplaced, this, [this] {
         m_updateId = -1;
         m_latestShown = false; // another database: nothing to patch from
-        m_slowProject = false;
     });
     connect(project->document(), &PipelineDocument::parsed, this, [this] {
         // A new valid pipeline may list its targets in another order; the views show what is stored
