@@ -4,6 +4,7 @@
 // byte of it is copied; a large one copies with a progress dialog whose Cancel keeps the open project.
 #include "core/storage/Database.h"
 #include "ui/model/Project.h"
+#include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectSettingsDialog.h"
@@ -21,6 +22,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QToolButton>
@@ -134,8 +136,7 @@ void TestQueryGuard::endlessTargetViewIsStopped() {
     QFETCH(QString, message);
     MainWindow w;
     w.show();
-    w.activateWindow(); // Esc is the window's shortcut
-    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
 
     QElapsedTimer opening;
     opening.start();
@@ -151,6 +152,10 @@ void TestQueryGuard::endlessTargetViewIsStopped() {
     QVERIFY(results->isLoading());
     auto* progress = w.statusBar()->findChild<QWidget*>(QStringLiteral("queryProgress"));
     QVERIFY(progress && progress->isVisible());
+    auto* table = w.findChild<TargetTablePanel*>();
+    QVERIFY(table);
+    QVERIFY2(table->placeholderText().startsWith(QStringLiteral("Reading the target tables")),
+             qPrintable(table->placeholderText()));
     auto* cancel = progress->findChild<QToolButton*>(QStringLiteral("queryCancelButton"));
     QVERIFY(cancel && cancel->isVisible());
     if (how == QLatin1String("click"))
@@ -171,14 +176,13 @@ void TestQueryGuard::endlessTargetViewIsStopped() {
     if (how == QLatin1String("click"))
         QTest::mouseClick(cancel, Qt::LeftButton);
     else if (how == QLatin1String("escape"))
-        QTest::keyClick(&w, Qt::Key_Escape);
+        // In the editor, which otherwise keeps Esc for itself (it closes its completion list).
+        QTest::keyClick(w.findChild<CodeEditor*>(), Qt::Key_Escape);
     QTRY_VERIFY_WITH_TIMEOUT(!results->isLoading(), 10000);
     qInfo("stopped %lld ms after the %s", static_cast<long long>(stopping.elapsed()),
           how.isEmpty() ? "last check" : qPrintable(how));
     QVERIFY(!progress->isVisible());
     QVERIFY2(results->stopMessage().startsWith(message), qPrintable(results->stopMessage()));
-    auto* table = w.findChild<TargetTablePanel*>();
-    QVERIFY(table);
     QVERIFY2(table->placeholderText().startsWith(message), qPrintable(table->placeholderText()));
     if (how == QLatin1String("click"))
         screenshot(&w, QStringLiteral("query-cancelled"));
@@ -214,9 +218,10 @@ void TestQueryGuard::tooLargeProjectIsRefused() {
     QVERIFY(!w.projectController()->openFile(big));
     qInfo("a 3 GiB sparse file refused after %lld ms (the message shown and answered)",
           static_cast<long long>(refusing.elapsed()));
-    QVERIFY2(shown.contains(QStringLiteral("is 3.0 GiB")) && shown.contains(QStringLiteral("at most 2 GiB")),
+    QVERIFY2(shown.contains(QStringLiteral("is 3.0\u00a0GiB")) &&
+                 shown.contains(QStringLiteral("at most 2\u00a0GiB")),
              qPrintable(shown));
-    QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("at most 2 GiB")));
+    QVERIFY(w.statusBar()->currentMessage().contains(QStringLiteral("at most 2\u00a0GiB")));
     // Nothing was copied, and the project that was open stays.
     QCOMPARE(temporaryEntries(), before);
     QCOMPARE(w.project()->filePath(), QFileInfo(previous).absoluteFilePath());
@@ -256,6 +261,7 @@ void TestQueryGuard::cancelledOpenKeepsTheProject() {
         auto* dialog = w.findChild<QProgressDialog*>(QStringLiteral("openProgress"));
         QVERIFY(dialog);
         QTRY_VERIFY(dialog->isVisible());
+        QTRY_VERIFY(dialog->value() > 0); // the copy is under way
         sawProgress = true;
         screenshot(dialog, QStringLiteral("open-progress"));
         auto* cancel = dialog->findChild<QPushButton*>();

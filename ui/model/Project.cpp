@@ -124,13 +124,17 @@ Status Project::open(const QString& filePath, bool removeForeignObjects, const C
     // The apparent size, before any page is read: the working copy would be as large, sparse file or not.
     if (info.size() > kMaxProjectBytes) {
         const QLocale c = QLocale::c();
-        return Diagnostic::error(
-            "PROJECT_TOO_LARGE",
-            "'" + filePath.toStdString() + "' is " +
-                c.formattedDataSize(info.size(), 1, QLocale::DataSizeIecFormat).toStdString() +
-                ": CDC Studio opens project files of at most " +
-                c.formattedDataSize(kMaxProjectBytes, 0, QLocale::DataSizeIecFormat).toStdString() +
-                " (it works on a full copy of the file); nothing was read or copied");
+        // "3.0 GiB" stays on one line wherever the message wraps.
+        const auto size = [&c](qint64 bytes, int precision) {
+            return c.formattedDataSize(bytes, precision, QLocale::DataSizeIecFormat)
+                .replace(QLatin1Char(' '), QChar(0x00A0))
+                .toStdString();
+        };
+        return Diagnostic::error("PROJECT_TOO_LARGE",
+                                 "'" + filePath.toStdString() + "' is " + size(info.size(), 1) +
+                                     ": CDC Studio opens project files of at most " +
+                                     size(kMaxProjectBytes, 0) +
+                                     " (it works on a full copy of the file); nothing was read or copied");
     }
     auto source = Database::open(filePath.toStdString(), Database::Mode::ReadOnly);
     if (!source)

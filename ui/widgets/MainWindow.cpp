@@ -155,6 +155,12 @@ MainWindow::MainWindow(QWidget* parent)
     for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones}) {
         connect(m_results, &ResultsController::snapshotsChanged, panel, &ResultPanel::setSnapshots);
         connect(m_results, &ResultsController::loadStopped, panel, &ResultPanel::showNotice);
+        // What the panel showed is of before the change being read: it says so instead.
+        connect(m_results, &ResultsController::loadingChanged, panel, [panel](bool loading) {
+            if (loading)
+                panel->showNotice(
+                    tr("Reading the target tables… Cancel in the status bar (or Esc) stops it."));
+        });
     }
     connect(m_results, &ResultsController::descriptionChanged, this, [this](const QString& text) {
         for (auto* d : {dock(QStringLiteral("targetsDock")), dock(QStringLiteral("scd2Dock")),

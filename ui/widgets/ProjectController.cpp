@@ -139,8 +139,9 @@ bool ProjectController::openFile(const QString& path) {
 Status ProjectController::copyShowingProgress(const QString& fileName, qint64 fileBytes,
                                               storage::Database& from, storage::Database& to) {
     CopyProgress progress;
-    QProgressDialog dialog(tr("Copying %1 into a working copy…").arg(fileName), tr("Cancel"), 0, 1000,
-                           m_window);
+    QProgressDialog dialog(
+        tr("Copying %1 (%2) into a working copy…").arg(fileName, QLocale().formattedDataSize(fileBytes, 1)),
+        tr("Cancel"), 0, 1000, m_window);
     dialog.setObjectName(QStringLiteral("openProgress"));
     dialog.setWindowTitle(tr("Opening Project"));
     // Modal: the project that is open stays as it is until the copy is complete.
@@ -148,6 +149,7 @@ Status ProjectController::copyShowingProgress(const QString& fileName, qint64 fi
     dialog.setMinimumDuration(0);
     dialog.setAutoClose(false);
     dialog.setAutoReset(false);
+    dialog.setValue(0);
     connect(&dialog, &QProgressDialog::canceled, &dialog, [&progress] { progress.cancel = true; });
     QTimer tick;
     tick.setInterval(50);

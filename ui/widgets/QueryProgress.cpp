@@ -1,20 +1,22 @@
-// Hidden unless a read runs off the GUI thread; the Esc shortcut exists only then, so that Esc keeps its
-// other meanings (closing an editor, clearing a filter) the rest of the time.
+// Hidden unless a read runs off the GUI thread. Esc is caught by an application event filter that exists
+// only then: a window shortcut would lose to whichever widget has the focus and wants Esc itself (the editor
+// closes its completion list with it), and to a window that is not active; the rest of the time Esc keeps
+// those meanings.
 #include "ui/widgets/QueryProgress.h"
 
 #include "ui/widgets/ResultsController.h"
 
+#include <QApplication>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QProgressBar>
-#include <QShortcut>
 #include <QToolButton>
 
 namespace cdc::ui {
 
 QueryProgress::QueryProgress(ResultsController* results, QWidget* window)
-    : QWidget(window), m_cancel(new QToolButton(this)),
-      m_escape(new QShortcut(QKeySequence(Qt::Key_Escape), window)) {
+    : QWidget(window), m_results(results), m_window(window), m_cancel(new QToolButton(this)) {
     setObjectName(QStringLiteral("queryProgress"));
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -29,16 +31,29 @@ QueryProgress::QueryProgress(ResultsController* results, QWidget* window)
     layout->addWidget(label);
     layout->addWidget(bar);
     layout->addWidget(m_cancel);
-    m_escape->setEnabled(false);
     connect(m_cancel, &QToolButton::clicked, results, &ResultsController::cancelLoading);
-    connect(m_escape, &QShortcut::activated, results, &ResultsController::cancelLoading);
     connect(results, &ResultsController::loadingChanged, this, &QueryProgress::setLoading);
     setLoading(results->isLoading());
 }
 
 void QueryProgress::setLoading(bool loading) {
     setVisible(loading);
-    m_escape->setEnabled(loading);
+    if (loading)
+        qApp->installEventFilter(this);
+    else
+        qApp->removeEventFilter(this);
+}
+
+bool QueryProgress::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::KeyPress && watched->isWidgetType() &&
+        static_cast<QWidget*>(watched)->window() == m_window) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
+            m_results->cancelLoading();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 } // namespace cdc::ui

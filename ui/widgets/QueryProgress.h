@@ -4,7 +4,6 @@
 
 #include <QWidget>
 
-class QShortcut;
 class QToolButton;
 
 namespace cdc::ui {
@@ -18,11 +17,16 @@ public:
     QueryProgress(ResultsController* results, QWidget* window);
     QToolButton* cancelButton() const { return m_cancel; }
 
+protected:
+    /// Esc pressed anywhere in the window while the read runs.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void setLoading(bool loading);
 
+    ResultsController* m_results;
+    QWidget* m_window;
     QToolButton* m_cancel;
-    QShortcut* m_escape;
 };
 
 } // namespace cdc::ui
