@@ -149,7 +149,6 @@ Status ProjectController::copyShowingProgress(const QString& fileName, qint64 fi
     dialog.setMinimumDuration(0);
     dialog.setAutoClose(false);
     dialog.setAutoReset(false);
-    dialog.setValue(0);
     connect(&dialog, &QProgressDialog::canceled, &dialog, [&progress] { progress.cancel = true; });
     QTimer tick;
     tick.setInterval(50);
@@ -164,8 +163,11 @@ Status ProjectController::copyShowingProgress(const QString& fileName, qint64 fi
     // The GUI thread touches neither connection until the copy has returned: it waits in the loop below.
     watcher.setFuture(QtConcurrent::run([&]() -> Status { return copyWithProgress(from, to, progress); }));
     if (fileBytes >= kShowCopyProgressBytes) {
+        dialog.setValue(0);
         dialog.show();
         tick.start();
+    } else {
+        dialog.reset(); // no dialog for a copy this short: the constructor armed one to show after 4 s
     }
     if (!watcher.isFinished())
         loop.exec();
