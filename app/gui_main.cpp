@@ -82,6 +82,10 @@ int main(int argc, char** argv) {
     QString projectPath = parser.value(projectOption);
     if (projectPath.isEmpty() && !parser.positionalArguments().isEmpty())
         projectPath = parser.positionalArguments().first();
+    // The window is up before a project is copied into its working copy: a large one shows its progress
+    // there, with Cancel. A screenshot shows the window only once it is complete.
+    if (!parser.isSet(screenshotOption))
+        window.show();
     if (!projectPath.isEmpty() && !window.projectController()->openFile(projectPath)) {
         std::fprintf(stderr, "error: cannot open '%s'\n", qPrintable(projectPath));
         if (parser.isSet(screenshotOption))

@@ -86,6 +86,8 @@ NodeStateFeed::NodeStateFeed(Project* project, DesignerScene* scene, QObject* pa
 
 void NodeStateFeed::reloadFigures() {
     storage::Database& db = m_project->db();
+    // A target's view in a project someone sent may never end: the figures are left out instead.
+    const auto guard = m_project->guardQuickRead("counting the rows");
     m_flowCounts = lastUpdateCounts(db);
     m_targets.clear();
     // Only a target an update has built has rows to count; a declared but never-run table shows none.

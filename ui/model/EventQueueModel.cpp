@@ -23,7 +23,10 @@ EventQueueModel::EventQueueModel(Project* project, QObject* parent)
 
 void EventQueueModel::reload() {
     beginResetModel();
-    auto loaded = projectstore::events(m_project->db());
+    auto loaded = [this] {
+        const auto guard = m_project->guardQuickRead("reading the event queue");
+        return projectstore::events(m_project->db());
+    }();
     m_events = loaded ? *loaded : QList<QueuedEvent>{};
     layOutSources();
     endResetModel();

@@ -13,6 +13,9 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QLocale>
+
+#include <algorithm>
 
 namespace cdc::ui {
 
@@ -52,7 +55,8 @@ QString Project::displayName() const {
     return sample.isEmpty() ? tr("Untitled") : tr("%1 (sample)").arg(sample);
 }
 
-Status Project::resetWorkingCopy(Database* source, const QString& filePath, const QString& origin) {
+Status Project::resetWorkingCopy(Database* source, const QString& filePath, const QString& origin,
+                                 const CopyPages& copy) {
     auto dir = std::make_unique<QTemporaryDir>();
     if (!dir->isValid())
         return Diagnostic::error("IO", "cannot create a temporary working directory");
@@ -60,8 +64,9 @@ Status Project::resetWorkingCopy(Database* source, const QString& filePath, cons
     auto db = Database::open(path, Database::Mode::ReadWriteCreate);
     if (!db)
         return db.error();
+    // Until the copy is complete nothing is replaced: a failed or cancelled copy goes with `dir`.
     if (source)
-        CDC_TRY(storage::copyDatabase(*source, *db));
+        CDC_TRY(copy ? copy(*source, *db) : storage::copyDatabase(*source, *db));
     // WAL lets the update thread write on its own connection while the GUI keeps reading.
     CDC_TRY(db->exec("PRAGMA journal_mode = WAL"));
     CDC_TRY(projectstore::ensureSchema(*db));
@@ -113,9 +118,25 @@ Status Project::newProject() {
     return resetWorkingCopy(nullptr, QString());
 }
 
-Status Project::open(const QString& filePath, bool removeForeignObjects) {
-    if (!QFileInfo(filePath).isFile())
+Status Project::open(const QString& filePath, bool removeForeignObjects, const CopyPages& copy) {
+    const QFileInfo info(filePath);
+    if (!info.isFile())
         return Diagnostic::error("IO", "'" + filePath.toStdString() + "' does not exist or is not a file");
+    // The apparent size, before any page is read: the working copy would be as large, sparse file or not.
+    if (info.size() > kMaxProjectBytes) {
+        const QLocale c = QLocale::c();
+        // "3.0 GiB" stays on one line wherever the message wraps.
+        const auto size = [&c](qint64 bytes, int precision) {
+            return c.formattedDataSize(bytes, precision, QLocale::DataSizeIecFormat)
+                .replace(QLatin1Char(' '), QChar(0x00A0))
+                .toStdString();
+        };
+        return Diagnostic::error("PROJECT_TOO_LARGE",
+                                 "'" + filePath.toStdString() + "' is " + size(info.size(), 1) +
+                                     ": CDC Studio opens project files of at most " +
+                                     size(kMaxProjectBytes, 0) +
+                                     " (it works on a full copy of the file); nothing was read or copied");
+    }
     auto source = Database::open(filePath.toStdString(), Database::Mode::ReadOnly);
     if (!source)
         return source.error();
@@ -132,7 +153,7 @@ Status Project::open(const QString& filePath, bool removeForeignObjects) {
                              (problem == "FOREIGN_OBJECTS" && removeForeignObjects);
     if (!opensAnyway)
         return verified.error();
-    CDC_TRY(resetWorkingCopy(&*source, QFileInfo(filePath).absoluteFilePath()));
+    CDC_TRY(resetWorkingCopy(&*source, info.absoluteFilePath(), {}, copy));
     if (problem == "FOREIGN_OBJECTS") {
         // Removed from the working copy only: the file changes when the user saves.
         auto removed = storage::dropForeignObjects(*m_db);
@@ -317,6 +338,20 @@ Status Project::advanceClock(qint64 seconds) {
 Status Project::setVolumesSetting(const QString& folder) {
     return change(tr("Set Volumes folder"), [&](Database& db) {
         return projectstore::setValue(db, projectstore::kVolumesKey, folder);
+    });
+}
+
+std::chrono::milliseconds Project::queryTimeout() const {
+    const qint64 seconds = projectstore::intValue(*m_db, projectstore::kQueryTimeoutKey, 0);
+    if (seconds <= 0)
+        return kDefaultQueryTimeout;
+    return std::chrono::seconds(std::min<qint64>(seconds, kMaxQueryTimeoutSeconds));
+}
+
+Status Project::setQueryTimeoutSetting(int seconds) {
+    const int clamped = std::clamp(seconds, 1, kMaxQueryTimeoutSeconds);
+    return change(tr("Set query time limit"), [clamped](Database& db) {
+        return projectstore::setValue(db, projectstore::kQueryTimeoutKey, QString::number(clamped));
     });
 }
 

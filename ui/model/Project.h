@@ -7,6 +7,7 @@
 #include "core/common/Diagnostic.h"
 #include "core/engine/ArrivalExplorer.h"
 #include "core/storage/Database.h"
+#include "core/storage/QueryGuard.h"
 #include "ui/model/NodePositions.h"
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/ProjectStore.h"
@@ -15,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -27,14 +29,33 @@ public:
     explicit Project(QObject* parent = nullptr);
     ~Project() override;
 
+    /// The largest project file open() accepts, by its apparent size: the working copy is a full copy of the
+    /// file, and a sparse file is refused before a page of it is read (a 3 GiB sparse file wrote 1.5 GB).
+    static constexpr qint64 kMaxProjectBytes = qint64(2) << 30;
+    /// The time limit of the reads that fill the result views (off the GUI thread, cancellable): a view in a
+    /// project someone sent may never end.
+    static constexpr std::chrono::milliseconds kDefaultQueryTimeout{30000};
+    /// The time limit of the small reads the GUI thread makes itself (row counts, source rows, the update
+    /// log): the window would freeze for as long.
+    static constexpr std::chrono::milliseconds kQuickReadTimeout{1000};
+    /// The time limit of one update the app runs (the CLI's `update` default).
+    static constexpr std::chrono::milliseconds kUpdateTimeout{300000};
+    /// The time limit of source SQL typed in the app (Sources › Run SQL), run on the GUI thread.
+    static constexpr std::chrono::milliseconds kScriptTimeout{10000};
+    /// How open() copies the file into the working copy (the widgets copy off the GUI thread, with progress
+    /// and Cancel); an error leaves the open project as it was.
+    using CopyPages = std::function<Status(storage::Database& from, storage::Database& to)>;
+
     /// Starts an empty, untitled project.
     Status newProject();
     /// Opens a project (or any database made by `cdcstudio-cli --db`) into a fresh working copy.
     /// The file itself is only read. It is checked first (engine::verifyProject): triggers or views CDC
     /// Studio did not make are FOREIGN_OBJECTS, naming them, unless `removeForeignObjects`, which opens the
     /// project without them (an unsaved change); damaged bookkeeping is PROJECT_DAMAGED; a damaged target
-    /// opens, with the error in the issues until a full refresh rebuilds it.
-    Status open(const QString& filePath, bool removeForeignObjects = false);
+    /// opens, with the error in the issues until a full refresh rebuilds it. A file larger than
+    /// kMaxProjectBytes is PROJECT_TOO_LARGE, before anything is read. `copy` copies the pages (default: all
+    /// at once, here).
+    Status open(const QString& filePath, bool removeForeignObjects = false, const CopyPages& copy = {});
     /// Opens a pipeline file (pipeline SQL, or a Python pipeline file: `.py`) as a new untitled project whose
     /// pipeline is the file's text; its `/Volumes/...` paths lead into the file's folder (Project Settings).
     /// A Python file is not run: it is trusted only if the user said so before (`isPythonTrusted`).
@@ -49,6 +70,12 @@ public:
     /// Re-reads the working copy after it was filled outside the undo stack (a sample being
     /// installed): new pipeline text, empty undo history, clean.
     void reloadWorkingCopy();
+    /// The time limit of the result views' reads: the project's setting (Project Settings, whole seconds
+    /// from 1 to kMaxQueryTimeoutSeconds; a file cannot lift it), else kDefaultQueryTimeout.
+    std::chrono::milliseconds queryTimeout() const;
+    static constexpr int kMaxQueryTimeoutSeconds = 600;
+    /// Sets it, in seconds (clamped as above). One undoable step.
+    Status setQueryTimeoutSetting(int seconds);
     /// While an update runs on another connection, edits are refused (they would race with it).
     void setBusy(bool busy) { m_busy = busy; }
     bool isBusy() const { return m_busy; }
@@ -57,6 +84,12 @@ public:
     QString displayName() const;
     QString workingPath() const;
     storage::Database& db() { return *m_db; }
+    /// Watches a read the GUI thread makes on the working copy itself (row counts, source rows, the update
+    /// log): stopped after kQuickReadTimeout, as the window does not respond meanwhile. Hold it around the
+    /// read.
+    storage::QueryGuard guardQuickRead(std::string what) {
+        return storage::QueryGuard(*m_db, std::move(what), {kQuickReadTimeout, nullptr});
+    }
     QUndoStack* undoStack() { return &m_undo; }
 
     bool isModified() const { return !m_undo.isClean(); }
@@ -133,7 +166,8 @@ signals:
 
 private:
     /// Replaces the working copy with a copy of `source` (empty when null) that belongs to `filePath`.
-    Status resetWorkingCopy(storage::Database* source, const QString& filePath, const QString& origin = {});
+    Status resetWorkingCopy(storage::Database* source, const QString& filePath, const QString& origin = {},
+                            const CopyPages& copy = {});
     /// Gives the document the working copy's pipeline text and language.
     void resetDocument();
     void notifyModified();

@@ -56,6 +56,8 @@ using storage::projectsettings::kSampleKey;
 using storage::projectsettings::kVolumesKey;
 /// The designer's pinned node positions (NodePositions::toJson); the GUI's own, so not in core.
 inline constexpr const char* kNodePositionsKey = "designer.positions";
+/// The time limit of the result views' reads, in seconds (Project Settings); the GUI's own.
+inline constexpr const char* kQueryTimeoutKey = "results.query_timeout_s";
 inline constexpr qint64 kDefaultClock = 1767225600; // 2026-01-01T00:00:00Z
 inline constexpr qint64 kDefaultTick = 60;
 

@@ -118,6 +118,9 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
             engine::UpdateOptions options;
             options.now = now;
             options.cancel = cancelFlag.get();
+            // As the CLI's update: a materialized view that never ends stops by itself too (Cancel stops it
+            // sooner).
+            options.timeout = Project::kUpdateTimeout;
             options.fullRefresh = fullRefresh && b == 0;
             if (!snapshotFunctions.empty())
                 options.snapshotFunction = snapshotFunctions.callback();

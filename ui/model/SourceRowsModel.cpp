@@ -32,6 +32,7 @@ void SourceRowsModel::reload() {
     QList<cdc::Row> delivered;
     QList<QueuedEvent> pending;
     auto& db = m_project->db();
+    const auto guard = m_project->guardQuickRead("reading the source rows");
     if (auto found = storage::Catalog::find(db, m_table.toStdString()); found && *found) {
         info = **found;
         std::string sql = "SELECT ";

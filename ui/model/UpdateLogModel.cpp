@@ -27,7 +27,10 @@ UpdateLogModel::UpdateLogModel(Project* project, QObject* parent)
 
 void UpdateLogModel::reload() {
     beginResetModel();
-    auto log = engine::updateLog(m_project->db());
+    auto log = [this] {
+        const auto guard = m_project->guardQuickRead("reading the update log");
+        return engine::updateLog(m_project->db());
+    }();
     m_log = log ? *log : cdc::ResultSet{};
     m_errorColumn = -1;
     for (std::size_t i = 0; i < m_log.columns.size(); ++i)

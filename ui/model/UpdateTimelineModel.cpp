@@ -39,7 +39,10 @@ void UpdateTimelineModel::reload() {
     beginResetModel();
     m_entries.clear();
     m_entries.append(Entry{});
-    auto log = engine::updateLog(m_project->db());
+    auto log = [this] {
+        const auto guard = m_project->guardQuickRead("reading the update log");
+        return engine::updateLog(m_project->db());
+    }();
     m_log = log ? *log : cdc::ResultSet{};
     const auto col = [this](const char* name) {
         for (std::size_t i = 0; i < m_log.columns.size(); ++i)

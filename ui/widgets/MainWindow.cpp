@@ -28,6 +28,7 @@
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
 #include "ui/widgets/PythonTrustController.h"
+#include "ui/widgets/QueryProgress.h"
 #include "ui/widgets/RecoveryDialog.h"
 #include "ui/widgets/ResultsController.h"
 #include "ui/widgets/SimulationController.h"
@@ -152,8 +153,16 @@ MainWindow::MainWindow(QWidget* parent)
             m_targetTable->selectTarget(QString::fromStdString(node->name)))
             raiseDock(QStringLiteral("targetsDock"));
     });
-    for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones})
+    for (auto* panel : std::initializer_list<ResultPanel*>{m_targetTable, m_scd2Timeline, m_tombstones}) {
         connect(m_results, &ResultsController::snapshotsChanged, panel, &ResultPanel::setSnapshots);
+        connect(m_results, &ResultsController::loadStopped, panel, &ResultPanel::showNotice);
+        // What the panel showed is of before the change being read: it says so instead.
+        connect(m_results, &ResultsController::loadingChanged, panel, [panel](bool loading) {
+            if (loading)
+                panel->showNotice(
+                    tr("Reading the target tables… Cancel in the status bar (or Esc) stops it."));
+        });
+    }
     connect(m_results, &ResultsController::descriptionChanged, this, [this](const QString& text) {
         for (auto* d : {dock(QStringLiteral("targetsDock")), dock(QStringLiteral("scd2Dock")),
                         dock(QStringLiteral("tombstonesDock"))})
@@ -189,6 +198,7 @@ MainWindow::MainWindow(QWidget* parent)
             });
 
     statusBar()->addPermanentWidget(m_simulation->progressBar());
+    statusBar()->addPermanentWidget(new QueryProgress(m_results, this));
     statusBar()->showMessage(tr("Ready"));
     resize(1440, 900);
     m_defaultState = saveState();

@@ -2,6 +2,7 @@
 // tests and --screenshot never block. Shortcuts Qt leaves empty on some desktops are spelled out.
 #include "ui/widgets/ProjectController.h"
 
+#include "ui/model/PageCopy.h"
 #include "ui/model/Project.h"
 #include "ui/model/RecoveryStore.h"
 #include "ui/model/SampleLibrary.h"
@@ -9,20 +10,27 @@
 #include "ui/widgets/ProjectSettingsDialog.h"
 
 #include <QAction>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFutureWatcher>
 #include <QLocale>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QStyle>
+#include <QTimer>
 #include <QWidget>
+#include <QtConcurrent/QtConcurrentRun>
 
 namespace cdc::ui {
 
 namespace {
 constexpr int kMaxRecent = 8;
+/// Files from this size on show the copy's progress: smaller ones are copied before a dialog could be read.
+constexpr qint64 kShowCopyProgressBytes = 16 * 1024 * 1024;
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kFilter = QObject::tr(
     "CDC Studio projects (*.cdcstudio);;SQLite databases (*.db *.sqlite *.sqlite3);;All files (*)");
@@ -57,7 +65,8 @@ ProjectController::ProjectController(Project* project, QWidget* window)
     m_saveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
     m_saveAs->setToolTip(tr("Save the project under a new name (Ctrl+Shift+S)"));
     m_settings = new QAction(tr("Project Se&ttings…"), this);
-    m_settings->setToolTip(tr("Settings kept in the project file: where /Volumes/... paths lead"));
+    m_settings->setToolTip(
+        tr("Settings kept in the project file: where /Volumes/... paths lead, the query time limit"));
 
     connect(m_new, &QAction::triggered, this, [this] {
         if (!maybeSave())
@@ -91,13 +100,22 @@ void ProjectController::showError(const QString& what, const Diagnostic& error) 
 
 bool ProjectController::openFile(const QString& path) {
     const bool pipelineFile = isPipelineFile(path);
-    Status st = pipelineFile ? m_project->openPipelineFile(path) : m_project->open(path);
+    const QFileInfo info(path);
+    const Project::CopyPages copy = [&](storage::Database& from, storage::Database& to) {
+        return copyShowingProgress(info.fileName(), info.size(), from, to);
+    };
+    Status st = pipelineFile ? m_project->openPipelineFile(path) : m_project->open(path, false, copy);
     if (!st && st.error().code == "FOREIGN_OBJECTS" && m_window->isVisible()) {
         if (!askToRemoveForeignObjects(path, st.error())) {
             emit statusMessage(tr("Not opened: %1").arg(QString::fromStdString(st.error().message)), 8000);
             return false;
         }
-        st = m_project->open(path, true);
+        st = m_project->open(path, true, copy);
+    }
+    if (!st && st.error().code == "CANCELLED") {
+        emit statusMessage(
+            tr("Opening %1 cancelled: %2 stays open").arg(info.fileName(), m_project->displayName()), 8000);
+        return false;
     }
     if (!st) {
         showError(tr("Cannot open %1").arg(QFileInfo(path).fileName()), st.error());
@@ -116,6 +134,48 @@ bool ProjectController::openFile(const QString& path) {
                                .arg(QFileInfo(path).fileName()),
                            8000);
     return true;
+}
+
+Status ProjectController::copyShowingProgress(const QString& fileName, qint64 fileBytes,
+                                              storage::Database& from, storage::Database& to) {
+    CopyProgress progress;
+    QProgressDialog dialog(
+        tr("Copying %1 (%2) into a working copy…").arg(fileName, QLocale().formattedDataSize(fileBytes, 1)),
+        tr("Cancel"), 0, 1000, m_window);
+    dialog.setObjectName(QStringLiteral("openProgress"));
+    dialog.setWindowTitle(tr("Opening Project"));
+    // Modal: the project that is open stays as it is until the copy is complete.
+    dialog.setWindowModality(Qt::WindowModal);
+    dialog.setMinimumDuration(0);
+    dialog.setAutoClose(false);
+    dialog.setAutoReset(false);
+    connect(&dialog, &QProgressDialog::canceled, &dialog, [&progress] { progress.cancel = true; });
+    QTimer tick;
+    tick.setInterval(50);
+    connect(&tick, &QTimer::timeout, &dialog, [&] {
+        const qint64 total = progress.totalPages.load();
+        if (total > 0)
+            dialog.setValue(int(progress.donePages.load() * 1000 / total));
+    });
+    QFutureWatcher<Status> watcher;
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcher<Status>::finished, &loop, &QEventLoop::quit);
+    // The GUI thread touches neither connection until the copy has returned: it waits in the loop below.
+    watcher.setFuture(QtConcurrent::run([&]() -> Status { return copyWithProgress(from, to, progress); }));
+    if (fileBytes >= kShowCopyProgressBytes) {
+        dialog.setValue(0);
+        dialog.show();
+        tick.start();
+    } else {
+        dialog.reset(); // no dialog for a copy this short: the constructor armed one to show after 4 s
+    }
+    if (!watcher.isFinished())
+        loop.exec();
+    Status result = watcher.result();
+    // A Cancel clicked as the last page was copied still cancels: the user asked for the previous project.
+    if (result && progress.cancel.load())
+        return copyCancelled();
+    return result;
 }
 
 bool ProjectController::askToRemoveForeignObjects(const QString& path, const Diagnostic& found) {

@@ -14,6 +14,10 @@ class QAction;
 class QMenu;
 class QWidget;
 
+namespace cdc::storage {
+class Database;
+}
+
 namespace cdc::ui {
 
 class Project;
@@ -60,6 +64,10 @@ private:
     void addRecent(const QString& path);
     void rebuildRecentMenu();
     void showError(const QString& what, const Diagnostic& error);
+    /// Copies a project file's pages into the working copy off the GUI thread, the window responsive, with a
+    /// progress dialog whose Cancel stops the copy (CANCELLED) once the file is large enough to take a while.
+    Status copyShowingProgress(const QString& fileName, qint64 fileBytes, storage::Database& from,
+                               storage::Database& to);
 
     Project* m_project;
     QWidget* m_window;

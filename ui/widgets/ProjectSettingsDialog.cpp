@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace cdc::ui {
@@ -30,7 +31,7 @@ ProjectSettingsDialog::ProjectSettingsDialog(Project* project, QWidget* parent)
     : QDialog(parent), m_project(project), m_volumes(new QLineEdit(this)),
       m_browse(new QPushButton(tr("&Browse…"), this)),
       m_default(new QPushButton(tr("Use &Project Folder"), this)), m_preview(new QLabel(this)),
-      m_error(new QLabel(this)) {
+      m_error(new QLabel(this)), m_queryTimeout(new QSpinBox(this)) {
     setWindowTitle(tr("Project Settings"));
     auto* layout = new QVBoxLayout(this);
     auto* intro =
@@ -59,6 +60,16 @@ ProjectSettingsDialog::ProjectSettingsDialog(Project* project, QWidget* parent)
     form->addRow(label, row);
     form->addRow(tr("Files are read from:"), m_preview);
     layout->addLayout(form);
+    m_queryTimeout->setRange(1, Project::kMaxQueryTimeoutSeconds);
+    m_queryTimeout->setSuffix(tr(" s"));
+    m_queryTimeout->setValue(
+        int(std::chrono::duration_cast<std::chrono::seconds>(project->queryTimeout()).count()));
+    m_queryTimeout->setToolTip(
+        tr("How long the result views may read the targets before they stop (Cancel in "
+           "the status bar, or Esc, stops them sooner)"));
+    auto* timeoutLabel = new QLabel(tr("Query &time limit:"), this);
+    timeoutLabel->setBuddy(m_queryTimeout); // Alt+T
+    form->addRow(timeoutLabel, m_queryTimeout);
     m_preview->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setWordWrap(true);
     QPalette errorPalette = m_error->palette();
@@ -104,6 +115,13 @@ void ProjectSettingsDialog::accept() {
             return;
         }
         folder = QFileInfo(folder).absoluteFilePath();
+    }
+    if (m_queryTimeout->value() * 1000 != m_project->queryTimeout().count()) {
+        if (auto st = m_project->setQueryTimeoutSetting(m_queryTimeout->value()); !st) {
+            m_error->setText(QString::fromStdString(st.error().message));
+            m_error->show();
+            return;
+        }
     }
     if (folder != m_project->volumesSetting()) {
         if (auto st = m_project->setVolumesSetting(folder); !st) {

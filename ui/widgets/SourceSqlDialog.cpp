@@ -72,16 +72,23 @@ bool SourceSqlDialog::report(const Status& status) {
     return false;
 }
 
+storage::QueryGuard SourceSqlDialog::guardScript() {
+    // What is typed here may never end (a recursive CTE): it runs on the GUI thread, so under a short limit.
+    return storage::QueryGuard(m_project->db(), "source SQL", {Project::kScriptTimeout, nullptr});
+}
+
 bool SourceSqlDialog::execute() {
     const std::string text = m_editor->text().toStdString();
-    return report(m_project->change(tr("Run source SQL"), [&text](storage::Database& db) {
+    const auto guard = guardScript();
+    return report(guard.explain(m_project->change(tr("Run source SQL"), [&text](storage::Database& db) {
         return sql::executeSourceScript(db, text, "source.sql");
-    }));
+    })));
 }
 
 bool SourceSqlDialog::queueAsEvents() {
-    auto events =
-        sourcescripts::captureEvents(m_project->db(), m_editor->text(), QStringLiteral("source.sql"));
+    const auto guard = guardScript();
+    auto events = guard.explain(
+        sourcescripts::captureEvents(m_project->db(), m_editor->text(), QStringLiteral("source.sql")));
     if (!events)
         return report(events.error());
     if (events->isEmpty())
@@ -90,7 +97,9 @@ bool SourceSqlDialog::queueAsEvents() {
 }
 
 bool SourceSqlDialog::queueAsStep() {
-    auto step = sourcescripts::captureStep(m_project->db(), m_editor->text(), QStringLiteral("source.sql"));
+    const auto guard = guardScript();
+    auto step = guard.explain(
+        sourcescripts::captureStep(m_project->db(), m_editor->text(), QStringLiteral("source.sql")));
     if (!step)
         return report(step.error());
     return report(m_project->appendEvents({*step}, tr("Queue step")));

@@ -4,6 +4,7 @@
 /// Queue as Step queues the whole script as one event (the next snapshot of a table, say).
 
 #include "core/common/Diagnostic.h"
+#include "core/storage/QueryGuard.h"
 
 #include <QDialog>
 
@@ -29,6 +30,8 @@ public:
     bool queueAsStep();
 
 private:
+    /// Watches the typed SQL while it runs (Project::kScriptTimeout).
+    storage::QueryGuard guardScript();
     bool report(const Status& status);
     Project* m_project;
     CodeEditor* m_editor;

@@ -104,7 +104,13 @@ QString ResultPanel::summaryText() const {
     return m_summary->text();
 }
 
+void ResultPanel::showNotice(const QString& text) {
+    m_placeholder->setText(text);
+    m_stack->setCurrentWidget(m_placeholder);
+}
+
 void ResultPanel::setSnapshots(const QList<TargetSnapshot>& snapshots) {
+    m_placeholder->setText(m_placeholderText);
     m_all = std::make_shared<const QList<TargetSnapshot>>(snapshots);
     m_accepted.clear();
     QStringList targets;

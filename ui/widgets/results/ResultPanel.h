@@ -21,6 +21,8 @@ class ResultPanel : public QWidget {
 public:
     /// Shows the snapshots of the latest (or the selected) update; keeps the selected target.
     void setSnapshots(const QList<cdc::ui::TargetSnapshot>& snapshots);
+    /// Shows `text` where the rows would be (a read that was stopped) until the next setSnapshots.
+    void showNotice(const QString& text);
     QString currentTarget() const;
     bool selectTarget(const QString& target);
     /// The snapshot on show, nullptr when none.
