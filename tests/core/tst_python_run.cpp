@@ -215,8 +215,8 @@ private slots:
         QVERIFY2(m.hasMatch(), "the case has no '# expect:' line");
         QTemporaryDir volumes;
         auto o = options(volumes.path());
-        // Scaled (TimeLimits.h): under AddressSanitizer a run that ends in an error takes 1.1 s, not 1.5 s
-        // away from this limit, and endless_loop.py still has to stop at it.
+        // Scaled (TimeLimits.h): under AddressSanitizer a run that ends in an error takes 1.1 s, too close to
+        // 1.5 s; endless_loop.py still has to stop at it (its header leaves the limit out of the message).
         o.timeout = test::scaled(std::chrono::milliseconds(1500));
         const auto started = std::chrono::steady_clock::now();
         auto run = python::runPipelineFile(text.toStdString(), pyFile.toStdString(), o);
