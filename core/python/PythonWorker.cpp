@@ -47,7 +47,12 @@ int runPythonWorker() {
         py::scoped_interpreter interpreter(&config, 0, nullptr, false);
         try {
             // A crash (abort, segfault) or the parent's SIGUSR1 at its deadline prints the Python stack on
-            // stderr, where the parent finds the pipeline file's line.
+            // stderr, where the parent finds the pipeline file's line. faulthandler then hands the signal to
+            // the handler it replaced: the default one, so that the worker dies of the signal and the parent
+            // reports the crash — not one the program installed before (AddressSanitizer's turns a crash into
+            // a report and exit status 1, after a stack walk that can outlast the time limit).
+            for (const int fatal : {SIGSEGV, SIGBUS, SIGFPE, SIGILL})
+                std::signal(fatal, SIG_DFL);
             auto faulthandler = py::module_::import("faulthandler");
             faulthandler.attr("enable")();
             faulthandler.attr("register")(SIGUSR1);

@@ -1,4 +1,4 @@
-# expect: 6:1 PYTHON_TIMEOUT did not finish within 1.5 s
+# expect: 6:1 PYTHON_TIMEOUT did not finish within
 from pyspark import pipelines as dp
 
 def wait_for_files():
