@@ -28,12 +28,14 @@ const fs::path& folder() {
         if (!mkdtemp(pattern.data()))
             std::abort();
         fs::create_directories(fs::path(pattern) / kVolume);
-        std::atexit([] {
-            std::error_code ec;
-            fs::remove_all(folder(), ec);
-        });
         return fs::path(pattern);
     }();
+    // Registered after `made` is constructed, so it runs before `made` is destroyed.
+    static const bool removedAtExit = std::atexit([] {
+                                          std::error_code ec;
+                                          fs::remove_all(folder(), ec);
+                                      }) == 0;
+    (void)removedAtExit;
     return made;
 }
 
