@@ -29,8 +29,15 @@ std::string bindPlaceholders(const std::string& t, const std::function<std::stri
             out.append(t, pos, std::string::npos);
             return out;
         }
+        const std::string index = t.substr(hit + 6, end - hit - 6);
+        if (index.empty() || index.size() > 9 || index.find_first_not_of("0123456789") != std::string::npos) {
+            out.append(t, pos,
+                       hit + 2 - pos); // not one the translator wrote (checkQuotedNames keeps those out)
+            pos = hit + 2;
+            continue;
+        }
         out.append(t, pos, hit - pos);
-        out += fromItem(std::stoul(t.substr(hit + 6, end - hit - 6)));
+        out += fromItem(std::stoul(index));
         pos = end + 2;
     }
 }

@@ -372,6 +372,7 @@ Status ScriptExecutor::update(const UpdateStmt& s, const Span& where) {
     std::string cond = s.where ? " WHERE " + tr.expr(*s.where) : "";
     if (tr.error())
         return *tr.error();
+    CDC_TRY(checkQuotedNames(sets + cond, where.location));
     auto boundSets = bind(sets, tr.relations());
     auto boundCond = bind(cond, tr.relations());
     if (!boundSets)
@@ -392,6 +393,7 @@ Status ScriptExecutor::remove(const DeleteStmt& s, const Span& where) {
     std::string cond = s.where ? " WHERE " + tr.expr(*s.where) : "";
     if (tr.error())
         return *tr.error();
+    CDC_TRY(checkQuotedNames(cond, where.location));
     auto boundCond = bind(cond, tr.relations());
     if (!boundCond)
         return boundCond.error();

@@ -69,6 +69,20 @@ std::string Translator::outputName(const Expr& e) {
     return Printer::expr(e);
 }
 
+Status checkQuotedNames(std::string_view sql, const SourceLocation& where) {
+    char quote = 0;
+    for (std::size_t i = 0; i < sql.size(); ++i) {
+        const char c = sql[i];
+        if (quote == 0 && (c == '\'' || c == '"'))
+            quote = c;
+        else if (c == quote)
+            quote = 0; // a doubled quote closes and reopens
+        else if (quote != 0 && sql.substr(i, 2) == "{{")
+            return Diagnostic::error("UNSUPPORTED", "a name containing '{{' is not supported", where);
+    }
+    return Status::success();
+}
+
 Result<TranslatedQuery> Translator::translateQuery(const Query& q) {
     installSparkFunctions(); // for the connections that will run what this writes
     Translator t;
@@ -76,6 +90,7 @@ Result<TranslatedQuery> Translator::translateQuery(const Query& q) {
     out.sql = t.query(q);
     if (t.error())
         return *t.error();
+    CDC_TRY(checkQuotedNames(out.sql, q.span.location));
     out.relations = t.relations();
     const QueryTerm* body = &q.body;
     while (body->kind == QueryTerm::Kind::SetOp)
@@ -98,6 +113,7 @@ Result<std::string> Translator::translateExpression(const Expr& e) {
     std::string sql = t.expr(e);
     if (t.error())
         return *t.error();
+    CDC_TRY(checkQuotedNames(sql, e.span.location));
     if (!t.relations().empty())
         return Diagnostic::error("UNSUPPORTED", "a subquery that reads a table is not allowed here",
                                  e.span.location);

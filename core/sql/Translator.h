@@ -108,4 +108,10 @@ bool isWindowOnlyFunction(std::string_view lowerName);
 /// `'text'` as a SQLite literal that can never be mistaken for a `{{REL:i}}` placeholder.
 std::string sqliteString(std::string_view text);
 
+/// Refuses (UNSUPPORTED, at `where`) written SQL that has a `{{` inside a quoted name: the placeholders and
+/// markers ({{REL:i}}, {{STAR:...}}) are replaced wherever they appear, so a name holding one (an alias, or
+/// the output name Spark gives `SELECT '{{...}}'`) would have SQL spliced into it. Strings are split
+/// (sqliteString); a name cannot be.
+Status checkQuotedNames(std::string_view sql, const SourceLocation& where);
+
 } // namespace cdc::sql
