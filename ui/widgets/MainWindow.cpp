@@ -216,7 +216,13 @@ MainWindow::MainWindow(QWidget* parent)
     }
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The project is one of the window's children, destroyed after this body has run: its undo stack then
+    // announces that it was cleared, and no slot of this (by then no longer a MainWindow) may hear it
+    // (UndefinedBehaviorSanitizer: member access within an object of type QWidget).
+    m_project->undoStack()->disconnect(this);
+    m_project->disconnect(this);
+}
 
 QDockWidget* MainWindow::addDock(const QString& objectName, const QString& title, QWidget* widget,
                                  Qt::DockWidgetArea area) {
