@@ -74,7 +74,8 @@ struct Material {
     std::map<std::string, std::size_t> tableIndex; ///< catalog name -> index in tables
 };
 
-Result<Material> readMaterial(const Database& project, const pipeline::Pipeline& p) {
+/// The source tables, and with `withRows` their rows (events or static rows).
+Result<Material> readMaterial(const Database& project, const pipeline::Pipeline& p, bool withRows = true) {
     Material m;
     const auto streams = streamReads(p);
     auto all = Catalog::list(project);
@@ -102,6 +103,10 @@ Result<Material> readMaterial(const Database& project, const pipeline::Pipeline&
                    (lower.size() > n.size() && lower.compare(lower.size() - n.size(), n.size(), n) == 0 &&
                     lower[lower.size() - n.size() - 1] == '.');
         });
+        if (!withRows) {
+            m.tables.push_back(std::move(s));
+            continue;
+        }
         auto rows =
             project.prepare("SELECT rowid, * FROM " + quoteIdentifier(t.sqliteName) + " ORDER BY rowid");
         if (!rows)
@@ -353,7 +358,7 @@ Arrival randomArrival(std::size_t n, int maxUpdates, std::mt19937_64& rng) {
 
 Result<std::vector<std::string>> streamSourceTables(const storage::Database& project,
                                                     const pipeline::Pipeline& pipeline) {
-    auto material = readMaterial(project, pipeline);
+    auto material = readMaterial(project, pipeline, false); // the names only: no row is read
     if (!material)
         return material.error();
     std::vector<std::string> out;
