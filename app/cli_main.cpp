@@ -4,6 +4,7 @@
 #include "core/common/ResultSet.h"
 #include "core/engine/ArrivalExplorer.h"
 #include "core/engine/Engine.h"
+#include "core/engine/Provenance.h"
 #include "core/python/PythonRunner.h"
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
@@ -26,6 +27,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -67,6 +69,13 @@ Commands:
       [--orders N] [--seed S] [--max-updates M] [--format text|json]
                             N arrivals (default 100) drawn with seed S (default 1), each
                             split into 1..M updates (default 4) at the project's clock
+  explain TARGET [PIPELINE...] --key COLUMN=VALUE...
+                            why a key's row (SCD1) or versions (SCD2) are what they are:
+                            every event of the key in sequence order with its fate and
+                            the update that delivered it, and which event set each
+                            current value (the updates replayed in a scratch copy; the
+                            file is not changed). Without PIPELINE: the recorded one
+      [--format text|json]
 
 Options:
   --db PATH                 database (default ./cdcstudio.db; created if missing, but
@@ -88,6 +97,7 @@ struct Arguments {
     std::optional<std::string> pythonTimeout;
     std::optional<std::string> timeout;
     std::optional<std::string> orders, seed, maxUpdates; ///< shuffle-test
+    std::vector<std::string> keys;                       ///< explain: COLUMN=VALUE
     bool fullRefresh = false;
 };
 
@@ -154,6 +164,10 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
             if (!takeValue(value))
                 return usageError(a.substr(0, a.find('=')) + " needs a number");
             into = value;
+        } else if (is("--key")) {
+            if (!takeValue(value))
+                return usageError("--key needs COLUMN=VALUE");
+            args.keys.push_back(value);
         } else if (a == "--full-refresh") {
             args.fullRefresh = true;
         } else if (a.size() > 1 && a[0] == '-' && a != "-") {
@@ -605,6 +619,35 @@ std::string explorerJson(const cdc::engine::ExplorerReport& r, std::int64_t seed
     return out.dump(2) + "\n";
 }
 
+/// The pipeline a replaying command (shuffle-test, explain) runs: the files named from `firstFile` on, else
+/// the one the last update recorded. An exit code when there is none.
+std::variant<cdc::pipeline::Pipeline, int> replayPipeline(const Arguments& args,
+                                                          const cdc::storage::Database& db,
+                                                          std::size_t firstFile, const std::string& command) {
+    if (args.operands.size() > firstFile) {
+        cdc::python::RunOptions python;
+        if (auto exit = pythonOptions(args, python))
+            return *exit;
+        auto files = readPipelineFiles(
+            {args.operands.begin() + static_cast<long>(firstFile), args.operands.end()}, python, nullptr);
+        if (!files)
+            return userError(files.error());
+        return std::move(files->pipeline);
+    }
+    // The pipeline the last update ran, as it recorded it.
+    namespace settings = cdc::storage::projectsettings;
+    const auto text = settings::value(db, settings::kPipelineKey).value_or("");
+    if (settings::value(db, settings::kPipelineLanguageKey).value_or("") == "python")
+        return usageError("the recorded pipeline is Python: name the .py file (" + command + " pipeline.py)");
+    auto parsed = cdc::sql::parsePipeline(text, args.db + ":pipeline");
+    if (auto err = parsed.firstError())
+        return userError(*err);
+    if (parsed.pipeline.cdcFlows.empty() && parsed.pipeline.appendFlows.empty())
+        return userError(cdc::Diagnostic::error(
+            "EMPTY_PIPELINE", "the database records no pipeline; name the pipeline files to replay"));
+    return std::move(parsed.pipeline);
+}
+
 int commandShuffleTest(const Arguments& args) {
     const auto orders = parseCount(args.orders, 100, 1);
     const auto seed = parseCount(args.seed, 1, 0);
@@ -619,30 +662,10 @@ int commandShuffleTest(const Arguments& args) {
     auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
     if (!db)
         return userError(db.error());
-    cdc::pipeline::Pipeline pipeline;
-    if (!args.operands.empty()) {
-        cdc::python::RunOptions python;
-        if (auto exit = pythonOptions(args, python))
-            return *exit;
-        auto files = readPipelineFiles(args.operands, python, nullptr);
-        if (!files)
-            return userError(files.error());
-        pipeline = std::move(files->pipeline);
-    } else {
-        // The pipeline the last update ran, as it recorded it.
-        namespace settings = cdc::storage::projectsettings;
-        const auto text = settings::value(*db, settings::kPipelineKey).value_or("");
-        if (settings::value(*db, settings::kPipelineLanguageKey).value_or("") == "python")
-            return usageError(
-                "the recorded pipeline is Python: name the .py file (shuffle-test pipeline.py)");
-        auto parsed = cdc::sql::parsePipeline(text, args.db + ":pipeline");
-        if (auto err = parsed.firstError())
-            return userError(*err);
-        if (parsed.pipeline.cdcFlows.empty() && parsed.pipeline.appendFlows.empty())
-            return userError(cdc::Diagnostic::error(
-                "EMPTY_PIPELINE", "the database records no pipeline; name the pipeline files to replay"));
-        pipeline = std::move(parsed.pipeline);
-    }
+    auto loaded = replayPipeline(args, *db, 0, "shuffle-test");
+    if (const int* exit = std::get_if<int>(&loaded))
+        return *exit;
+    const auto& pipeline = std::get<cdc::pipeline::Pipeline>(loaded);
     namespace settings = cdc::storage::projectsettings;
     cdc::engine::ExplorerOptions options;
     options.orders = static_cast<int>(*orders);
@@ -667,6 +690,79 @@ int commandShuffleTest(const Arguments& args) {
     return report->counterexample ? kExitUserError : kExitOk;
 }
 
+nlohmann::json valueJson(const cdc::Value& v) {
+    if (cdc::isNull(v))
+        return nullptr;
+    if (const auto* i = std::get_if<std::int64_t>(&v))
+        return *i;
+    if (const auto* d = std::get_if<double>(&v))
+        return *d;
+    return cdc::displayText(v);
+}
+
+std::string explanationJson(const cdc::engine::Explanation& e) {
+    nlohmann::json events = nlohmann::json::array(), key = nlohmann::json::object(),
+                   current = nlohmann::json::array();
+    for (std::size_t k = 0; k < e.keyColumns.size(); ++k)
+        key[e.keyColumns[k]] = valueJson(e.key[k]);
+    for (const auto& ev : e.events) {
+        nlohmann::json values = nlohmann::json::object();
+        for (std::size_t c = 0; c < ev.values.size() && c < e.columns.size(); ++c)
+            values[e.columns[c]] = valueJson(ev.values[c]);
+        events.push_back({{"sequence", valueJson(ev.sequence)},
+                          {"operation", ev.isDelete ? "DELETE" : "UPSERT"},
+                          {"update", ev.update},
+                          {"source", ev.source},
+                          {"rowid", ev.rowid},
+                          {"values", values},
+                          {"fate", cdc::engine::fateName(ev.fate)},
+                          {"why", ev.why},
+                          {"late", ev.late}});
+    }
+    for (const auto& c : e.current)
+        current.push_back({{"column", c.column},
+                           {"value", valueJson(c.value)},
+                           {"event", c.event < 0 ? nlohmann::json(nullptr) : nlohmann::json(c.event)}});
+    nlohmann::json out = {{"target", e.target},   {"scd", e.scd2 ? 2 : 1}, {"key", key},
+                          {"summary", e.summary}, {"notes", e.notes},      {"events", events},
+                          {"current", current}};
+    return out.dump(2) + "\n";
+}
+
+int commandExplain(const Arguments& args) {
+    const std::string fmt = args.format.value_or("text");
+    if (fmt != "text" && fmt != "json")
+        return usageError("explain supports --format text|json");
+    if (args.operands.empty())
+        return usageError("explain needs a TARGET");
+    if (args.keys.empty())
+        return usageError("explain needs the key: --key COLUMN=VALUE for each key column");
+    std::vector<std::pair<std::string, std::string>> keyTexts;
+    for (const std::string& k : args.keys) {
+        const auto eq = k.find('=');
+        if (eq == std::string::npos || eq == 0)
+            return usageError("--key takes COLUMN=VALUE, not '" + k + "'");
+        keyTexts.emplace_back(k.substr(0, eq), k.substr(eq + 1));
+    }
+    if (!std::filesystem::is_regular_file(args.db))
+        return userError(cdc::Diagnostic::error("IO", "no database '" + args.db + "' (--db PATH)"));
+    auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
+    if (!db)
+        return userError(db.error());
+    auto loaded = replayPipeline(args, *db, 1, "explain TARGET");
+    if (const int* exit = std::get_if<int>(&loaded))
+        return *exit;
+    const std::string& target = args.operands[0];
+    auto key = cdc::engine::keyFromText(*db, target, keyTexts);
+    if (!key)
+        return userError(key.error());
+    auto explanation = cdc::engine::explainKey(*db, std::get<cdc::pipeline::Pipeline>(loaded), target, *key);
+    if (!explanation)
+        return userError(explanation.error());
+    std::cout << (fmt == "json" ? explanationJson(*explanation) : cdc::engine::explanationText(*explanation));
+    return kExitOk;
+}
+
 int main(int argc, char** argv) {
     // The Python worker: this program started again to run one pipeline file (core/python/PythonRunner.h).
     if (argc == 2 && argv[1] == cdc::python::kWorkerFlag)
@@ -687,5 +783,7 @@ int main(int argc, char** argv) {
         return commandRepair(args);
     if (args.command == "shuffle-test")
         return commandShuffleTest(args);
+    if (args.command == "explain")
+        return commandExplain(args);
     return usageError("unknown command '" + args.command + "'");
 }

@@ -19,6 +19,27 @@ std::string describeKey(const TargetPlan& t, const Row& keyValues) {
 
 } // namespace
 
+bool tracing(const UpdateContext& ctx, const TargetPlan& t, const Row& key) {
+    return ctx.trace && ctx.trace->wants(t.name, key);
+}
+
+TraceRecord traceRecord(const UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const BatchEvent& e,
+                        TraceOutcome outcome) {
+    TraceRecord r;
+    r.target = t.name;
+    // The rid is the source row's rowid only when the flow reads one source table by rowid.
+    if (f.inputs.size() == 1 && f.inputs[0].positionSql == StreamInput{}.positionSql)
+        r.source = f.inputs[0].catalogName;
+    r.update = ctx.updateId;
+    r.rid = e.rid;
+    r.isDelete = e.isDelete();
+    r.outcome = outcome;
+    r.sequence = e.shown;
+    r.values = e.values;
+    r.supplied = e.supplied;
+    return r;
+}
+
 std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const std::string& ctuColumn,
                                    const std::function<std::string(std::size_t)>& valueSql) {
     std::vector<std::string> out;

@@ -2,6 +2,7 @@
 /// What both appliers (and the batch reader) share: which columns an event supplies, and the
 /// SEQUENCE_TIE warnings.
 
+#include "core/engine/BatchEvents.h"
 #include "core/engine/FlowPlan.h"
 #include "core/engine/SqlText.h"
 #include "core/engine/TargetStore.h"
@@ -18,6 +19,13 @@ namespace cdc::engine {
 /// `valueSql(i)`: the SQL of the event's value of column i.
 std::vector<std::string> supplySql(const TargetPlan& t, const FlowPlan& f, const std::string& ctuColumn,
                                    const std::function<std::string(std::size_t)>& valueSql = sqltext::col);
+
+/// Whether the update traces events of `key` in target `t` (UpdateOptions::trace).
+bool tracing(const UpdateContext& ctx, const TargetPlan& t, const Row& key);
+
+/// A trace record of event `e` of flow `f` into `t`, decided as `outcome` in the current update.
+TraceRecord traceRecord(const UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const BatchEvent& e,
+                        TraceOutcome outcome);
 
 /// A key whose winning sequence value several events share.
 struct TieSample {

@@ -48,8 +48,9 @@ Status validate(const UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f
 
 } // namespace
 
-Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor,
-                       FlowMetrics& m, bool& partial, const std::function<void(BatchEvent&&)>& onEvent) {
+Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f,
+                       const std::optional<store::Watermark>& floor, FlowMetrics& m, bool& partial,
+                       const std::function<void(BatchEvent&&)>& onEvent) {
     const std::size_t n = t.columns.size();
     const auto supply = supplySql(t, f, "ctu");
     partial = !supply.empty();
@@ -86,8 +87,9 @@ Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& 
             return; // the update fails once the whole batch is counted
         BatchEvent e;
         e.s = r.value(2);
-        if (!isNull(floor) && compareValues(e.s, floor) < 0)
-            return; // below the truncate watermark: stale
+        const bool below = floor && compareValues(e.s, floor->key) < 0; // below the truncate watermark: stale
+        if (below && !ctx.trace)
+            return;
         e.rid = r.int64(0);
         e.op = op;
         e.shown = shownIsKey ? e.s : r.value(3);
@@ -99,6 +101,14 @@ Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& 
             e.supplied.resize(n);
             for (std::size_t i = 0; i < n; ++i)
                 e.supplied[i] = r.int64(supplyAt + static_cast<int>(i)) != 0;
+        }
+        if (below) {
+            if (tracing(ctx, t, keyOf(t, e.values))) {
+                TraceRecord traced = traceRecord(ctx, t, f, e, TraceOutcome::BelowTruncate);
+                traced.against = floor->value;
+                ctx.trace->record(std::move(traced));
+            }
+            return;
         }
         onEvent(std::move(e));
     }));

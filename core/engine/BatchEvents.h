@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,13 +26,15 @@ struct BatchEvent {
     bool isDelete() const { return op == 1; }
 };
 
-/// Calls onEvent for every upsert and delete of the batch with a sequence key >= `floor` (NULL: all).
+/// Calls onEvent for every upsert and delete of the batch with a sequence key >= `floor`'s (none: all); the
+/// ones below it are traced (TraceOutcome::BelowTruncate) when the update traces their key.
 /// `partial` tells whether the flow has IGNORE NULL UPDATES or COLUMNS TO UPDATE (events carry `supplied`).
 /// The same pass validates the batch (AUTOCDC_MICROBATCH_VALIDATION: no NULL sequence, no NULL key but in
 /// truncates; then the update fails and its transaction rolls back) and counts it: `m.rowsRead`,
 /// `ctx.batchTruncates`. A separate validating scan cost about 6 % of an SCD1 update.
-Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, const Value& floor,
-                       FlowMetrics& m, bool& partial, const std::function<void(BatchEvent&&)>& onEvent);
+Status readBatchEvents(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f,
+                       const std::optional<store::Watermark>& floor, FlowMetrics& m, bool& partial,
+                       const std::function<void(BatchEvent&&)>& onEvent);
 
 /// The key columns of a target row.
 Row keyOf(const TargetPlan& t, const Row& values);

@@ -147,6 +147,7 @@ Result<UpdateReport> runGuardedUpdate(storage::Database& db, const pipeline::Pip
     }
     ctx.updateId = last.value() + 1;
     ctx.now = options.now.value_or(static_cast<std::int64_t>(std::time(nullptr)));
+    ctx.trace = options.trace;
     for (const TargetPlan& t : plan->targets)
         CDC_TRY(store::setUpTarget(ctx, t, options.fullRefresh));
     CDC_TRY(setup->commit());

@@ -42,6 +42,7 @@ struct KeyGroup {
     Event winner;
     std::int64_t atTop = 1;
     std::vector<Event> all;
+    bool traced = false; ///< the update traces this key: `all` is kept for it too
 };
 
 /// A key's row in the backing table (data columns, then the bookkeeping of backingColumns()).
@@ -77,7 +78,9 @@ Outcome decide(const Event& e, const StoredRow& stored, std::size_t n) {
 
 /// IGNORE NULL UPDATES / COLUMNS TO UPDATE: the winning upsert's row, with each column it does not supply
 /// taken from the newest earlier event of its run that does, else from the stored live row (§2.7, §5).
-Row foldPartial(KeyGroup& g, Outcome outcome, const StoredRow& stored, std::size_t n) {
+/// `from` (if given) gets per column the rid of the event whose value was taken, 0 for the stored row's.
+Row foldPartial(KeyGroup& g, Outcome outcome, const StoredRow& stored, std::size_t n,
+                std::vector<std::int64_t>* from) {
     std::sort(g.all.begin(), g.all.end(), [](const Event& a, const Event& b) { return ranksAbove(a, b); });
     Row values(n);
     std::vector<bool> filled(n, false);
@@ -105,6 +108,8 @@ Row foldPartial(KeyGroup& g, Outcome outcome, const StoredRow& stored, std::size
             if (!filled[i] && ev.supplied[i]) {
                 values[i] = ev.values[i];
                 filled[i] = true;
+                if (from)
+                    (*from)[i] = ev.rid;
             }
             all = all && filled[i];
         }
@@ -131,7 +136,7 @@ public:
           m_write(ctx.db, "INSERT INTO main." + q(t.tables.backing) + "(" + store::backingColumns(t) + ")",
                   m_n + 6, upsertClause(t)) {}
 
-    Status run(const Value& watermark) {
+    Status run(const std::optional<store::Watermark>& watermark) {
         CDC_TRY(readBatch(watermark));
         const auto order = keysInOrder(m_groups);
         const int phase = m_ctx.nextPhase();
@@ -146,10 +151,20 @@ public:
                 CDC_TRY(lookupChunk(order, i, stored));
             }
             const auto& [key, group] = order[i];
-            auto outcome = applyKey(*group, stored[inChunk]);
+            std::optional<Event> traced; // the winner as it arrived: applyKey folds partial updates into it
+            std::vector<std::int64_t> columnFrom;
+            if (group->traced) {
+                traced = group->winner;
+                if (m_partial)
+                    columnFrom.assign(m_n, 0);
+            }
+            auto outcome =
+                applyKey(*group, stored[inChunk], group->traced && m_partial ? &columnFrom : nullptr);
             if (!outcome)
                 return outcome.error();
             const Outcome o = outcome.value();
+            if (traced)
+                trace(*group, *traced, o, stored[inChunk], std::move(columnFrom));
             applied += o != Outcome::Stale && o != Outcome::DeleteNoop;
             m_m.upserted += o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect;
             m_m.deleted += o == Outcome::Delete;
@@ -171,11 +186,13 @@ public:
     }
 
 private:
-    Status readBatch(const Value& watermark) {
+    Status readBatch(const std::optional<store::Watermark>& watermark) {
         return readBatchEvents(m_ctx, m_t, m_f, watermark, m_m, m_partial, [&](Event&& e) {
             auto [it, fresh] = m_groups.try_emplace(keyOf(m_t, e.values));
             KeyGroup& g = it->second;
-            if (m_partial)
+            if (fresh && m_ctx.trace)
+                g.traced = tracing(m_ctx, m_t, it->first);
+            if (m_partial || g.traced)
                 g.all.push_back(e);
             if (fresh) {
                 g.winner = std::move(e);
@@ -189,6 +206,50 @@ private:
             if (ranksAbove(e, g.winner))
                 g.winner = std::move(e);
         });
+    }
+
+    static TraceOutcome traced(Outcome o, const StoredRow& stored, std::size_t n) {
+        switch (o) {
+        case Outcome::Insert:
+            return TraceOutcome::Inserted;
+        case Outcome::Update:
+            return TraceOutcome::Updated;
+        case Outcome::Resurrect:
+            return TraceOutcome::Reinserted;
+        case Outcome::Delete:
+        case Outcome::DeleteBump:
+            return TraceOutcome::Deleted;
+        case Outcome::EarlyDelete:
+            return TraceOutcome::EarlyDelete;
+        case Outcome::DeleteNoop:
+            return TraceOutcome::DeleteIgnored;
+        case Outcome::Stale:
+            break;
+        }
+        return isNull(stored.image[n + 2]) ? TraceOutcome::Stale : TraceOutcome::BlockedByTombstone;
+    }
+
+    /// Tells the trace what became of each event of a traced key: the winner's outcome, and the others lost
+    /// to it (ties: at its sequence value).
+    void trace(const KeyGroup& g, const Event& winner, Outcome o, const StoredRow& stored,
+               std::vector<std::int64_t> columnFrom) {
+        TraceRecord r = traceRecord(m_ctx, m_t, m_f, winner, traced(o, stored, m_n));
+        r.columnFrom = std::move(columnFrom);
+        if (r.outcome == TraceOutcome::Stale)
+            r.against = stored.image[m_n + 1];
+        else if (r.outcome == TraceOutcome::BlockedByTombstone || r.outcome == TraceOutcome::DeleteIgnored)
+            r.against = stored.image[m_n + 3];
+        m_ctx.trace->record(std::move(r));
+        for (const Event& e : g.all) {
+            if (e.rid == winner.rid)
+                continue;
+            const bool tie = compareValues(e.s, winner.s) == 0;
+            TraceRecord lost =
+                traceRecord(m_ctx, m_t, m_f, e, tie ? TraceOutcome::TieLost : TraceOutcome::LostInBatch);
+            lost.otherRid = winner.rid;
+            lost.against = winner.shown;
+            m_ctx.trace->record(std::move(lost));
+        }
     }
 
     static std::string upsertClause(const TargetPlan& t) {
@@ -287,13 +348,13 @@ private:
         return m_feed.add(values, changeType);
     }
 
-    Result<Outcome> applyKey(KeyGroup& g, const StoredRow& stored) {
+    Result<Outcome> applyKey(KeyGroup& g, const StoredRow& stored, std::vector<std::int64_t>* columnFrom) {
         static const Value null;
         Event& w = g.winner;
         const Outcome o = decide(w, stored, m_n);
         if (m_partial && !w.isDelete() &&
             (o == Outcome::Insert || o == Outcome::Update || o == Outcome::Resurrect))
-            w.values = foldPartial(g, o, stored, m_n);
+            w.values = foldPartial(g, o, stored, m_n, columnFrom);
         auto oldValues = [&] { return std::span<const Value>(stored.image).first(m_n); };
         switch (o) {
         case Outcome::Stale:
@@ -347,6 +408,29 @@ private:
     std::vector<RowWrite> m_writes; ///< of the current chunk
 };
 
+/// Tells the trace which of its keys the truncate at `cut` removes (rows or tombstones), before it does.
+Status traceTruncated(UpdateContext& ctx, const TargetPlan& t, const std::string& fromWhere,
+                      const store::Watermark& cut) {
+    auto keys = ctx.db.prepare("SELECT " + keyList(t.keyIndex) + fromWhere);
+    if (!keys)
+        return keys.error();
+    keys->bind(1, cut.key);
+    return keys->forEachRow([&](const storage::Statement& r) {
+        Row key;
+        for (int k = 0; k < r.columnCount(); ++k)
+            key.push_back(r.value(k));
+        if (!ctx.trace->wants(t.name, key))
+            return;
+        TraceRecord rec;
+        rec.target = t.name;
+        rec.update = ctx.updateId;
+        rec.outcome = TraceOutcome::RemovedByTruncate;
+        rec.sequence = cut.value;
+        rec.values = std::move(key); // the key only
+        ctx.trace->record(std::move(rec));
+    });
+}
+
 /// A sequenced TRUNCATE at `cut` removes everything sequenced before it: live rows (with their change-feed
 /// deletes) and tombstones, which the watermark makes redundant — every later event below it is dropped.
 /// Removing them too keeps the tombstone list a function of the events, not of their arrival order.
@@ -367,6 +451,8 @@ Status truncateBelow(UpdateContext& ctx, const TargetPlan& t, FlowMetrics& m, co
         return counted.error();
     const std::int64_t removed = before->int64(0);
     m.deleted += removed;
+    if (ctx.trace)
+        CDC_TRY(traceTruncated(ctx, t, from + doomed, cut));
     CDC_TRY(run(ctx.db,
                 "INSERT INTO main." + q(t.tables.changeFeedRows) + " SELECT " +
                     join(n, [](std::size_t i) { return col(i); }) + ", " +
@@ -404,7 +490,7 @@ Status applyScd1(UpdateContext& ctx, const TargetPlan& t, const FlowPlan& f, Flo
         }
     }
     Scd1Writer writer(ctx, t, f, m);
-    return writer.run(wm ? wm->key : Value{});
+    return writer.run(wm);
 }
 
 } // namespace cdc::engine

@@ -130,7 +130,7 @@ public:
 
     Status run() {
         std::unordered_map<Row, std::vector<BatchEvent>, KeyHash, KeyEqual> byKey;
-        CDC_TRY(readBatchEvents(m_ctx, m_t, m_f, Value{}, m_m, m_partial, [&](BatchEvent&& e) {
+        CDC_TRY(readBatchEvents(m_ctx, m_t, m_f, std::nullopt, m_m, m_partial, [&](BatchEvent&& e) {
             byKey[keyOf(m_t, e.values)].push_back(std::move(e));
         }));
         CDC_TRY(prepareStatements());
@@ -138,7 +138,12 @@ public:
         const int phase = m_ctx.nextPhase();
         std::vector<TieSample> ties;
         for (const auto& [key, events] : order) {
+            std::optional<std::vector<BatchEvent>> traced;
+            if (m_ctx.trace && tracing(m_ctx, m_t, *key))
+                traced = *events; // as they arrived: grouping moves their values
             std::vector<SequenceGroup> groups = groupBySequence(*events);
+            if (traced)
+                trace(*traced, groups);
             for (const SequenceGroup& g : groups) {
                 m_m.tombstonesCreated += g.anyDelete;
                 if (g.count > 1) {
@@ -179,6 +184,28 @@ private:
             g.anyDelete = g.anyDelete || isDelete;
         }
         return groups;
+    }
+
+    /// Tells the trace what became of each event of a traced key: every delete and each sequence value's
+    /// best upsert enter the history; another upsert of the same sequence loses the tie (to a delete of that
+    /// sequence, or to the best upsert: the last to arrive). Which versions they make is the result's.
+    void trace(const std::vector<BatchEvent>& events, const std::vector<SequenceGroup>& groups) {
+        for (const BatchEvent& e : events) {
+            const auto g = std::find_if(groups.begin(), groups.end(), [&](const SequenceGroup& group) {
+                return compareValues(group.best.s, e.s) == 0;
+            });
+            TraceRecord r = traceRecord(m_ctx, m_t, m_f, e, TraceOutcome::Logged);
+            if (!e.isDelete() && g != groups.end() && (g->anyDelete || g->best.rid != e.rid)) {
+                r.outcome = TraceOutcome::TieLost;
+                r.otherRid = g->best.rid;
+                if (g->anyDelete)
+                    for (const BatchEvent& d : events)
+                        if (d.isDelete() && compareValues(d.s, e.s) == 0)
+                            r.otherRid = d.rid;
+                r.against = e.shown;
+            }
+            m_ctx.trace->record(std::move(r));
+        }
     }
 
     std::string keyMatch() const {

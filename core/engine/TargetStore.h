@@ -21,6 +21,8 @@
 
 namespace cdc::engine {
 
+class UpdateTrace;
+
 struct UpdateContext {
     explicit UpdateContext(storage::Database& database) : db(database) {}
     storage::Database& db;
@@ -36,6 +38,7 @@ struct UpdateContext {
     /// Targets (lower-cased) whose stored state a full refresh rebuilds from nothing because the file's copy
     /// of it is damaged (engine::damagedTargets), even where their signature still matches.
     std::set<std::string> rebuild;
+    UpdateTrace* trace = nullptr; ///< UpdateOptions::trace
     int nextPhase() { return ++phase; }
 };
 

@@ -29,6 +29,51 @@ struct SnapshotOffer {
 using SnapshotFunctionCall = std::function<Result<std::optional<SnapshotOffer>>(
     const std::string& flow, const std::optional<Value>& lastVersion)>;
 
+/// What an AUTO CDC flow did with one event of a key, told by the applier at the moment it decides
+/// (provenance: engine/Provenance.h turns these into "why is this row like this?").
+enum class TraceOutcome {
+    Inserted,           ///< SCD1: the key had no row: this event's values became it
+    Updated,            ///< SCD1: replaced the key's row (a higher sequence than the stored one)
+    Reinserted,         ///< SCD1: newer than the key's tombstone: the row lives again
+    Deleted,            ///< SCD1: deleted the row (it stays a tombstone); or moved a tombstone up
+    EarlyDelete,        ///< SCD1: a delete of a key with no row: a tombstone only
+    Stale,              ///< older than the sequence already applied
+    BlockedByTombstone, ///< older than the key's delete tombstone
+    DeleteIgnored,      ///< a delete older than the key's tombstone
+    LostInBatch,        ///< a higher sequence of the key in the same update won
+    TieLost,       ///< the same sequence value as the winner; arrival order (or upsert over delete) decided
+    BelowTruncate, ///< sequenced before a TRUNCATE already applied
+    Logged,        ///< SCD2: entered the key's history (which version it makes is read from the result)
+    RemovedByTruncate, ///< SCD1: the key's row (or tombstone) was removed by the TRUNCATE `event`
+};
+
+/// One traced event (or, for RemovedByTruncate, a key a truncate emptied).
+struct TraceRecord {
+    std::string target;
+    std::string source;      ///< the flow's source table when it reads one by rowid, else empty
+    std::int64_t update = 0; ///< the update that delivered and decided it
+    std::int64_t rid = 0;    ///< the event's arrival position (the source rowid for a plain source)
+    bool isDelete = false;
+    TraceOutcome outcome = TraceOutcome::Stale;
+    Value sequence;             ///< as shown
+    Row values;                 ///< every target column, as the flow computes them
+    std::vector<bool> supplied; ///< partial updates: the columns the event supplies; empty: all
+    /// SCD1 partial updates: per column, the rid whose value the written row took (0: kept from the stored
+    /// row); empty otherwise.
+    std::vector<std::int64_t> columnFrom;
+    std::int64_t otherRid = 0; ///< the winner (LostInBatch, TieLost) or the truncate (RemovedByTruncate)
+    Value against;             ///< the stored sequence it lost to (Stale, BlockedByTombstone, BelowTruncate)
+};
+
+/// Receives the trace of an update (UpdateOptions::trace). `wants` is asked per target and key first, so
+/// tracing one key costs little on a big batch.
+class UpdateTrace {
+public:
+    virtual ~UpdateTrace() = default;
+    virtual bool wants(const std::string& target, const Row& key) const = 0;
+    virtual void record(TraceRecord r) = 0;
+};
+
 struct UpdateOptions {
     /// Simulated wall-clock time of the update (epoch seconds, UTC). nullopt = the real clock.
     std::optional<std::int64_t> now;
@@ -44,6 +89,8 @@ struct UpdateOptions {
     /// Called once per pending version of a flow whose snapshots come from a function; unset, such a flow
     /// fails the update (only a run of its Python file can call the function).
     SnapshotFunctionCall snapshotFunction;
+    /// Told what the AUTO CDC flows decide for the events it wants (provenance); unset: no tracing.
+    UpdateTrace* trace = nullptr;
 };
 
 struct FlowMetrics {

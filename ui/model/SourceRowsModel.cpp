@@ -30,21 +30,25 @@ QStringList SourceRowsModel::columnNames() const {
 void SourceRowsModel::reload() {
     storage::TableInfo info;
     QList<cdc::Row> delivered;
+    QList<qint64> rowids;
     QList<QueuedEvent> pending;
     auto& db = m_project->db();
     const auto guard = m_project->guardQuickRead("reading the source rows");
     if (auto found = storage::Catalog::find(db, m_table.toStdString()); found && *found) {
         info = **found;
-        std::string sql = "SELECT ";
+        std::string sql = "SELECT rowid";
         for (std::size_t i = 0; i < info.columns.size(); ++i)
-            sql += (i ? ", " : "") + storage::quoteIdentifier(info.columns[i].name);
+            sql += ", " + storage::quoteIdentifier(info.columns[i].name);
         sql += " FROM " + storage::quoteIdentifier(info.sqliteName) + " ORDER BY rowid";
         if (auto stmt = db.prepare(sql)) {
             while (true) {
                 auto has = stmt->step();
                 if (!has || !*has)
                     break;
-                delivered << stmt->row();
+                cdc::Row row = stmt->row();
+                rowids << std::get<std::int64_t>(row.front());
+                row.erase(row.begin());
+                delivered << std::move(row);
             }
         }
         if (auto queued = projectstore::events(db))
@@ -55,6 +59,7 @@ void SourceRowsModel::reload() {
     if (info.columns != m_info.columns) {
         beginResetModel();
         m_info = std::move(info);
+        m_rowids = std::move(rowids);
         m_delivered = std::move(delivered);
         m_pending = std::move(pending);
         endResetModel();
@@ -78,6 +83,7 @@ void SourceRowsModel::reload() {
         }
     const auto adopt = [&] {
         m_info = std::move(info);
+        m_rowids = std::move(rowids);
         m_delivered = std::move(delivered);
         m_pending = std::move(pending);
     };
@@ -96,6 +102,10 @@ void SourceRowsModel::reload() {
         emit dataChanged(index(firstChanged, 0), index(lastChanged, columnCount() - 1));
     if (rowCount() > 0) // "+1", "+2" number the queued rows: delivering shifts them
         emit headerDataChanged(Qt::Vertical, 0, rowCount() - 1);
+}
+
+int SourceRowsModel::rowOfRowId(qint64 rowid) const {
+    return static_cast<int>(m_rowids.indexOf(rowid));
 }
 
 int SourceRowsModel::rowCount(const QModelIndex& parent) const {

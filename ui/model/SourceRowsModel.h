@@ -31,6 +31,8 @@ public:
 
     int deliveredCount() const { return int(m_delivered.size()); }
     bool isPending(int row) const { return row >= m_delivered.size() && row < rowCount(); }
+    /// The row showing the delivered row with SQLite rowid `rowid` (provenance names events by it), or -1.
+    int rowOfRowId(qint64 rowid) const;
     /// Queue id of a pending row, 0 for delivered rows.
     qint64 eventId(int row) const;
 
@@ -54,6 +56,7 @@ private:
     QString m_table;
     storage::TableInfo m_info;
     QList<cdc::Row> m_delivered;
+    QList<qint64> m_rowids; ///< of the delivered rows
     QList<QueuedEvent> m_pending;
     QString m_lastError;
 };

@@ -38,6 +38,7 @@
 #include "ui/widgets/TimelinePanel.h"
 #include "ui/widgets/WorkbenchPanel.h"
 #include "ui/widgets/inspector/InspectorPanel.h"
+#include "ui/widgets/results/ProvenancePanel.h"
 #include "ui/widgets/results/Scd2TimelinePanel.h"
 #include "ui/widgets/results/TargetTablePanel.h"
 #include "ui/widgets/results/TombstonePanel.h"
@@ -81,7 +82,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_logModel(new UpdateLogModel(m_project, this)), m_logView(new QTableView(this)),
       m_results(new ResultsController(m_project, this)), m_targetTable(new TargetTablePanel(this)),
       m_scd2Timeline(new Scd2TimelinePanel(this)), m_tombstones(new TombstonePanel(this)),
-      m_designer(new DesignerPanel(this)), m_inspector(new InspectorPanel(m_project, this)) {
+      m_provenance(new ProvenancePanel(m_project, this)), m_designer(new DesignerPanel(this)),
+      m_inspector(new InspectorPanel(m_project, this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/cdcstudio.svg")));
     setCentralWidget(m_workbench);
@@ -177,6 +179,22 @@ MainWindow::MainWindow(QWidget* parent)
                 m_targetTable->selectRow(target, row);
                 raiseDock(QStringLiteral("targetsDock"));
             });
+    // Explain Row: the key's events, each linked to its source row and to its update.
+    connect(m_targetTable, &TargetTablePanel::explainRequested, this,
+            [this](const QString& target, const Row& key) {
+                if (m_provenance->explain(target, key))
+                    raiseDock(QStringLiteral("provenanceDock"));
+            });
+    connect(m_provenance, &ProvenancePanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_provenance, &ProvenancePanel::sourceRowRequested, this,
+            [this](const QString& table, qint64 rowid) {
+                if (m_sources->selectDeliveredRow(table, rowid))
+                    raiseDock(QStringLiteral("sourcesDock"));
+            });
+    connect(m_provenance, &ProvenancePanel::updateRequested, this, [this](qint64 update) {
+        m_timeline->selectUpdate(update);
+        raiseDock(QStringLiteral("timelineDock"));
+    });
     const auto updateClock = [this] { m_tombstones->setSimulatedNow(m_project->clock()); };
     connect(m_project, &Project::dataChanged, this, updateClock);
     updateClock();
@@ -310,6 +328,8 @@ void MainWindow::createDocks() {
         addDock(QStringLiteral("scd2Dock"), tr("SCD2 Timeline"), m_scd2Timeline, Qt::BottomDockWidgetArea);
     auto* tombstones =
         addDock(QStringLiteral("tombstonesDock"), tr("Tombstones"), m_tombstones, Qt::BottomDockWidgetArea);
+    auto* provenance = addDock(QStringLiteral("provenanceDock"), tr("Why This Row?"), m_provenance,
+                               Qt::BottomDockWidgetArea);
     auto* sources =
         addDock(QStringLiteral("sourcesDock"), tr("Sources"), m_sources, Qt::BottomDockWidgetArea);
     auto* issues =
@@ -319,6 +339,7 @@ void MainWindow::createDocks() {
     splitDockWidget(targets, sources, Qt::Horizontal);
     tabifyDockWidget(targets, scd2);
     tabifyDockWidget(scd2, tombstones);
+    tabifyDockWidget(tombstones, provenance);
     tabifyDockWidget(sources, issues);
     tabifyDockWidget(issues, log);
     targets->raise();
@@ -503,6 +524,7 @@ void MainWindow::createMenus() {
     run->addSeparator();
     run->addAction(m_sourceSql);
     run->addAction(m_arrivalOrders);
+    run->addAction(m_targetTable->explainAction());
 
     QMenu* samples = menuBar()->addMenu(tr("&Samples"));
     for (const QString& id : samplelibrary::ids()) {

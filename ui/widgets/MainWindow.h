@@ -35,6 +35,7 @@ class Scd2TimelinePanel;
 class TombstonePanel;
 class OutdatedBanner;
 class PythonTrustController;
+class ProvenancePanel;
 class DesignerController;
 class InspectorPanel;
 class DesignerPanel;
@@ -70,6 +71,8 @@ public:
     TargetTablePanel* targetTablePanel() const { return m_targetTable; }
     Scd2TimelinePanel* scd2TimelinePanel() const { return m_scd2Timeline; }
     TombstonePanel* tombstonePanel() const { return m_tombstones; }
+    /// The Why This Row? dock: a key's events with their fates (Explain Row, Ctrl+Shift+Y).
+    ProvenancePanel* provenancePanel() const { return m_provenance; }
     OutdatedBanner* outdatedBanner() const { return m_outdatedBanner; }
     PythonTrustController* pythonTrust() const { return m_pythonTrust; }
     /// The Designer dock's content: the graph of the editor's last parse without errors.
@@ -128,6 +131,7 @@ private:
     TargetTablePanel* m_targetTable;
     Scd2TimelinePanel* m_scd2Timeline;
     TombstonePanel* m_tombstones;
+    ProvenancePanel* m_provenance;
     OutdatedBanner* m_outdatedBanner = nullptr;
     PythonTrustController* m_pythonTrust = nullptr;
     DesignerPanel* m_designer;

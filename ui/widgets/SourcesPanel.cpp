@@ -167,6 +167,27 @@ SourceRowsModel* SourcesPanel::modelFor(const QString& table) const {
     return nullptr;
 }
 
+bool SourcesPanel::selectDeliveredRow(const QString& table, qint64 rowid) {
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        GridTools* grid = gridAt(i);
+        auto* model = grid ? qobject_cast<SourceRowsModel*>(grid->sourceModel()) : nullptr;
+        if (!model || !equalsIgnoreCase(model->info().name, table.toStdString()))
+            continue;
+        const int row = model->rowOfRowId(rowid);
+        if (row < 0)
+            return false;
+        m_tabs->setCurrentIndex(i);
+        const QModelIndex at = grid->fromSource(model->index(row, 0));
+        if (!at.isValid())
+            return false; // hidden by the grid's filter
+        grid->view()->setCurrentIndex(at);
+        grid->view()->selectRow(at.row());
+        grid->view()->scrollTo(at);
+        return true;
+    }
+    return false;
+}
+
 QTableView* SourcesPanel::currentView() const {
     return qobject_cast<QTableView*>(m_tabs->currentWidget());
 }

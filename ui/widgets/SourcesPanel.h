@@ -30,6 +30,9 @@ public:
     /// The grid model of a table (by catalog name), or null.
     SourceRowsModel* modelFor(const QString& table) const;
     QTableView* currentView() const;
+    /// Shows table `table` and selects its delivered row with rowid `rowid` (an event provenance names);
+    /// false when the grid does not show it.
+    bool selectDeliveredRow(const QString& table, qint64 rowid);
     SourceRowsModel* currentModel() const;
     /// The sorting, filtering, copy and export tools of the grid on show, or null.
     GridTools* currentGrid() const;

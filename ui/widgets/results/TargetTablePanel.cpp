@@ -2,6 +2,7 @@
 // narrow, which would make them jump); the hidden change feed is sized only when it is shown.
 #include "ui/widgets/results/TargetTablePanel.h"
 
+#include "ui/model/GridProxyModel.h"
 #include "ui/model/results/ChangeFeedModel.h"
 #include "ui/model/results/ResultText.h"
 #include "ui/model/results/TargetRowsModel.h"
@@ -10,8 +11,11 @@
 #include "ui/widgets/results/ChangeLegend.h"
 #include "ui/widgets/results/ResultIcons.h"
 
+#include <algorithm>
+
 #include <QAction>
 #include <QHeaderView>
+#include <QIcon>
 #include <QStackedWidget>
 #include <QTableView>
 #include <QToolBar>
@@ -25,7 +29,8 @@ TargetTablePanel::TargetTablePanel(QWidget* parent)
       m_rowsGrid(makeGrid(m_rows, QStringLiteral("targetRowsView"))),
       m_feedGrid(makeGrid(m_feed, QStringLiteral("changeFeedView"))), m_rowsView(m_rowsGrid->view()),
       m_feedView(m_feedGrid->view()), m_filter(new GridFilterBox(this)), m_views(new QStackedWidget(this)),
-      m_feedAction(new QAction(this)), m_legend(new ChangeLegend(ChangePalette::changes(), this)) {
+      m_feedAction(new QAction(this)), m_explainAction(new QAction(this)),
+      m_legend(new ChangeLegend(ChangePalette::changes(), this)) {
     setObjectName(QStringLiteral("TargetTablePanel"));
     m_views->addWidget(m_rowsView);
     m_views->addWidget(m_feedView);
@@ -40,6 +45,17 @@ TargetTablePanel::TargetTablePanel(QWidget* parent)
     m_feedAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     addAction(m_feedAction);
     toolBar()->addAction(m_feedAction);
+    m_explainAction->setObjectName(QStringLiteral("explainRowAction"));
+    m_explainAction->setText(tr("Explain Row"));
+    m_explainAction->setIcon(QIcon(QStringLiteral(":/icons/explain.svg")));
+    m_explainAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Y));
+    m_explainAction->setToolTip(tr("Why is this row like this? Every event of its key with what became of it "
+                                   "(Ctrl+Shift+Y)"));
+    toolBar()->addAction(m_explainAction);
+    connect(m_explainAction, &QAction::triggered, this, [this] {
+        if (auto key = currentKey())
+            emit explainRequested(currentTarget(), *key);
+    });
     toolBar()->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     addToolBarStretch();
     toolBar()->addWidget(m_filter);
@@ -52,6 +68,28 @@ TargetTablePanel::TargetTablePanel(QWidget* parent)
                 if (current.isValid() && !m_selectingRow)
                     emit rowSelected(currentTarget(), m_rowsGrid->toSource(current).row());
             });
+}
+
+std::optional<cdc::Row> TargetTablePanel::currentKey() const {
+    const QModelIndex current = m_rowsView->currentIndex();
+    if (!current.isValid() || isChangeFeedVisible())
+        return std::nullopt;
+    const TargetSnapshot& snapshot = m_rows->snapshot();
+    if (snapshot.kind != engine::DatasetKind::AutoCdc)
+        return std::nullopt;
+    const int row = m_rowsGrid->toSource(current).row();
+    cdc::Row key;
+    for (const QString& name : snapshot.keyColumns) {
+        const auto& columns = snapshot.rows.columns;
+        const auto at = std::find_if(columns.begin(), columns.end(), [&](const std::string& c) {
+            return name.compare(QString::fromStdString(c), Qt::CaseInsensitive) == 0;
+        });
+        if (at == columns.end())
+            return std::nullopt;
+        key.push_back(
+            GridProxyModel::cellAt(m_rows->index(row, static_cast<int>(at - columns.begin()))).value);
+    }
+    return key;
 }
 
 GridTools* TargetTablePanel::makeGrid(QAbstractItemModel* model, const QString& name) {

@@ -2,7 +2,10 @@
 /// The target tables after an update: rows with the update's inserts, changes, closes and deletes
 /// highlighted (with a legend), or — toggled — the update's change data feed.
 
+#include "core/common/Value.h"
 #include "ui/widgets/results/ResultPanel.h"
+
+#include <optional>
 
 class QAbstractItemModel;
 class QAction;
@@ -28,6 +31,11 @@ public:
     bool isChangeFeedVisible() const;
 
     QAction* changeFeedAction() const { return m_feedAction; }
+    /// Explain Row (Ctrl+Shift+Y): asks for the provenance of the current row (explainRequested).
+    QAction* explainAction() const { return m_explainAction; }
+    /// The key of the current row of an AUTO CDC target (ghost rows of deleted keys too), in the target's key
+    /// order; nullopt when no such row is current.
+    std::optional<cdc::Row> currentKey() const;
     QTableView* rowsView() const { return m_rowsView; }
     QTableView* feedView() const { return m_feedView; }
     TargetRowsModel* rowsModel() const { return m_rows; }
@@ -41,6 +49,8 @@ public:
 signals:
     /// The user moved the current row of the rows view (for syncing the timeline).
     void rowSelected(const QString& target, int row);
+    /// Explain Row was chosen on the current row: `key` of `target`.
+    void explainRequested(const QString& target, const cdc::Row& key);
 
 protected:
     void showSnapshot(const SharedSnapshot& snapshot) override;
@@ -60,6 +70,7 @@ private:
     GridFilterBox* m_filter;
     QStackedWidget* m_views;
     QAction* m_feedAction;
+    QAction* m_explainAction;
     ChangeLegend* m_legend;
     bool m_selectingRow = false;
     bool m_feedNeedsFit = false; ///< the change feed changed while hidden: fit its columns when shown
