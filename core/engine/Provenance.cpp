@@ -32,7 +32,8 @@ bool sameKey(const std::vector<Value>& a, const std::vector<Value>& b) {
 /// Collects what the appliers decide for one key of one target.
 class KeyTrace : public UpdateTrace {
 public:
-    KeyTrace(std::string target, std::vector<Value> key) : m_target(std::move(target)), m_key(std::move(key)) {}
+    KeyTrace(std::string target, std::vector<Value> key)
+        : m_target(std::move(target)), m_key(std::move(key)) {}
 
     bool wants(const std::string& target, const Row& key) const override {
         return equalsIgnoreCase(target, m_target) && sameKey(key, m_key);
@@ -79,6 +80,8 @@ public:
         if (!db)
             return db.error();
         CDC_TRY(storage::copyDatabase(project, *db));
+        // Before the tables set aside are made: changing temp_store (runUpdate sets it) drops temp tables.
+        CDC_TRY(db->exec("PRAGMA temp_store = MEMORY"));
         ScratchReplay r(std::move(db.value()));
         CDC_TRY(r.readHistory());
         CDC_TRY(rewindTo(r.m_db, 0));
@@ -115,7 +118,8 @@ private:
     };
 
     Status readHistory() {
-        auto updates = rows(m_db, "SELECT update_id, now, full_refresh FROM __cdc_updates ORDER BY update_id");
+        auto updates =
+            rows(m_db, "SELECT update_id, now, full_refresh FROM __cdc_updates ORDER BY update_id");
         if (!updates)
             return updates.error();
         for (const auto& u : updates.value())
@@ -153,8 +157,8 @@ private:
     Status setAside() {
         for (const AsideTable& a : m_aside) {
             const std::string table = quoteIdentifier(a.sqliteName);
-            CDC_TRY(m_db.exec("CREATE TEMP TABLE " + a.aside + " AS SELECT rowid AS __r" + a.columns + " FROM " +
-                              table + "; DELETE FROM " + table));
+            CDC_TRY(m_db.exec("CREATE TEMP TABLE " + a.aside + " AS SELECT rowid AS __r" + a.columns +
+                              " FROM " + table + "; DELETE FROM " + table));
         }
         return Status::success();
     }
@@ -167,8 +171,8 @@ private:
                 continue;
             const std::string upTo = std::to_string(std::prev(at)->second);
             CDC_TRY(m_db.exec("INSERT INTO " + quoteIdentifier(a.sqliteName) + "(rowid" + a.columns +
-                              ") SELECT * FROM " + a.aside + " WHERE __r <= " + upTo + "; DELETE FROM " + a.aside +
-                              " WHERE __r <= " + upTo));
+                              ") SELECT * FROM " + a.aside + " WHERE __r <= " + upTo + "; DELETE FROM " +
+                              a.aside + " WHERE __r <= " + upTo));
         }
         return Status::success();
     }
@@ -221,9 +225,9 @@ public:
         case TraceOutcome::Updated:
         case TraceOutcome::Reinserted:
             becomeCurrent(i);
-            e.why = r.outcome == TraceOutcome::Reinserted
-                        ? "newer than the key's delete: the row lives again"
-                        : r.outcome == TraceOutcome::Inserted ? "inserted the row" : "updated the row";
+            e.why = r.outcome == TraceOutcome::Reinserted ? "newer than the key's delete: the row lives again"
+                    : r.outcome == TraceOutcome::Inserted ? "inserted the row"
+                                                          : "updated the row";
             resurrection(e, r.outcome == TraceOutcome::Inserted);
             return;
         case TraceOutcome::Deleted:
@@ -231,7 +235,8 @@ public:
             if (m_live >= 0)
                 supersede(static_cast<std::size_t>(m_live), "deleted by the " + eventName(e) + at);
             if (m_tombstone >= 0)
-                supersede(static_cast<std::size_t>(m_tombstone), "its tombstone moved up to the " + eventName(e));
+                supersede(static_cast<std::size_t>(m_tombstone),
+                          "its tombstone moved up to the " + eventName(e));
             m_live = -1;
             m_tombstone = static_cast<int>(i);
             std::fill(m_origin.begin(), m_origin.end(), -1);
@@ -246,7 +251,8 @@ public:
             return;
         case TraceOutcome::BlockedByTombstone:
             e.fate = EventFate::BlockedByTombstone;
-            e.why = "arrived" + at + ", older than the delete at " + shown(r.against) + ", whose tombstone blocks it";
+            e.why = "arrived" + at + ", older than the delete at " + shown(r.against) +
+                    ", whose tombstone blocks it";
             return;
         case TraceOutcome::DeleteIgnored:
             e.fate = EventFate::DeleteIgnored;
@@ -272,7 +278,8 @@ public:
     }
 
     void truncated(const TraceRecord& r) {
-        const std::string by = "the TRUNCATE at " + shown(r.sequence) + " in update " + std::to_string(r.update);
+        const std::string by =
+            "the TRUNCATE at " + shown(r.sequence) + " in update " + std::to_string(r.update);
         for (int* held : {&m_live, &m_tombstone}) {
             if (*held < 0)
                 continue;
@@ -398,17 +405,19 @@ public:
                         origin[c] = static_cast<int>(i);
             }
             if (e.late)
-                e.why += "; it arrived late, after a higher sequence, and was put into the history in its place";
+                e.why +=
+                    "; it arrived late, after a higher sequence, and was put into the history in its place";
         }
         summary = openVersion() ? "has an open version since " + shown(openVersion()->start)
                                 : "has no open version";
         if (!m_versions.empty() && !openVersion()) {
             const VersionRow& last = m_versions.back();
-            summary += ": its last version [" + shown(last.start) + ", " + shown(last.end) + ") was closed at " +
-                       shown(last.end);
+            summary += ": its last version [" + shown(last.start) + ", " + shown(last.end) +
+                       ") was closed at " + shown(last.end);
             for (const Traced& t : m_events)
                 if (t.event.isDelete && sameValue(t.event.sequence, last.end))
-                    summary += " by the " + eventName(t.event) + " (update " + std::to_string(t.event.update) + ")";
+                    summary +=
+                        " by the " + eventName(t.event) + " (update " + std::to_string(t.event.update) + ")";
         }
         if (!openVersion())
             origin.clear();
@@ -429,7 +438,9 @@ private:
         return "";
     }
 
-    static bool suppliedAt(const TraceRecord& r, std::size_t c) { return r.supplied.empty() || r.supplied[c]; }
+    static bool suppliedAt(const TraceRecord& r, std::size_t c) {
+        return r.supplied.empty() || r.supplied[c];
+    }
 
     const VersionRow* startingAt(const Value& s) const {
         for (const VersionRow& v : m_versions)
@@ -463,7 +474,7 @@ private:
 
 /// The key's rows of the target's public view (SCD2: its versions, __START_AT order).
 Result<std::vector<std::vector<Value>>> keyRows(const Database& db, const StoredTarget& t,
-                                                 const std::vector<Value>& key) {
+                                                const std::vector<Value>& key) {
     std::string where;
     for (std::size_t k = 0; k < t.keyIndex.size(); ++k)
         where += (k ? " AND " : "") +
@@ -548,7 +559,8 @@ Result<std::vector<Value>> keyFromText(const Database& project, const std::strin
     if (!found)
         return found.error();
     if (!found.value())
-        return Diagnostic::error("UNKNOWN_TARGET", "no target '" + target + "' has been updated in this project");
+        return Diagnostic::error("UNKNOWN_TARGET",
+                                 "no target '" + target + "' has been updated in this project");
     const StoredTarget& t = *found.value();
     std::vector<Value> key(t.keyIndex.size());
     std::vector<bool> given(t.keyIndex.size(), false);
@@ -565,7 +577,8 @@ Result<std::vector<Value>> keyFromText(const Database& project, const std::strin
         if (type.isIntegral()) {
             const long long v = std::strtoll(text.c_str(), &end, 10);
             if (text.empty() || *end)
-                return Diagnostic::error("INVALID_KEY", "'" + text + "' is not a whole number (" + column + ")");
+                return Diagnostic::error("INVALID_KEY",
+                                         "'" + text + "' is not a whole number (" + column + ")");
             key[k] = static_cast<std::int64_t>(v);
         } else if (type.isNumeric()) {
             const double v = std::strtod(text.c_str(), &end);
@@ -579,21 +592,22 @@ Result<std::vector<Value>> keyFromText(const Database& project, const std::strin
     }
     for (std::size_t k = 0; k < given.size(); ++k)
         if (!given[k])
-            return Diagnostic::error("INVALID_KEY", "the key column " +
-                                                        t.columns[static_cast<std::size_t>(t.keyIndex[k])].name +
-                                                        " has no value (--key " +
-                                                        t.columns[static_cast<std::size_t>(t.keyIndex[k])].name +
-                                                        "=VALUE)");
+            return Diagnostic::error(
+                "INVALID_KEY", "the key column " + t.columns[static_cast<std::size_t>(t.keyIndex[k])].name +
+                                   " has no value (--key " +
+                                   t.columns[static_cast<std::size_t>(t.keyIndex[k])].name + "=VALUE)");
     return key;
 }
 
-Result<Explanation> explainKey(Database& project, const pipeline::Pipeline& pipeline, const std::string& target,
-                               const std::vector<Value>& key, const std::atomic<bool>* cancel) {
+Result<Explanation> explainKey(Database& project, const pipeline::Pipeline& pipeline,
+                               const std::string& target, const std::vector<Value>& key,
+                               const std::atomic<bool>* cancel) {
     auto found = findStoredTarget(project, target);
     if (!found)
         return found.error();
     if (!found.value())
-        return Diagnostic::error("UNKNOWN_TARGET", "no target '" + target + "' has been updated in this project");
+        return Diagnostic::error("UNKNOWN_TARGET",
+                                 "no target '" + target + "' has been updated in this project");
     const StoredTarget& t = *found.value();
     if (!t.autoCdc())
         return Diagnostic::error("NOT_EXPLAINABLE", "'" + t.name +
@@ -640,24 +654,28 @@ Result<Explanation> explainKey(Database& project, const pipeline::Pipeline& pipe
     if (!held)
         return held.error();
     if (replayed.value() != held.value())
-        out.notes.push_back("replaying the delivered events does not give the rows the project holds for this "
-                            "key: the pipeline or its sources changed since those updates ran (Run Full Refresh "
-                            "makes them agree); the explanation follows the replay");
+        out.notes.push_back(
+            "replaying the delivered events does not give the rows the project holds for this "
+            "key: the pipeline or its sources changed since those updates ran (Run Full Refresh "
+            "makes them agree); the explanation follows the replay");
 
     std::vector<int> origin;
     const std::string who = keyText(out);
     if (!t.scd2()) {
-        auto gc = rows(replay->db(),
-                       "SELECT __SEQUENCE, __COLLECTED_IN FROM " + quoteIdentifier(storage::TargetTables(t.name).gcLog) +
-                           " WHERE " + [&] {
-                               std::string w;
-                               for (std::size_t k = 0; k < t.keyIndex.size(); ++k)
-                                   w += (k ? " AND " : "") +
-                                        quoteIdentifier(t.columns[static_cast<std::size_t>(t.keyIndex[k])].name) +
-                                        " IS ?" + std::to_string(k + 1);
-                               return w;
-                           }() + " ORDER BY __COLLECTED_IN",
-                       key);
+        auto gc = rows(
+            replay->db(),
+            "SELECT __SEQUENCE, __COLLECTED_IN FROM " + quoteIdentifier(storage::TargetTables(t.name).gcLog) +
+                " WHERE " +
+                [&] {
+                    std::string w;
+                    for (std::size_t k = 0; k < t.keyIndex.size(); ++k)
+                        w += (k ? " AND " : "") +
+                             quoteIdentifier(t.columns[static_cast<std::size_t>(t.keyIndex[k])].name) +
+                             " IS ?" + std::to_string(k + 1);
+                    return w;
+                }() +
+                " ORDER BY __COLLECTED_IN",
+            key);
         if (!gc)
             return gc.error();
         Scd1Story story(events, t.columns.size());
@@ -678,7 +696,8 @@ Result<Explanation> explainKey(Database& project, const pipeline::Pipeline& pipe
         origin = story.origin();
         if (story.live() >= 0) {
             const ExplainedEvent& e = events[static_cast<std::size_t>(story.live())].event;
-            out.summary = "is live: its row is the " + eventName(e) + ", applied in update " + std::to_string(e.update);
+            out.summary =
+                "is live: its row is the " + eventName(e) + ", applied in update " + std::to_string(e.update);
         } else if (story.tombstone() >= 0) {
             const ExplainedEvent& e = events[static_cast<std::size_t>(story.tombstone())].event;
             out.summary = "is deleted: the " + eventName(e) + " (update " + std::to_string(e.update) +
@@ -692,7 +711,8 @@ Result<Explanation> explainKey(Database& project, const pipeline::Pipeline& pipe
         std::vector<VersionRow> versions;
         const std::size_t n = t.columns.size();
         for (auto& row : replayed.value())
-            versions.push_back({std::vector<Value>(row.begin(), row.begin() + static_cast<long>(n)), row[n], row[n + 1]});
+            versions.push_back(
+                {std::vector<Value>(row.begin(), row.begin() + static_cast<long>(n)), row[n], row[n + 1]});
         // The story reads events in sequence order (the history's), not in arrival order.
         std::stable_sort(events.begin(), events.end(), [](const Traced& a, const Traced& b) {
             return compareValues(a.event.sequence, b.event.sequence) < 0;

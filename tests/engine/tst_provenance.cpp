@@ -21,7 +21,7 @@ CREATE TABLE users_cdf (userId INT, name STRING, city STRING, operation STRING, 
 std::string seedPipeline(int scd) {
     return "CREATE OR REFRESH STREAMING TABLE users;\n"
            "CREATE FLOW apply_cdc AS AUTO CDC INTO users FROM stream(users_cdf) KEYS (userId)\n"
-           "APPLY AS DELETE WHEN operation = \"DELETE\" APPLY AS TRUNCATE WHEN operation = \"TRUNCATE\"\n"
+           "APPLY AS DELETE WHEN operation = \"DELETE\"\n"
            "SEQUENCE BY sequenceNum COLUMNS * EXCEPT (operation, sequenceNum) STORED AS SCD TYPE " +
            std::to_string(scd) + ";";
 }
@@ -48,9 +48,10 @@ QStringList fates(const engine::Explanation& e) {
 QStringList origins(const engine::Explanation& e) {
     QStringList out;
     for (const auto& c : e.current)
-        out << QString::fromStdString(c.column + "=" + displayText(c.value) + "<-" +
-                                      (c.event < 0 ? std::string("none")
-                                                   : displayText(e.events[static_cast<std::size_t>(c.event)].sequence)));
+        out << QString::fromStdString(
+            c.column + "=" + displayText(c.value) + "<-" +
+            (c.event < 0 ? std::string("none")
+                         : displayText(e.events[static_cast<std::size_t>(c.event)].sequence)));
     return out;
 }
 
@@ -90,9 +91,9 @@ void TestProvenance::explainsKeys_data() {
         << QStringList{"2 superseded @2", "5 stale @4", "6 current @3"}
         << "is live: its row is the sequence 6 (users_cdf row 6)"
         << QStringList{"userId=125<-6", "name=Mercedes<-6", "city=Guadalajara<-6"};
-    QTest::newRow("scd1 seed: 124 untouched") << seed << scd1 << kSeedBatches << "users" << qint64(124)
-                                              << QStringList{"1 current @1"} << "is live"
-                                              << QStringList{"userId=124<-1", "name=Raul<-1", "city=Oaxaca<-1"};
+    QTest::newRow("scd1 seed: 124 untouched")
+        << seed << scd1 << kSeedBatches << "users" << qint64(124) << QStringList{"1 current @1"} << "is live"
+        << QStringList{"userId=124<-1", "name=Raul<-1", "city=Oaxaca<-1"};
     // SCD2, one update with all the seed's events: user 123 has no open version because the delete at 6
     // closed Chihuahua's; Mercedes' Mexicali version is closed at 6 by the move to Guadalajara.
     const QStringList oneUpdate{kSeedBatches.join(";\n")};
@@ -116,18 +117,17 @@ void TestProvenance::explainsKeys_data() {
     const QString feed = "CREATE TABLE feed (id INT, name STRING, op STRING, seq INT);";
     const auto pipelineWith = [](const QString& options, const QString& table = {}) {
         return "CREATE OR REFRESH STREAMING TABLE people " + table +
-               ";\nCREATE FLOW f AS AUTO CDC INTO people FROM STREAM(feed) KEYS (id) "
-               "APPLY AS DELETE WHEN op = 'DELETE' APPLY AS TRUNCATE WHEN op = 'TRUNCATE' SEQUENCE BY seq "
-               "COLUMNS * EXCEPT (op, seq) " +
-               options + ";";
+               ";\nCREATE FLOW f AS AUTO CDC INTO people FROM STREAM(feed) KEYS (id) " + options +
+               " APPLY AS DELETE WHEN op = 'DELETE' APPLY AS TRUNCATE WHEN op = 'TRUNCATE' SEQUENCE BY seq "
+               "COLUMNS * EXCEPT (op, seq);";
     };
     QTest::newRow("resurrected after GC")
-        << feed
-        << pipelineWith("", "TBLPROPERTIES ('pipelines.cdc.tombstoneGCThresholdInSeconds' = '30')")
+        << feed << pipelineWith("", "TBLPROPERTIES ('pipelines.cdc.tombstoneGCThresholdInSeconds' = '30')")
         << QStringList{"INSERT INTO feed VALUES (2, 'Grace', 'UPSERT', 1), (2, NULL, 'DELETE', 3)",
                        "INSERT INTO feed VALUES (2, 'Grace H.', 'UPSERT', 2)"}
         << "people" << qint64(2)
-        << QStringList{"1 lost in its update @1", "2 resurrected after GC @2", "3 delete tombstone collected @1"}
+        << QStringList{"1 lost in its update @1", "2 resurrected after GC @2",
+                       "3 delete tombstone collected @1"}
         << "is live" << QStringList{"id=2<-2", "name=Grace H.<-2"};
     QTest::newRow("removed by and below a truncate")
         << feed << pipelineWith("")
@@ -188,14 +188,18 @@ void TestProvenance::whyTextNamesTheEvents() {
     auto e = engine::explainKey(db, p, "users", {Value(std::int64_t{125})});
     QVERIFY(e.ok());
     const QString text = QString::fromStdString(engine::explanationText(e.value()));
-    QVERIFY2(text.contains("UPSERT 5  update 4  users_cdf row 7  (125, Mercedes, Mexicali)"), qPrintable(text));
-    QVERIFY2(text.contains("stale: arrived in update 4, after sequence 6 had been applied"), qPrintable(text));
-    QVERIFY2(text.contains("superseded: applied, then replaced by the sequence 6 (users_cdf row 6) in update 3"),
+    QVERIFY2(text.contains("UPSERT 5  update 4  users_cdf row 7  (125, Mercedes, Mexicali)"),
              qPrintable(text));
+    QVERIFY2(text.contains("stale: arrived in update 4, after sequence 6 had been applied"),
+             qPrintable(text));
+    QVERIFY2(
+        text.contains("superseded: applied, then replaced by the sequence 6 (users_cdf row 6) in update 3"),
+        qPrintable(text));
     QVERIFY2(text.contains("city = Guadalajara  <- sequence 6 (update 3)"), qPrintable(text));
 }
 
-/// Explaining reads the project and replays in a scratch copy: the project's rows and updates stay as they were.
+/// Explaining reads the project and replays in a scratch copy: the project's rows and updates stay as they
+/// were.
 void TestProvenance::projectIsNotChanged() {
     auto db = openDb();
     QVERIFY(source(db, kSeedSource));

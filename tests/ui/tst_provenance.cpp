@@ -60,7 +60,7 @@ QStringList fates(const ProvenancePanel* panel) {
     const auto* model = panel->eventsModel();
     for (int r = 0; r < model->rowCount(); ++r)
         out << model->index(r, ProvenanceEventsModel::SequenceColumn).data().toString() + " " +
-                   model->index(r, model->fateColumn()).data().toString();
+                   model->index(r, ProvenanceEventsModel::FateColumn).data().toString();
     return out;
 }
 
@@ -98,7 +98,8 @@ private slots:
         // Every column of the row was set by the event at 6.
         const auto* origins = panel->originsModel();
         QCOMPARE(origins->rowCount(), 3);
-        QCOMPARE(origins->index(2, ColumnOriginModel::ValueColumn).data().toString(), QStringLiteral("Guadalajara"));
+        QCOMPARE(origins->index(2, ColumnOriginModel::ValueColumn).data().toString(),
+                 QStringLiteral("Guadalajara"));
         QVERIFY(origins->index(2, ColumnOriginModel::SetByColumn).data().toString().startsWith("sequence 6"));
         saveScreenshot(w, QStringLiteral("provenance.png"));
 
@@ -127,7 +128,8 @@ private slots:
         QTest::keyClick(panel->keyEdit(), Qt::Key_Return);
         QTRY_VERIFY_WITH_TIMEOUT(!panel->isRunning() && panel->eventsModel()->rowCount() > 0, 30000);
         QCOMPARE(fates(panel), QStringList({"1 superseded", "5 blocked by tombstone", "6 tombstone"}));
-        QVERIFY2(panel->summaryLabel()->text().contains("is deleted"), qPrintable(panel->summaryLabel()->text()));
+        QVERIFY2(panel->summaryLabel()->text().contains("is deleted"),
+                 qPrintable(panel->summaryLabel()->text()));
         QVERIFY(!panel->originsView()->isVisible());
         // A key that is not a number is refused with a message, and nothing runs.
         panel->keyEdit()->clear();
@@ -153,7 +155,8 @@ private slots:
         QCOMPARE(fates(panel), QStringList({"2 opened version", "5 opened version", "6 opened version"}));
         const QString why =
             panel->eventsModel()->index(1, panel->eventsModel()->whyColumn()).data().toString();
-        QVERIFY2(why.contains("opened the version [5, 6)") && why.contains("it arrived late"), qPrintable(why));
+        QVERIFY2(why.contains("opened the version [5, 6)") && why.contains("it arrived late"),
+                 qPrintable(why));
         saveScreenshot(w, QStringLiteral("provenance-scd2.png"));
     }
 };

@@ -14,10 +14,16 @@ QString text(const Value& v) {
     return QString::fromStdString(displayText(v));
 }
 
+/// `orders_cdf` of `main.lab.orders_cdf`.
+QString shortName(const std::string& table) {
+    const QString name = QString::fromStdString(table);
+    return name.mid(name.lastIndexOf(QLatin1Char('.')) + 1);
+}
+
 QString eventLabel(const engine::ExplainedEvent& e) {
     QString s = QObject::tr("sequence %1 · update %2").arg(text(e.sequence)).arg(e.update);
     if (!e.source.empty())
-        s += QObject::tr(" · %1 row %2").arg(QString::fromStdString(e.source)).arg(e.rowid);
+        s += QObject::tr(" · %1 row %2").arg(shortName(e.source)).arg(e.rowid);
     return s;
 }
 
@@ -67,7 +73,8 @@ QColor fateBackground(FateTone tone, const QPalette& palette) {
         accent = QColor(0x8b, 0x94, 0x9e); // grey
         break;
     }
-    return themecolors::mix(palette.color(QPalette::Base), accent, themecolors::isDark(palette) ? 0.34 : 0.20);
+    return themecolors::mix(palette.color(QPalette::Base), accent,
+                            themecolors::isDark(palette) ? 0.34 : 0.20);
 }
 
 ProvenanceEventsModel::ProvenanceEventsModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -102,7 +109,9 @@ QVariant ProvenanceEventsModel::data(const QModelIndex& index, int role) const {
     if (role == Qt::BackgroundRole)
         return fateBackground(fateTone(e->fate), QPalette());
     if (role == Qt::ToolTipRole)
-        return QString::fromStdString(fateName(e->fate) + ": " + e->why);
+        return c == sourceColumn() && !e->source.empty()
+                   ? tr("Row %1 of %2").arg(e->rowid).arg(QString::fromStdString(e->source))
+                   : QString::fromStdString(fateName(e->fate) + ": " + e->why);
     if (role == Qt::ForegroundRole && fateTone(e->fate) == FateTone::Replaced)
         return themecolors::mutedText(QPalette());
     if (role != Qt::DisplayRole)
@@ -113,16 +122,15 @@ QVariant ProvenanceEventsModel::data(const QModelIndex& index, int role) const {
         return e->isDelete ? tr("DELETE") : tr("UPSERT");
     if (c == UpdateColumn)
         return e->late ? tr("%1 (late)").arg(e->update) : QString::number(e->update);
-    if (c == SourceColumn)
-        return e->source.empty() ? QString::number(e->rowid)
-                                 : tr("%1 #%2").arg(QString::fromStdString(e->source)).arg(e->rowid);
-    if (c < fateColumn()) {
-        const auto v = static_cast<std::size_t>(c - FirstValueColumn);
-        return v < e->values.size() ? text(e->values[v]) : QVariant();
-    }
-    if (c == fateColumn())
+    if (c == FateColumn)
         return QString::fromStdString(fateName(e->fate));
-    return QString::fromStdString(e->why);
+    if (c == sourceColumn()) // the table's own name: the schema is in the tool tip
+        return e->source.empty() ? QString::number(e->rowid)
+                                 : tr("%1 #%2").arg(shortName(e->source)).arg(e->rowid);
+    if (c == whyColumn())
+        return QString::fromStdString(e->why);
+    const auto v = static_cast<std::size_t>(c - FirstValueColumn);
+    return v < e->values.size() ? text(e->values[v]) : QVariant();
 }
 
 QVariant ProvenanceEventsModel::headerData(int section, Qt::Orientation orientation, int role) const {
@@ -137,13 +145,13 @@ QVariant ProvenanceEventsModel::headerData(int section, Qt::Orientation orientat
         return tr("Operation");
     case UpdateColumn:
         return tr("Update");
-    case SourceColumn:
-        return tr("Source row");
+    case FateColumn:
+        return tr("Fate");
     default:
         break;
     }
-    if (section == fateColumn())
-        return tr("Fate");
+    if (section == sourceColumn())
+        return tr("Source row");
     if (section == whyColumn())
         return tr("Why");
     const auto v = static_cast<std::size_t>(section - FirstValueColumn);

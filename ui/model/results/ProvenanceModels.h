@@ -19,16 +19,16 @@ QColor fateBackground(FateTone tone, const QPalette& palette);
 class ProvenanceEventsModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    /// Fixed columns before the event's values, and after them.
-    enum Column { SequenceColumn, OperationColumn, UpdateColumn, SourceColumn, FirstValueColumn };
+    /// Fixed columns before the event's values; its source row and the reason follow them.
+    enum Column { SequenceColumn, OperationColumn, UpdateColumn, FateColumn, FirstValueColumn };
 
     explicit ProvenanceEventsModel(QObject* parent = nullptr);
     void setExplanation(const engine::Explanation& e);
     void clear();
     const engine::Explanation& explanation() const { return m_e; }
     const engine::ExplainedEvent* eventAt(int row) const;
-    int fateColumn() const { return FirstValueColumn + static_cast<int>(m_e.columns.size()); }
-    int whyColumn() const { return fateColumn() + 1; }
+    int sourceColumn() const { return FirstValueColumn + static_cast<int>(m_e.columns.size()); }
+    int whyColumn() const { return sourceColumn() + 1; }
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;

@@ -68,16 +68,20 @@ ProvenancePanel::ProvenancePanel(Project* project, QWidget* parent)
     m_summary->setObjectName(QStringLiteral("provenanceSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summary->setText(tr("Select a row in Target Tables and choose Explain Row (Ctrl+Shift+Y), or type a key "
-                          "above: every event of that key is listed with what became of it and why."));
+    m_summary->setText(
+        tr("Select a row in Target Tables and choose Explain Row (Ctrl+Shift+Y), or type a key "
+           "above: every event of that key is listed with what became of it and why."));
     m_notes->setObjectName(QStringLiteral("provenanceNotes"));
     m_notes->setWordWrap(true);
     m_notes->hide();
     m_eventsView = makeView(m_events, QStringLiteral("provenanceEvents"), this);
-    m_eventsView->setToolTip(tr("Click an event to show its source row; click its update to select that update in "
-                                "the Update Timeline."));
+    m_eventsView->setWordWrap(true);
+    m_eventsView->setToolTip(
+        tr("Click an event to show its source row; click its update to select that update in "
+           "the Update Timeline."));
     m_originsView = makeView(m_origins, QStringLiteral("provenanceOrigins"), this);
-    m_originsView->setToolTip(tr("Which event set each current value; click one to find it among the events."));
+    m_originsView->setToolTip(
+        tr("Which event set each current value; click one to find it among the events."));
 
     auto* bar = new QHBoxLayout;
     bar->setSpacing(6);
@@ -196,7 +200,8 @@ bool ProvenancePanel::explain(const QString& target, const cdc::Row& key) {
     // Fill in the key as it would be typed, so what is explained is always on show.
     {
         const auto guard = m_project->guardQuickRead("reading the target's key");
-        if (auto stored = engine::findStoredTarget(m_project->db(), target.toStdString()); stored && *stored) {
+        if (auto stored = engine::findStoredTarget(m_project->db(), target.toStdString());
+            stored && *stored) {
             QStringList parts;
             const auto names = (*stored)->keyNames();
             for (std::size_t k = 0; k < names.size() && k < key.size(); ++k)
@@ -208,17 +213,18 @@ bool ProvenancePanel::explain(const QString& target, const cdc::Row& key) {
     m_cancelFlag = std::make_shared<std::atomic<bool>>(false);
     m_summary->setText(tr("Replaying the project's updates to explain %1 of %2…").arg(m_key->text(), target));
     setRunning(true);
-    m_watcher.setFuture(QtConcurrent::run([db = std::move(copy).value(),
-                                           pipeline = m_project->document()->pipeline(),
-                                           target = target.toStdString(), key, flag = m_cancelFlag]() {
-        return Outcome{engine::explainKey(*db, pipeline, target, key, flag.get())};
-    }));
+    m_watcher.setFuture(
+        QtConcurrent::run([db = std::move(copy).value(), pipeline = m_project->document()->pipeline(),
+                           target = target.toStdString(), key, flag = m_cancelFlag]() {
+            return Outcome{engine::explainKey(*db, pipeline, target, key, flag.get())};
+        }));
     return true;
 }
 
 void ProvenancePanel::setRunning(bool running) {
     m_explain->setText(running ? tr("Cancel") : tr("Explain"));
-    m_explain->setIcon(QIcon(running ? QStringLiteral(":/icons/cancel.svg") : QStringLiteral(":/icons/explain.svg")));
+    m_explain->setIcon(
+        QIcon(running ? QStringLiteral(":/icons/cancel.svg") : QStringLiteral(":/icons/explain.svg")));
     m_target->setEnabled(!running);
     m_key->setEnabled(!running);
     if (running)
@@ -254,7 +260,10 @@ void ProvenancePanel::takeResult() {
     m_notes->setStyleSheet(QStringLiteral("color: %1").arg(themecolors::warning(palette()).name()));
     m_notes->setVisible(!notes.isEmpty());
     m_originsView->setVisible(!e.current.empty());
-    m_eventsView->resizeColumnsToContents();
+    // The reason, last, takes the width left and wraps; the other columns fit their contents.
+    for (int c = 0; c < m_events->whyColumn(); ++c)
+        m_eventsView->resizeColumnToContents(c);
+    m_eventsView->resizeRowsToContents();
     m_originsView->resizeColumnsToContents();
     emit statusMessage(tr("%n event(s) of the key explained", nullptr, static_cast<int>(e.events.size())));
     emit finished();
