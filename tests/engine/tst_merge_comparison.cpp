@@ -174,6 +174,33 @@ private slots:
             QVERIFY2(sql2.contains(clause), qPrintable(sql2));
     }
 
+    /// What the textbook MERGE does not have: IGNORE NULL UPDATES (its UPDATE SET writes the NULL) and APPLY
+    /// AS TRUNCATE (its rows, with no key, are left out of the batch instead of inserted as a NULL key).
+    void autoCdcOnlyOptionsAreLeftOut() {
+        auto db = openDb();
+        const auto p = parse(R"(CREATE OR REFRESH STREAMING TABLE t;
+CREATE FLOW f AS AUTO CDC INTO t FROM stream(src) KEYS (id) IGNORE NULL UPDATES
+APPLY AS DELETE WHEN op = 'DELETE' APPLY AS TRUNCATE WHEN op = 'TRUNCATE'
+SEQUENCE BY seq COLUMNS * EXCEPT (op, seq) STORED AS SCD TYPE 1;)");
+        QVERIFY(source(db, "CREATE TABLE src (id INT, v STRING, op STRING, seq INT);"));
+        for (const char* row :
+             {"(null, null, 'TRUNCATE', 0)", "(1, 'a', 'UPSERT', 1)", "(1, null, 'UPSERT', 2)"}) {
+            QVERIFY(source(db, std::string("INSERT INTO src VALUES ") + row + ";"));
+            QVERIFY(engine::runUpdate(db, p, {}).ok());
+        }
+        auto c = engine::compareWithMerge(db, p, "t");
+        QVERIFY2(c.ok(), c.ok() ? "" : c.error().format().c_str());
+        QStringList actual;
+        for (const auto& d : c->differences)
+            actual << QString::fromStdString(c->describe(d));
+        QCOMPARE(actual, QStringList{"id=1: v is null in MERGE, a in AUTO CDC"});
+        QCOMPARE(c->events, std::size_t(2)); // the truncate is not one of the MERGE's
+        const QString sql = QString::fromStdString(c->sql);
+        QVERIFY2(sql.contains("-- IGNORE NULL UPDATES is AUTO CDC's") &&
+                     sql.contains("WHERE NOT coalesce(op = 'TRUNCATE', false)"),
+                 qPrintable(sql));
+    }
+
     void unknownTargetIsAnError() {
         auto db = openDb();
         const auto p = parse(sampleFile("out-of-order-lab", "pipeline.sql"));
