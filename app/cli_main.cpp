@@ -4,6 +4,7 @@
 #include "core/common/ResultSet.h"
 #include "core/engine/ArrivalExplorer.h"
 #include "core/engine/Engine.h"
+#include "core/engine/MergeComparison.h"
 #include "core/engine/Provenance.h"
 #include "core/python/PythonRunner.h"
 #include "core/sql/SqlApi.h"
@@ -27,7 +28,6 @@
 #include <optional>
 #include <sstream>
 #include <string>
-#include <variant>
 #include <vector>
 
 namespace {
@@ -76,6 +76,13 @@ Commands:
                             current value (the updates replayed in a scratch copy; the
                             file is not changed). Without PIPELINE: the recorded one
       [--format text|json]
+  compare-merge TARGET [PIPELINE...]
+                            run the MERGE INTO a data engineer writes without AUTO CDC
+                            on the events the updates delivered, batch by batch (in a
+                            scratch copy; the file is not changed), and compare its table
+                            with the AUTO CDC target's; exit 0 whether or not they differ
+      [--format text|json] [--sql]
+                            --sql prints only the MERGE, as Databricks SQL
 
 Options:
   --db PATH                 database (default ./cdcstudio.db; created if missing, but
@@ -97,8 +104,9 @@ struct Arguments {
     std::optional<std::string> pythonTimeout;
     std::optional<std::string> timeout;
     std::optional<std::string> orders, seed, maxUpdates; ///< shuffle-test
-    std::vector<std::string> keys;                       ///< explain: COLUMN=VALUE
     bool fullRefresh = false;
+    bool sqlOnly = false;          ///< compare-merge --sql
+    std::vector<std::string> keys; ///< explain: COLUMN=VALUE
 };
 
 int usageError(const std::string& message) {
@@ -170,6 +178,8 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
             args.keys.push_back(value);
         } else if (a == "--full-refresh") {
             args.fullRefresh = true;
+        } else if (a == "--sql") {
+            args.sqlOnly = true;
         } else if (a.size() > 1 && a[0] == '-' && a != "-") {
             return usageError("unknown option '" + a + "'");
         } else if (args.command.empty()) {
@@ -619,33 +629,51 @@ std::string explorerJson(const cdc::engine::ExplorerReport& r, std::int64_t seed
     return out.dump(2) + "\n";
 }
 
-/// The pipeline a replaying command (shuffle-test, explain) runs: the files named from `firstFile` on, else
-/// the one the last update recorded. An exit code when there is none.
-std::variant<cdc::pipeline::Pipeline, int> replayPipeline(const Arguments& args,
-                                                          const cdc::storage::Database& db,
-                                                          std::size_t firstFile, const std::string& command) {
-    if (args.operands.size() > firstFile) {
+/// The pipeline a command replays over a database: its files, or the pipeline the last update recorded; or
+/// the exit code of the error already reported.
+struct ReplayedPipeline {
+    std::optional<cdc::pipeline::Pipeline> pipeline;
+    int exit = kExitOk;
+    explicit operator bool() const { return pipeline.has_value(); }
+};
+
+ReplayedPipeline pipelineToReplay(const Arguments& args, const cdc::storage::Database& db,
+                                  const std::vector<std::string>& files, const std::string& command) {
+    ReplayedPipeline out;
+    if (!files.empty()) {
         cdc::python::RunOptions python;
-        if (auto exit = pythonOptions(args, python))
-            return *exit;
-        auto files = readPipelineFiles(
-            {args.operands.begin() + static_cast<long>(firstFile), args.operands.end()}, python, nullptr);
-        if (!files)
-            return userError(files.error());
-        return std::move(files->pipeline);
+        if (auto exit = pythonOptions(args, python)) {
+            out.exit = *exit;
+            return out;
+        }
+        auto read = readPipelineFiles(files, python, nullptr);
+        if (!read) {
+            out.exit = userError(read.error());
+            return out;
+        }
+        out.pipeline = std::move(read->pipeline);
+        return out;
     }
     // The pipeline the last update ran, as it recorded it.
     namespace settings = cdc::storage::projectsettings;
     const auto text = settings::value(db, settings::kPipelineKey).value_or("");
-    if (settings::value(db, settings::kPipelineLanguageKey).value_or("") == "python")
-        return usageError("the recorded pipeline is Python: name the .py file (" + command + " pipeline.py)");
+    if (settings::value(db, settings::kPipelineLanguageKey).value_or("") == "python") {
+        out.exit =
+            usageError("the recorded pipeline is Python: name the .py file (" + command + " pipeline.py)");
+        return out;
+    }
     auto parsed = cdc::sql::parsePipeline(text, args.db + ":pipeline");
-    if (auto err = parsed.firstError())
-        return userError(*err);
-    if (parsed.pipeline.cdcFlows.empty() && parsed.pipeline.appendFlows.empty())
-        return userError(cdc::Diagnostic::error(
+    if (auto err = parsed.firstError()) {
+        out.exit = userError(*err);
+        return out;
+    }
+    if (parsed.pipeline.cdcFlows.empty() && parsed.pipeline.appendFlows.empty()) {
+        out.exit = userError(cdc::Diagnostic::error(
             "EMPTY_PIPELINE", "the database records no pipeline; name the pipeline files to replay"));
-    return std::move(parsed.pipeline);
+        return out;
+    }
+    out.pipeline = std::move(parsed.pipeline);
+    return out;
 }
 
 int commandShuffleTest(const Arguments& args) {
@@ -662,10 +690,9 @@ int commandShuffleTest(const Arguments& args) {
     auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
     if (!db)
         return userError(db.error());
-    auto loaded = replayPipeline(args, *db, 0, "shuffle-test");
-    if (const int* exit = std::get_if<int>(&loaded))
-        return *exit;
-    const auto& pipeline = std::get<cdc::pipeline::Pipeline>(loaded);
+    auto pipeline = pipelineToReplay(args, *db, args.operands, "shuffle-test");
+    if (!pipeline)
+        return pipeline.exit;
     namespace settings = cdc::storage::projectsettings;
     cdc::engine::ExplorerOptions options;
     options.orders = static_cast<int>(*orders);
@@ -680,7 +707,7 @@ int commandShuffleTest(const Arguments& args) {
     };
     options.start = clock(settings::kClockStartKey, 0);
     options.tick = std::max<std::int64_t>(1, clock(settings::kClockTickKey, 60));
-    auto report = cdc::engine::exploreArrivalOrders(*db, pipeline, options);
+    auto report = cdc::engine::exploreArrivalOrders(*db, *pipeline.pipeline, options);
     if (!report)
         return userError(report.error());
     if (fmt == "json")
@@ -688,6 +715,63 @@ int commandShuffleTest(const Arguments& args) {
     else
         std::cout << cdc::engine::reportText(*report, options);
     return report->counterexample ? kExitUserError : kExitOk;
+}
+
+nlohmann::json comparisonJson(const cdc::engine::MergeComparison& c) {
+    const auto table = [&](const std::vector<cdc::Row>& rows) {
+        return nlohmann::json::parse(cdc::toJson(cdc::ResultSet{c.columns, c.types, rows}));
+    };
+    nlohmann::json differences = nlohmann::json::array();
+    for (const auto& d : c.differences) {
+        nlohmann::json cells = nlohmann::json::array();
+        for (std::size_t cell : d.cells)
+            cells.push_back(c.columns[cell]);
+        differences.push_back(
+            {{"text", c.describe(d)},
+             {"only", d.mergeRow && d.autoCdcRow ? nlohmann::json()
+                      : d.mergeRow               ? nlohmann::json("merge")
+                                                 : nlohmann::json("autoCdc")},
+             {"mergeRow", d.mergeRow ? nlohmann::json(*d.mergeRow) : nlohmann::json()},
+             {"autoCdcRow", d.autoCdcRow ? nlohmann::json(*d.autoCdcRow) : nlohmann::json()},
+             {"cells", cells}});
+    }
+    return {{"target", c.target},
+            {"scdType", c.scd2 ? 2 : 1},
+            {"identical", c.identical()},
+            {"summary", c.summary()},
+            {"updates", c.updates},
+            {"events", c.events},
+            {"sql", c.sql},
+            {"autoCdc", table(c.autoCdc)},
+            {"merge", table(c.merge)},
+            {"differences", differences}};
+}
+
+int commandCompareMerge(const Arguments& args) {
+    if (args.operands.empty())
+        return usageError("compare-merge needs a TARGET");
+    const std::string fmt = args.format.value_or("text");
+    if (fmt != "text" && fmt != "json")
+        return usageError("compare-merge supports --format text|json");
+    if (!std::filesystem::is_regular_file(args.db))
+        return userError(cdc::Diagnostic::error("IO", "no database '" + args.db + "' (--db PATH)"));
+    auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
+    if (!db)
+        return userError(db.error());
+    const std::vector<std::string> files(args.operands.begin() + 1, args.operands.end());
+    auto pipeline = pipelineToReplay(args, *db, files, "compare-merge TARGET");
+    if (!pipeline)
+        return pipeline.exit;
+    auto c = cdc::engine::compareWithMerge(*db, *pipeline.pipeline, args.operands[0]);
+    if (!c)
+        return userError(c.error());
+    if (args.sqlOnly)
+        std::cout << c->sql;
+    else if (fmt == "json")
+        std::cout << comparisonJson(*c).dump(2) << "\n";
+    else
+        std::cout << cdc::engine::comparisonText(*c);
+    return kExitOk;
 }
 
 nlohmann::json valueJson(const cdc::Value& v) {
@@ -749,14 +833,15 @@ int commandExplain(const Arguments& args) {
     auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
     if (!db)
         return userError(db.error());
-    auto loaded = replayPipeline(args, *db, 1, "explain TARGET");
-    if (const int* exit = std::get_if<int>(&loaded))
-        return *exit;
+    const std::vector<std::string> files(args.operands.begin() + 1, args.operands.end());
+    auto pipeline = pipelineToReplay(args, *db, files, "explain TARGET");
+    if (!pipeline)
+        return pipeline.exit;
     const std::string& target = args.operands[0];
     auto key = cdc::engine::keyFromText(*db, target, keyTexts);
     if (!key)
         return userError(key.error());
-    auto explanation = cdc::engine::explainKey(*db, std::get<cdc::pipeline::Pipeline>(loaded), target, *key);
+    auto explanation = cdc::engine::explainKey(*db, *pipeline.pipeline, target, *key);
     if (!explanation)
         return userError(explanation.error());
     std::cout << (fmt == "json" ? explanationJson(*explanation) : cdc::engine::explanationText(*explanation));
@@ -783,6 +868,8 @@ int main(int argc, char** argv) {
         return commandRepair(args);
     if (args.command == "shuffle-test")
         return commandShuffleTest(args);
+    if (args.command == "compare-merge")
+        return commandCompareMerge(args);
     if (args.command == "explain")
         return commandExplain(args);
     return usageError("unknown command '" + args.command + "'");

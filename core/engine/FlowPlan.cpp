@@ -771,4 +771,23 @@ Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::P
     return plan;
 }
 
+std::string bindInputRanges(std::string fromTemplate, const InputRanges& ranges) {
+    for (std::size_t i = 0; i < ranges.size(); ++i) {
+        fromTemplate = sqltext::replaceAll(fromTemplate, "{{LO:" + std::to_string(i) + "}}",
+                                           std::to_string(ranges[i].first));
+        fromTemplate = sqltext::replaceAll(fromTemplate, "{{HI:" + std::to_string(i) + "}}",
+                                           std::to_string(ranges[i].second));
+    }
+    return fromTemplate;
+}
+
+std::string batchSql(const FlowPlan& f, const std::string& from) {
+    std::string select = "SELECT " + f.rowIdSql + " AS rid, " + f.operationSql + " AS op, " +
+                         f.sequenceKeySql + " AS s, " + f.sequenceValueSql + " AS sv";
+    for (std::size_t i = 0; i < f.columnSql.size(); ++i)
+        select += ", " + f.columnSql[i] + " AS " + sqltext::col(i);
+    select += ", " + f.columnsToUpdateSql.value_or("NULL") + " AS ctu FROM " + from + " AS __src";
+    return "(" + select + ")";
+}
+
 } // namespace cdc::engine

@@ -129,6 +129,16 @@ struct PipelinePlan {
 /// processed before keep what the old definition made of them (engine::outdatedTargets).
 std::uint64_t definitionHash(const PipelinePlan& plan, std::size_t target);
 
+/// The (exclusive, inclusive] position range each stream input of a flow reads in one update.
+using InputRanges = std::vector<std::pair<std::int64_t, std::int64_t>>;
+
+/// `fromTemplate` (FlowPlan::fromTemplate, AppendFlowPlan::fromTemplate) reading input i over `ranges[i]`.
+std::string bindInputRanges(std::string fromTemplate, const InputRanges& ranges);
+
+/// A flow's batch over `from` (its FROM template with the ranges bound) as a FROM item with the columns
+/// (rid, op, s, sv, c0.., ctu) UpdateContext::batch describes.
+std::string batchSql(const FlowPlan& f, const std::string& from);
+
 /// Resolves and validates. Errors carry the offending clause's position.
 Result<PipelinePlan> planPipeline(const storage::Database& db, const pipeline::Pipeline& pipeline);
 

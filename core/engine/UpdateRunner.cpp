@@ -138,18 +138,6 @@ Status UpdateRunner::checkSourceChanges(const std::string& flow, const SourceLoc
         where);
 }
 
-Status UpdateRunner::loadBatch(const FlowPlan& f, const std::string& from) {
-    std::string select = "SELECT " + f.rowIdSql + " AS rid, " + f.operationSql + " AS op, " +
-                         f.sequenceKeySql + " AS s, " + f.sequenceValueSql + " AS sv";
-    for (std::size_t i = 0; i < f.columnSql.size(); ++i)
-        select += ", " + f.columnSql[i] + " AS " + col(i);
-    select += ", " + f.columnsToUpdateSql.value_or("NULL") + " AS ctu FROM " + from + " AS __src";
-    // Reading the source twice (validation, then the applier) is cheaper than writing every event to a
-    // temp table.
-    m_ctx.batch = "(" + select + ")";
-    return Status::success();
-}
-
 Status UpdateRunner::validateColumnsToUpdate(const FlowPlan& f, const TargetPlan& t) {
     // The appliers' batch read validates keys and sequences (readBatchEvents).
     if (f.columnsToUpdateSql) {
@@ -239,14 +227,6 @@ Status UpdateRunner::saveCheckpoints(const std::string& flow, const std::vector<
     return Status::success();
 }
 
-std::string UpdateRunner::bindRanges(std::string from, const Ranges& r) {
-    for (std::size_t i = 0; i < r.ranges.size(); ++i) {
-        from = replaceAll(from, "{{LO:" + std::to_string(i) + "}}", std::to_string(r.ranges[i].first));
-        from = replaceAll(from, "{{HI:" + std::to_string(i) + "}}", std::to_string(r.ranges[i].second));
-    }
-    return from;
-}
-
 Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
     const TargetPlan& t = m_plan.targets[f.target];
     if (f.snapshot)
@@ -258,7 +238,9 @@ Status UpdateRunner::runFlow(const FlowPlan& f, FlowMetrics& m) {
         return Status::success();
     const Ranges& r = *pending.value();
     if (r.anyNew || f.inputs.empty()) {
-        CDC_TRY(loadBatch(f, bindRanges(f.fromTemplate, r)));
+        // Reading the source twice (validation, then the applier) is cheaper than writing every event to a
+        // temp table.
+        m_ctx.batch = batchSql(f, bindInputRanges(f.fromTemplate, r.ranges));
         CDC_TRY(validateColumnsToUpdate(f, t));
         if (t.scdType == pipeline::ScdType::Type1)
             CDC_TRY(applyScd1(m_ctx, t, f, m));
@@ -277,7 +259,7 @@ Status UpdateRunner::runAppendFlow(const AppendFlowPlan& f, FlowMetrics& m) {
         return Status::success();
     const Ranges& r = *pending.value();
     if (r.anyNew || f.inputs.empty())
-        CDC_TRY(appendRows(m_ctx, t, bindRanges(f.fromTemplate, r), f.columnSql, m));
+        CDC_TRY(appendRows(m_ctx, t, bindInputRanges(f.fromTemplate, r.ranges), f.columnSql, m));
     return saveCheckpoints(f.name, f.inputs, f.once, r);
 }
 

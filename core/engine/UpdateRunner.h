@@ -21,7 +21,7 @@ private:
     /// What a flow reads this time: per input the (exclusive, inclusive] position range, and the
     /// checkpoints to save after it (a ONCE flow's marker first).
     struct Ranges {
-        std::vector<std::pair<std::int64_t, std::int64_t>> ranges;
+        InputRanges ranges;
         std::vector<store::Checkpoint> next;
         bool anyNew = false;
     };
@@ -36,8 +36,6 @@ private:
                                                 bool once);
     Status saveCheckpoints(const std::string& flow, const std::vector<StreamInput>& inputs, bool once,
                            const Ranges& r);
-    static std::string bindRanges(std::string from, const Ranges& r);
-    Status loadBatch(const FlowPlan& f, const std::string& from);
     /// COLUMNS TO UPDATE values of the batch (keys and sequences: the appliers' batch read).
     Status validateColumnsToUpdate(const FlowPlan& f, const TargetPlan& t);
     Status checkSourceChanges(const std::string& flow, const SourceLocation& where, const TargetPlan& t,

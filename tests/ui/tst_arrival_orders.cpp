@@ -8,6 +8,8 @@
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
 
+#include "ui/UiTestSupport.h"
+
 #include <QApplication>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -22,14 +24,7 @@ using namespace cdc::ui;
 
 namespace {
 
-/// With CDC_SCREENSHOT_DIR set, writes what the widget shows there.
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("CDC_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QApplication::processEvents();
-    QVERIFY(widget.grab().save(dir + QLatin1Char('/') + name));
-}
+using uitest::saveScreenshot;
 
 /// Shows the main window on a sample.
 void showSample(MainWindow& w, const QString& sample) {

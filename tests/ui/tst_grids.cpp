@@ -1,6 +1,7 @@
 // The result grids driven like a user: header clicks sort (and a third click restores the order),
 // the filter box filters, Ctrl+C and the context menu copy and export, the timeline sync survives a
 // sort, and the Sources grid takes Tab / Enter / Escape while editing without losing the focus.
+#include "ui/UiTestSupport.h"
 #include "ui/results/ResultFixtures.h"
 
 #include "ui/model/GridProxyModel.h"
@@ -45,6 +46,8 @@ using namespace cdc::ui;
 using namespace cdc::test;
 
 namespace {
+
+using uitest::answerFileDialog;
 constexpr int kUserId = 0, kName = 1, kCity = 2;
 
 QStringList columnTexts(const QTableView* view, int column) {
@@ -87,30 +90,6 @@ bool chooseFromContextMenu(QTableView* view, int row, int column, const QString&
         }
     menu->close();
     return false;
-}
-
-/// Answers the next file dialog with `path`, as a user typing the name and pressing Save. The name is
-/// typed again until it has stayed for a few ticks: the dialog reselects its suggested name once the
-/// folder has loaded, on a thread of its own.
-void answerFileDialog(const QString& path) {
-    auto* timer = new QTimer;
-    timer->setInterval(10);
-    auto stable = std::make_shared<int>(0);
-    QObject::connect(timer, &QTimer::timeout, [timer, path, stable] {
-        auto* dialog = qobject_cast<QFileDialog*>(QApplication::activeModalWidget());
-        auto* name = dialog ? dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")) : nullptr;
-        if (!name)
-            return;
-        if (name->text() != path) {
-            name->setText(path);
-            *stable = 0;
-        } else if (++*stable == 5) {
-            timer->stop();
-            timer->deleteLater();
-            QTest::keyClick(name, Qt::Key_Return); // Save
-        }
-    });
-    timer->start();
 }
 
 QString readFile(const QString& path) {

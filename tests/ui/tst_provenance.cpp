@@ -2,6 +2,7 @@
 // of Target Tables, press Ctrl+Shift+Y, and read every event of that key with its fate; click an event to see
 // its row in Sources, click its update to select it in the Update Timeline; type a deleted key into the panel
 // and press Enter. The panel works off the GUI thread and never changes the project.
+#include "UiTestSupport.h"
 #include "ui/model/Project.h"
 #include "ui/model/results/ProvenanceModels.h"
 #include "ui/model/results/TargetRowsModel.h"
@@ -23,16 +24,9 @@
 
 using namespace cdc;
 using namespace cdc::ui;
+using uitest::saveScreenshot;
 
 namespace {
-
-void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("CDC_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QApplication::processEvents();
-    QVERIFY(widget.grab().save(dir + QLatin1Char('/') + name));
-}
 
 /// The seed SCD1 sample run to its end, one event per update (F5), in a shown window.
 void runSampleToEnd(MainWindow& w, const QString& sample) {

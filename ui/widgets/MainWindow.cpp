@@ -24,6 +24,7 @@
 #include "ui/widgets/GridFilterBox.h"
 #include "ui/widgets/GridTools.h"
 #include "ui/widgets/HelpController.h"
+#include "ui/widgets/MergeCompareDialog.h"
 #include "ui/widgets/OutdatedBanner.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
@@ -481,6 +482,23 @@ void MainWindow::createActions() {
         m_arrivalOrderDialog->raise();
         m_arrivalOrderDialog->activateWindow();
     });
+    m_mergeCompare = new QAction(style()->standardIcon(QStyle::SP_FileDialogDetailedView),
+                                 tr("Compare with &MERGE…"), this);
+    m_mergeCompare->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    m_mergeCompare->setToolTip(
+        tr("Run the MERGE a data engineer writes without AUTO CDC on the same events and compare the "
+           "tables (Ctrl+Shift+M)"));
+    connect(m_mergeCompare, &QAction::triggered, this, [this] {
+        if (!m_mergeCompareDialog) {
+            m_mergeCompareDialog = new MergeCompareDialog(m_project, this);
+            connect(m_mergeCompareDialog, &MergeCompareDialog::statusMessage, this,
+                    [this](const QString& m, int ms) { showStatus(m, ms); });
+        }
+        m_mergeCompareDialog->show();
+        m_mergeCompareDialog->raise();
+        m_mergeCompareDialog->activateWindow();
+        showStatus(tr("Comparing AUTO CDC with a hand-written MERGE…"), 3000);
+    });
     m_resetLayout = new QAction(tr("&Reset Layout"), this);
     connect(m_resetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
 }
@@ -525,6 +543,7 @@ void MainWindow::createMenus() {
     run->addAction(m_sourceSql);
     run->addAction(m_arrivalOrders);
     run->addAction(m_targetTable->explainAction());
+    run->addAction(m_mergeCompare);
 
     QMenu* samples = menuBar()->addMenu(tr("&Samples"));
     for (const QString& id : samplelibrary::ids()) {

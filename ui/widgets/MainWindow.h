@@ -14,6 +14,7 @@ class QTimer;
 namespace cdc::ui {
 
 class ArrivalOrderDialog;
+class MergeCompareDialog;
 class Autosave;
 class Project;
 class ProjectController;
@@ -80,6 +81,8 @@ public:
     /// Run › Test Arrival Orders… (Ctrl+Shift+O): shows the dialog, made on first use.
     QAction* arrivalOrdersAction() const { return m_arrivalOrders; }
     ArrivalOrderDialog* arrivalOrderDialog() const { return m_arrivalOrderDialog; }
+    QAction* mergeCompareAction() const { return m_mergeCompare; }
+    MergeCompareDialog* mergeCompareDialog() const { return m_mergeCompareDialog; }
     DesignerController* designerController() const { return m_designerController; }
     InspectorPanel* inspector() const { return m_inspector; }
     /// The dock layout the application starts with (also what --screenshot uses).
@@ -140,6 +143,8 @@ private:
     QAction* m_sourceSql = nullptr;
     QAction* m_arrivalOrders = nullptr;
     ArrivalOrderDialog* m_arrivalOrderDialog = nullptr; ///< made on first use
+    QAction* m_mergeCompare = nullptr;
+    MergeCompareDialog* m_mergeCompareDialog = nullptr; ///< made on first use
     QList<QDockWidget*> m_docks;
     QAction* m_undo = nullptr;
     QAction* m_redo = nullptr;
