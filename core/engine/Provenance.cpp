@@ -82,6 +82,9 @@ public:
         ScratchReplay r(std::move(db.value()));
         CDC_TRY(r.readHistory());
         CDC_TRY(rewindTo(r.m_db, 0));
+        // The update sets temp_store to MEMORY on a connection that is not there yet, and changing it drops
+        // every temp table — the rows set aside with them. Set it first, so that no update changes it.
+        CDC_TRY(r.m_db.exec("PRAGMA temp_store = MEMORY"));
         CDC_TRY(r.setAside());
         return r;
     }
