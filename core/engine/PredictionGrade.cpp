@@ -36,6 +36,17 @@ std::string eventLabel(const ExplainedEvent& ev) {
     return "sequence " + displayText(ev.sequence) + " (update " + std::to_string(ev.update) + ")";
 }
 
+/// "sequence 5 (update 7): opened the version [5, 6); ..." for the event that opened the SCD2 version
+/// starting at `start`, or empty.
+std::string versionOrigin(const Explanation& key, const std::optional<Value>& start) {
+    if (!key.scd2 || !start)
+        return {};
+    for (const ExplainedEvent& ev : key.events)
+        if (!ev.isDelete && ev.sequence == *start)
+            return eventLabel(ev) + ": " + ev.why;
+    return {};
+}
+
 } // namespace
 
 bool GradedRow::allRight() const {
@@ -43,7 +54,8 @@ bool GradedRow::allRight() const {
 }
 
 int PredictionGrade::extraRows() const {
-    return static_cast<int>(std::count_if(rows.begin(), rows.end(), [](const GradedRow& r) { return r.extra(); }));
+    return static_cast<int>(
+        std::count_if(rows.begin(), rows.end(), [](const GradedRow& r) { return r.extra(); }));
 }
 
 PredictionGrade gradePrediction(const std::vector<Row>& predicted, const std::vector<Row>& actual,
@@ -79,8 +91,9 @@ PredictionGrade gradePrediction(const std::vector<Row>& predicted, const std::ve
 
 std::string gradeSummary(const PredictionGrade& grade) {
     const int cells = grade.rightCells + grade.wrongCells;
-    std::string s = grade.perfect() ? "Every cell right: " + std::to_string(cells) + " of " + std::to_string(cells)
-                                    : std::to_string(grade.rightCells) + " of " + std::to_string(cells);
+    std::string s = grade.perfect()
+                        ? "Every cell right: " + std::to_string(cells) + " of " + std::to_string(cells)
+                        : std::to_string(grade.rightCells) + " of " + std::to_string(cells);
     s += " cells right";
     if (!grade.missing.empty())
         s += ", " + plural(static_cast<int>(grade.missing.size()), "row missing", "rows missing");
@@ -90,8 +103,10 @@ std::string gradeSummary(const PredictionGrade& grade) {
 }
 
 std::string explainWrongCell(const Explanation& key, const std::string& column, const Value& predicted,
-                             const Value& actual, const std::optional<DataType>& type) {
-    std::string s = column + ": you said " + displayValue(predicted, type) + ", it is " + displayValue(actual, type);
+                             const Value& actual, const std::optional<DataType>& type,
+                             const std::optional<Value>& versionStart) {
+    std::string s =
+        column + ": you said " + displayValue(predicted, type) + ", it is " + displayValue(actual, type);
     std::vector<std::string> reasons;
     const int at = columnOf(key, column);
     int setBy = -1;
@@ -101,6 +116,8 @@ std::string explainWrongCell(const Explanation& key, const std::string& column, 
             setBy = origin.event;
     if (setBy >= 0)
         reasons.push_back("set by " + eventLabel(key.events[static_cast<std::size_t>(setBy)]));
+    if (std::string origin = versionOrigin(key, versionStart); !origin.empty())
+        reasons.push_back(std::move(origin));
     // The event the guess came from: the newest one carrying the predicted value, and what became of it.
     if (at >= 0)
         for (auto ev = key.events.rbegin(); ev != key.events.rend(); ++ev) {
@@ -120,8 +137,10 @@ std::string explainWrongCell(const Explanation& key, const std::string& column, 
     return s;
 }
 
-std::string explainRow(const Explanation& key, bool missing) {
-    return std::string(missing ? "missing from your prediction" : "not in the table") + " — " + key.summary;
+std::string explainRow(const Explanation& key, bool missing, const std::optional<Value>& versionStart) {
+    std::string origin = versionOrigin(key, versionStart);
+    return std::string(missing ? "missing from your prediction" : "not in the table") + " — " +
+           (origin.empty() ? key.summary : origin);
 }
 
 } // namespace cdc::engine

@@ -45,12 +45,16 @@ PredictionGrade gradePrediction(const std::vector<Row>& predicted, const std::ve
 std::string gradeSummary(const PredictionGrade& grade);
 
 /// Why a predicted cell is wrong, from the key's provenance: "city: you said Mexicali, it is Guadalajara —
-/// set by sequence 6 (update 6); the event with Mexicali (sequence 5) is stale: arrived in update 7, after
-/// sequence 6 had been applied".
+/// set by sequence 6 (update 6); the event with Mexicali (sequence 5 (update 7)) is stale: arrived in update
+/// 7, after sequence 6 had been applied". For an SCD2 version, `versionStart` (its __START_AT) names the
+/// event that opened it, whose reason tells where the version ends and why.
 std::string explainWrongCell(const Explanation& key, const std::string& column, const Value& predicted,
-                             const Value& actual, const std::optional<DataType>& type);
+                             const Value& actual, const std::optional<DataType>& type,
+                             const std::optional<Value>& versionStart = std::nullopt);
 
-/// Why the table has a row the prediction left out, or lacks one it predicted: the key's summary.
-std::string explainRow(const Explanation& key, bool missing);
+/// Why the table has a row the prediction left out (`missing`), or lacks one it predicted: the event that
+/// opened the SCD2 version starting at `versionStart`, else the key's summary.
+std::string explainRow(const Explanation& key, bool missing,
+                       const std::optional<Value>& versionStart = std::nullopt);
 
 } // namespace cdc::engine

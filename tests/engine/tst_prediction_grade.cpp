@@ -34,6 +34,27 @@ const Rows kScd1Actual = {{i(124), s("Raul"), s("Oaxaca")},
                           {i(125), s("Mercedes"), s("Guadalajara")},
                           {i(126), s("Lily"), s("Cancun")}};
 
+/// Mercedes (125) of the seed tutorial in a target of SCD type `scd`: Tijuana (2), Guadalajara (6), then the
+/// late Mexicali (5), one update each; her key explained.
+Result<engine::Explanation> explainMercedes(int scd) {
+    auto db = openDb();
+    if (!source(db, "CREATE TABLE users_cdf (userId INT, name STRING, city STRING, operation STRING, "
+                    "sequenceNum INT);"))
+        return Diagnostic::error("TEST", "cannot create the source");
+    const auto p = parse("CREATE OR REFRESH STREAMING TABLE users;\n"
+                         "CREATE FLOW f AS AUTO CDC INTO users FROM stream(users_cdf) KEYS (userId)\n"
+                         "APPLY AS DELETE WHEN operation = \"DELETE\" SEQUENCE BY sequenceNum\n"
+                         "COLUMNS * EXCEPT (operation, sequenceNum) STORED AS SCD TYPE " +
+                         std::to_string(scd) + ";");
+    std::int64_t now = 1000;
+    for (const char* batch : {R"(INSERT INTO users_cdf VALUES (125, "Mercedes", "Tijuana", "INSERT", 2))",
+                              R"(INSERT INTO users_cdf VALUES (125, "Mercedes", "Guadalajara", "UPDATE", 6))",
+                              R"(INSERT INTO users_cdf VALUES (125, "Mercedes", "Mexicali", "UPDATE", 5))"})
+        if (!source(db, batch) || update(db, p, now += 60).updateId <= 0)
+            return Diagnostic::error("TEST", std::string("cannot deliver ") + batch);
+    return engine::explainKey(db, p, "users", {i(125)});
+}
+
 } // namespace
 
 Q_DECLARE_METATYPE(Rows)
@@ -68,9 +89,9 @@ private slots:
             << std::vector<std::size_t>{0} << QStringList{"0:RRR", "1:RRR", "extra", "missing:2"}
             << "6 of 6 cells right, 1 row missing, 1 extra row";
         // A key guessed twice counts once; the second is extra.
-        QTest::newRow("duplicate key") << Rows{kScd1Actual[0], kScd1Actual[0]} << Rows{kScd1Actual[0]}
-                                       << std::vector<std::size_t>{0}
-                                       << QStringList{"0:RRR", "extra", "missing:"} << "3 of 3 cells right, 1 extra row";
+        QTest::newRow("duplicate key")
+            << Rows{kScd1Actual[0], kScd1Actual[0]} << Rows{kScd1Actual[0]} << std::vector<std::size_t>{0}
+            << QStringList{"0:RRR", "extra", "missing:"} << "3 of 3 cells right, 1 extra row";
         // NULL equals NULL; NULL against a value is wrong.
         QTest::newRow("nulls") << Rows{{i(1), Value{}, Value{}}} << Rows{{i(1), Value{}, s("x")}}
                                << std::vector<std::size_t>{0} << QStringList{"0:RRW", "missing:"}
@@ -81,8 +102,8 @@ private slots:
                                  {i(125), s("Mexicali"), i(5), i(6)},
                                  {i(125), s("Guadalajara"), i(6), Value{}}};
         QTest::newRow("scd2 missing version")
-            << Rows{{i(125), s("Tijuana"), i(2), i(6)}, {i(125), s("Guadalajara"), i(6), Value{}}} << scd2Actual
-            << std::vector<std::size_t>{0, 2} << QStringList{"0:RRRW", "2:RRRR", "missing:1"}
+            << Rows{{i(125), s("Tijuana"), i(2), i(6)}, {i(125), s("Guadalajara"), i(6), Value{}}}
+            << scd2Actual << std::vector<std::size_t>{0, 2} << QStringList{"0:RRRW", "2:RRRR", "missing:1"}
             << "7 of 8 cells right, 1 row missing";
     }
 
@@ -97,23 +118,10 @@ private slots:
         QCOMPARE(QString::fromStdString(engine::gradeSummary(g)), summary);
     }
 
-    /// The seed tutorial's SCD1 example: guessing Mexicali for Mercedes is explained by the late event's fate.
+    /// The seed tutorial's SCD1 example: guessing Mexicali for Mercedes is explained by the late event's
+    /// fate.
     void explainsWrongCellFromProvenance() {
-        auto db = openDb();
-        QVERIFY(source(db, "CREATE TABLE users_cdf (userId INT, name STRING, city STRING, operation STRING, "
-                           "sequenceNum INT);"));
-        const auto p = parse("CREATE OR REFRESH STREAMING TABLE users;\n"
-                             "CREATE FLOW f AS AUTO CDC INTO users FROM stream(users_cdf) KEYS (userId)\n"
-                             "APPLY AS DELETE WHEN operation = \"DELETE\" SEQUENCE BY sequenceNum\n"
-                             "COLUMNS * EXCEPT (operation, sequenceNum) STORED AS SCD TYPE 1;");
-        std::int64_t now = 1000;
-        for (const char* batch : {R"(INSERT INTO users_cdf VALUES (125, "Mercedes", "Tijuana", "INSERT", 2))",
-                                  R"(INSERT INTO users_cdf VALUES (125, "Mercedes", "Guadalajara", "UPDATE", 6))",
-                                  R"(INSERT INTO users_cdf VALUES (125, "Mercedes", "Mexicali", "UPDATE", 5))"}) {
-            QVERIFY(source(db, batch));
-            QVERIFY(update(db, p, now += 60).updateId > 0);
-        }
-        auto e = engine::explainKey(db, p, "users", {i(125)});
+        const auto e = explainMercedes(1);
         QVERIFY2(e.ok(), e ? "" : e.error().format().c_str());
         const QString why = QString::fromStdString(
             engine::explainWrongCell(*e, "city", s("Mexicali"), s("Guadalajara"), std::nullopt));
@@ -125,7 +133,26 @@ private slots:
         const QString invented = QString::fromStdString(
             engine::explainWrongCell(*e, "city", s("Paris"), s("Guadalajara"), std::nullopt));
         QCOMPARE(invented, "city: you said Paris, it is Guadalajara — set by sequence 6 (update 2)");
-        QVERIFY(QString::fromStdString(engine::explainRow(*e, true)).startsWith("missing from your prediction — "));
+        QVERIFY(QString::fromStdString(engine::explainRow(*e, true))
+                    .startsWith("missing from your prediction — "));
+    }
+
+    /// SCD2: Mercedes' versions after the late Mexicali event; a wrong __END_AT and the missing version are
+    /// explained by the events that opened those versions.
+    void explainsScd2VersionsFromProvenance() {
+        const auto e = explainMercedes(2);
+        QVERIFY2(e.ok(), e ? "" : e.error().format().c_str());
+        const QString end =
+            QString::fromStdString(engine::explainWrongCell(*e, "__END_AT", i(6), i(5), std::nullopt, i(2)));
+        QVERIFY2(end.startsWith(
+                     "__END_AT: you said 6, it is 5 — sequence 2 (update 1): opened the version [2, 5); "
+                     "it ends at 5"),
+                 qPrintable(end));
+        const QString missing = QString::fromStdString(engine::explainRow(*e, true, i(5)));
+        QVERIFY2(missing.startsWith(
+                     "missing from your prediction — sequence 5 (update 3): opened the version [5, 6)") &&
+                     missing.contains("arrived late"),
+                 qPrintable(missing));
     }
 };
 
