@@ -1,6 +1,7 @@
 // The result grids driven like a user: header clicks sort (and a third click restores the order),
 // the filter box filters, Ctrl+C and the context menu copy and export, the timeline sync survives a
 // sort, and the Sources grid takes Tab / Enter / Escape while editing without losing the focus.
+#include "UiTestInput.h"
 #include "ui/UiTestSupport.h"
 #include "ui/results/ResultFixtures.h"
 
@@ -44,6 +45,9 @@
 using namespace cdc;
 using namespace cdc::ui;
 using namespace cdc::test;
+using uitest::press;
+using uitest::settle;
+using uitest::type;
 
 namespace {
 
@@ -96,27 +100,6 @@ QString readFile(const QString& path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? QString::fromUtf8(f.readAll())
                                        : QStringLiteral("<cannot read %1>").arg(path);
-}
-
-/// What the event loop does between two keys: posted events, widgets deleted later (a cell editor
-/// the view dropped takes the focus with it only then).
-void settle() {
-    QCoreApplication::processEvents();
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-}
-
-/// Types `text` key by key into whatever has the focus at each key, as a keyboard does.
-void type(const QString& text) {
-    for (const QChar ch : text) {
-        QTest::keyClicks(QApplication::focusWidget(), QString(ch));
-        settle();
-    }
-}
-
-/// Presses `key` on whatever has the focus.
-void press(Qt::Key key, Qt::KeyboardModifiers modifiers = {}) {
-    QTest::keyClick(QApplication::focusWidget(), key, modifiers);
-    settle();
 }
 
 bool focusInside(const QWidget* widget) {

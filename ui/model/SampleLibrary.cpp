@@ -36,6 +36,8 @@ SampleInfo load(const QString& id) {
         readResource(base + (info.python ? QLatin1String("pipeline.py") : QLatin1String("pipeline.sql")));
     info.sources = readResource(base + QLatin1String("sources.sql"));
     info.events = readResource(base + QLatin1String("events.sql"));
+    if (QFile lesson(base + QLatin1String("lesson.json")); lesson.open(QIODevice::ReadOnly))
+        info.lesson = lesson.readAll();
     const QDir steps(base + QLatin1String("steps"));
     for (const QString& name : steps.entryList({QStringLiteral("*.sql")}, QDir::Files, QDir::Name))
         info.steps << readResource(steps.filePath(name));

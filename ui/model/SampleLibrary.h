@@ -2,6 +2,7 @@
 /// The sample projects of the Samples menu and `--sample`: each is a folder of README,
 /// pipeline, source and event scripts compiled into the resources, so the app works with no files installed.
 
+#include <QByteArray>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -18,6 +19,7 @@ struct SampleInfo {
     QString sources;     ///< sources.sql: creates the empty source tables
     QString events;      ///< events.sql: its rows become the event queue (optional)
     QStringList steps;   ///< steps/*.sql in name order: each whole script is one queued step, after the rows
+    QByteArray lesson;   ///< lesson.json (optional): see Lesson.h
 };
 
 namespace samplelibrary {

@@ -25,6 +25,7 @@ const QHash<QString, QString>& topics() {
         {QStringLiteral("targetsDock"), QStringLiteral("results.html#target-tables")},
         {QStringLiteral("scd2Dock"), QStringLiteral("results.html#scd2-timeline")},
         {QStringLiteral("tombstonesDock"), QStringLiteral("tombstones.html")},
+        {QStringLiteral("predictionDock"), QStringLiteral("predict.html")},
         {QStringLiteral("sourcesDock"), QStringLiteral("getting-started.html#sources")},
         {QStringLiteral("issuesDock"), QStringLiteral("sql.html#issues")},
         {QStringLiteral("logDock"), QStringLiteral("timeline.html#update-log")},

@@ -26,6 +26,7 @@
 #include "ui/widgets/HelpController.h"
 #include "ui/widgets/MergeCompareDialog.h"
 #include "ui/widgets/OutdatedBanner.h"
+#include "ui/widgets/PredictionPanel.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/ProjectInfoPanel.h"
 #include "ui/widgets/PythonTrustController.h"
@@ -83,7 +84,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_logModel(new UpdateLogModel(m_project, this)), m_logView(new QTableView(this)),
       m_results(new ResultsController(m_project, this)), m_targetTable(new TargetTablePanel(this)),
       m_scd2Timeline(new Scd2TimelinePanel(this)), m_tombstones(new TombstonePanel(this)),
-      m_provenance(new ProvenancePanel(m_project, this)), m_designer(new DesignerPanel(this)),
+      m_provenance(new ProvenancePanel(m_project, this)),
+      m_prediction(new PredictionPanel(m_project, m_results, this)), m_designer(new DesignerPanel(this)),
       m_inspector(new InspectorPanel(m_project, this)) {
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/cdcstudio.svg")));
@@ -187,6 +189,9 @@ MainWindow::MainWindow(QWidget* parent)
                     raiseDock(QStringLiteral("provenanceDock"));
             });
     connect(m_provenance, &ProvenancePanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_prediction, &PredictionPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_prediction, &PredictionPanel::shown, this,
+            [this] { raiseDock(QStringLiteral("predictionDock")); });
     connect(m_provenance, &ProvenancePanel::sourceRowRequested, this,
             [this](const QString& table, qint64 rowid) {
                 if (m_sources->selectDeliveredRow(table, rowid))
@@ -331,6 +336,8 @@ void MainWindow::createDocks() {
         addDock(QStringLiteral("tombstonesDock"), tr("Tombstones"), m_tombstones, Qt::BottomDockWidgetArea);
     auto* provenance = addDock(QStringLiteral("provenanceDock"), tr("Why This Row?"), m_provenance,
                                Qt::BottomDockWidgetArea);
+    auto* prediction =
+        addDock(QStringLiteral("predictionDock"), tr("Predict"), m_prediction, Qt::BottomDockWidgetArea);
     auto* sources =
         addDock(QStringLiteral("sourcesDock"), tr("Sources"), m_sources, Qt::BottomDockWidgetArea);
     auto* issues =
@@ -341,6 +348,7 @@ void MainWindow::createDocks() {
     tabifyDockWidget(targets, scd2);
     tabifyDockWidget(scd2, tombstones);
     tabifyDockWidget(tombstones, provenance);
+    tabifyDockWidget(provenance, prediction);
     tabifyDockWidget(sources, issues);
     tabifyDockWidget(issues, log);
     targets->raise();
@@ -544,6 +552,7 @@ void MainWindow::createMenus() {
     run->addAction(m_arrivalOrders);
     run->addAction(m_targetTable->explainAction());
     run->addAction(m_mergeCompare);
+    run->addAction(m_prediction->predictAction());
 
     QMenu* samples = menuBar()->addMenu(tr("&Samples"));
     for (const QString& id : samplelibrary::ids()) {
@@ -593,10 +602,10 @@ void MainWindow::createMenus() {
     simulation->addSeparator();
     simulation->addWidget(m_simulation->clockLabel());
     simulation->addAction(m_simulation->advanceClockAction());
-    for (auto* a :
-         {m_simulation->updateAction(), m_simulation->stepAction(), m_simulation->deliverNAction(),
-          m_simulation->deliverAllAction(), m_simulation->runToEndAction(), m_simulation->cancelAction(),
-          m_simulation->advanceClockAction(), m_editorController->formatAction(), m_sourceSql})
+    for (auto* a : {m_simulation->updateAction(), m_simulation->stepAction(), m_simulation->deliverNAction(),
+                    m_simulation->deliverAllAction(), m_simulation->runToEndAction(),
+                    m_simulation->cancelAction(), m_simulation->advanceClockAction(),
+                    m_editorController->formatAction(), m_sourceSql, m_prediction->predictAction()})
         addAction(a);
 
     // Keys the window's actions own are the window's in the editor too (undo and redo included: the editor

@@ -37,6 +37,7 @@ class TombstonePanel;
 class OutdatedBanner;
 class PythonTrustController;
 class ProvenancePanel;
+class PredictionPanel;
 class DesignerController;
 class InspectorPanel;
 class DesignerPanel;
@@ -74,6 +75,9 @@ public:
     TombstonePanel* tombstonePanel() const { return m_tombstones; }
     /// The Why This Row? dock: a key's events with their fates (Explain Row, Ctrl+Shift+Y).
     ProvenancePanel* provenancePanel() const { return m_provenance; }
+    /// The Predict dock: a target edited into what the next update will make of it, then graded
+    /// (Ctrl+Shift+P).
+    PredictionPanel* predictionPanel() const { return m_prediction; }
     OutdatedBanner* outdatedBanner() const { return m_outdatedBanner; }
     PythonTrustController* pythonTrust() const { return m_pythonTrust; }
     /// The Designer dock's content: the graph of the editor's last parse without errors.
@@ -135,6 +139,7 @@ private:
     Scd2TimelinePanel* m_scd2Timeline;
     TombstonePanel* m_tombstones;
     ProvenancePanel* m_provenance;
+    PredictionPanel* m_prediction;
     OutdatedBanner* m_outdatedBanner = nullptr;
     PythonTrustController* m_pythonTrust = nullptr;
     DesignerPanel* m_designer;
