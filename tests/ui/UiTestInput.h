@@ -1,6 +1,8 @@
 #pragma once
-/// What GUI tests do as a user would: keys typed into whatever has the focus at each key, and the screenshot
-/// a test writes when CDC_SCREENSHOT_DIR is set.
+/// What GUI tests do as a user would: keys typed into whatever has the focus at each key (screenshots:
+/// UiTestSupport.h).
+
+#include "UiTestSupport.h"
 
 #include <QApplication>
 #include <QtTest>
@@ -26,15 +28,6 @@ inline void type(const QString& text) {
 inline void press(Qt::Key key, Qt::KeyboardModifiers modifiers = {}) {
     QTest::keyClick(QApplication::focusWidget(), key, modifiers);
     settle();
-}
-
-/// Writes `widget` as CDC_SCREENSHOT_DIR/`name` when that variable is set.
-inline void saveScreenshot(QWidget& widget, const QString& name) {
-    const QString dir = qEnvironmentVariable("CDC_SCREENSHOT_DIR");
-    if (dir.isEmpty())
-        return;
-    QApplication::processEvents();
-    QVERIFY(widget.grab().save(dir + QLatin1Char('/') + name));
 }
 
 } // namespace uitest
