@@ -629,6 +629,13 @@ std::string explorerJson(const cdc::engine::ExplorerReport& r, std::int64_t seed
     return out.dump(2) + "\n";
 }
 
+/// The database of a command that only reads it (shuffle-test, compare-merge, explain): it must exist.
+cdc::Result<cdc::storage::Database> openExistingReadOnly(const Arguments& args) {
+    if (!std::filesystem::is_regular_file(args.db))
+        return cdc::Diagnostic::error("IO", "no database '" + args.db + "' (--db PATH)");
+    return openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
+}
+
 /// The pipeline a command replays over a database: its files, or the pipeline the last update recorded; or
 /// the exit code of the error already reported.
 struct ReplayedPipeline {
@@ -685,9 +692,7 @@ int commandShuffleTest(const Arguments& args) {
     const std::string fmt = args.format.value_or("text");
     if (fmt != "text" && fmt != "json")
         return usageError("shuffle-test supports --format text|json");
-    if (!std::filesystem::is_regular_file(args.db))
-        return userError(cdc::Diagnostic::error("IO", "no database '" + args.db + "' (--db PATH)"));
-    auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
+    auto db = openExistingReadOnly(args);
     if (!db)
         return userError(db.error());
     auto pipeline = pipelineToReplay(args, *db, args.operands, "shuffle-test");
@@ -753,9 +758,7 @@ int commandCompareMerge(const Arguments& args) {
     const std::string fmt = args.format.value_or("text");
     if (fmt != "text" && fmt != "json")
         return usageError("compare-merge supports --format text|json");
-    if (!std::filesystem::is_regular_file(args.db))
-        return userError(cdc::Diagnostic::error("IO", "no database '" + args.db + "' (--db PATH)"));
-    auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
+    auto db = openExistingReadOnly(args);
     if (!db)
         return userError(db.error());
     const std::vector<std::string> files(args.operands.begin() + 1, args.operands.end());
@@ -828,9 +831,7 @@ int commandExplain(const Arguments& args) {
             return usageError("--key takes COLUMN=VALUE, not '" + k + "'");
         keyTexts.emplace_back(k.substr(0, eq), k.substr(eq + 1));
     }
-    if (!std::filesystem::is_regular_file(args.db))
-        return userError(cdc::Diagnostic::error("IO", "no database '" + args.db + "' (--db PATH)"));
-    auto db = openDatabase(args, cdc::storage::Database::Mode::ReadOnly);
+    auto db = openExistingReadOnly(args);
     if (!db)
         return userError(db.error());
     const std::vector<std::string> files(args.operands.begin() + 1, args.operands.end());

@@ -473,13 +473,19 @@ private:
 };
 
 /// The key's rows of the target's public view (SCD2: its versions, __START_AT order).
-Result<std::vector<std::vector<Value>>> keyRows(const Database& db, const StoredTarget& t,
-                                                const std::vector<Value>& key) {
+/// `k1 IS ?1 AND k2 IS ?2 ...` over the target's key columns by their public names.
+std::string keyMatch(const StoredTarget& t) {
     std::string where;
     for (std::size_t k = 0; k < t.keyIndex.size(); ++k)
         where += (k ? " AND " : "") +
                  quoteIdentifier(t.columns[static_cast<std::size_t>(t.keyIndex[k])].name) + " IS ?" +
                  std::to_string(k + 1);
+    return where;
+}
+
+Result<std::vector<std::vector<Value>>> keyRows(const Database& db, const StoredTarget& t,
+                                                const std::vector<Value>& key) {
+    const std::string where = keyMatch(t);
     auto info = storage::Catalog::find(db, t.name);
     if (!info)
         return info.error();
@@ -489,6 +495,17 @@ Result<std::vector<std::vector<Value>>> keyRows(const Database& db, const Stored
                 "SELECT * FROM " + quoteIdentifier(info.value()->sqliteName) + " WHERE " + where +
                     (t.scd2() ? " ORDER BY __START_AT" : ""),
                 key);
+}
+
+/// The AUTO CDC target `target` the project holds engine state of.
+Result<StoredTarget> requireTarget(const Database& project, const std::string& target) {
+    auto found = findStoredTarget(project, target);
+    if (!found)
+        return found.error();
+    if (!found.value())
+        return Diagnostic::error("UNKNOWN_TARGET",
+                                 "no target '" + target + "' has been updated in this project");
+    return *found.value();
 }
 
 std::string listed(const std::vector<std::string>& names) {
@@ -555,13 +572,10 @@ std::string fateName(EventFate fate) {
 
 Result<std::vector<Value>> keyFromText(const Database& project, const std::string& target,
                                        const std::vector<std::pair<std::string, std::string>>& columnValues) {
-    auto found = findStoredTarget(project, target);
+    auto found = requireTarget(project, target);
     if (!found)
         return found.error();
-    if (!found.value())
-        return Diagnostic::error("UNKNOWN_TARGET",
-                                 "no target '" + target + "' has been updated in this project");
-    const StoredTarget& t = *found.value();
+    const StoredTarget& t = found.value();
     std::vector<Value> key(t.keyIndex.size());
     std::vector<bool> given(t.keyIndex.size(), false);
     for (const auto& [column, text] : columnValues) {
@@ -602,13 +616,10 @@ Result<std::vector<Value>> keyFromText(const Database& project, const std::strin
 Result<Explanation> explainKey(Database& project, const pipeline::Pipeline& pipeline,
                                const std::string& target, const std::vector<Value>& key,
                                const std::atomic<bool>* cancel) {
-    auto found = findStoredTarget(project, target);
+    auto found = requireTarget(project, target);
     if (!found)
         return found.error();
-    if (!found.value())
-        return Diagnostic::error("UNKNOWN_TARGET",
-                                 "no target '" + target + "' has been updated in this project");
-    const StoredTarget& t = *found.value();
+    const StoredTarget& t = found.value();
     if (!t.autoCdc())
         return Diagnostic::error("NOT_EXPLAINABLE", "'" + t.name +
                                                         "' is not an AUTO CDC target: its rows are what its "
@@ -662,20 +673,11 @@ Result<Explanation> explainKey(Database& project, const pipeline::Pipeline& pipe
     std::vector<int> origin;
     const std::string who = keyText(out);
     if (!t.scd2()) {
-        auto gc = rows(
-            replay->db(),
-            "SELECT __SEQUENCE, __COLLECTED_IN FROM " + quoteIdentifier(storage::TargetTables(t.name).gcLog) +
-                " WHERE " +
-                [&] {
-                    std::string w;
-                    for (std::size_t k = 0; k < t.keyIndex.size(); ++k)
-                        w += (k ? " AND " : "") +
-                             quoteIdentifier(t.columns[static_cast<std::size_t>(t.keyIndex[k])].name) +
-                             " IS ?" + std::to_string(k + 1);
-                    return w;
-                }() +
-                " ORDER BY __COLLECTED_IN",
-            key);
+        auto gc = rows(replay->db(),
+                       "SELECT __SEQUENCE, __COLLECTED_IN FROM " +
+                           quoteIdentifier(storage::TargetTables(t.name).gcLog) + " WHERE " + keyMatch(t) +
+                           " ORDER BY __COLLECTED_IN",
+                       key);
         if (!gc)
             return gc.error();
         Scd1Story story(events, t.columns.size());
