@@ -16,6 +16,7 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
 #include <QStandardPaths>
@@ -116,6 +117,11 @@ private slots:
         if (QTest::currentTestFailed())
             return;
         ProvenancePanel* panel = w.provenancePanel();
+        // The user brings the Why This Row? tab forward first.
+        auto* dock = w.findChild<QDockWidget*>(QStringLiteral("provenanceDock"));
+        QVERIFY(dock);
+        dock->raise();
+        QTRY_VERIFY(panel->isVisible());
         QCOMPARE(panel->targetBox()->count(), 1);
         panel->keyEdit()->setFocus();
         QTest::keyClicks(panel->keyEdit(), QStringLiteral("userId = 123"));

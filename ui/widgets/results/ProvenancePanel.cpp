@@ -121,10 +121,19 @@ ProvenancePanel::ProvenancePanel(Project* project, QWidget* parent)
         cancel();
         m_events->clear();
         m_origins->clear();
-        refreshTargets();
+        if (isVisible())
+            refreshTargets();
     });
-    connect(m_project, &Project::dataChanged, this, &ProvenancePanel::refreshTargets);
+    // The target list is read when the dock is on show (showEvent), not at every change of a hidden one.
+    connect(m_project, &Project::dataChanged, this, [this] {
+        if (isVisible())
+            refreshTargets();
+    });
+}
+
+void ProvenancePanel::showEvent(QShowEvent* event) {
     refreshTargets();
+    QWidget::showEvent(event);
 }
 
 ProvenancePanel::~ProvenancePanel() {

@@ -62,6 +62,9 @@ signals:
     /// An explanation finished (shown, failed or cancelled).
     void finished();
 
+protected:
+    void showEvent(QShowEvent* event) override;
+
 private:
     void takeResult();
     void setRunning(bool running);
