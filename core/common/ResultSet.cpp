@@ -7,6 +7,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 namespace cdc {
 
 std::optional<OutputFormat> parseOutputFormat(const std::string& name) {
@@ -21,40 +23,24 @@ std::optional<OutputFormat> parseOutputFormat(const std::string& name) {
     return std::nullopt;
 }
 
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// JSON must be UTF-8: a stored value that is not (written before SQL text was checked, or by another
+/// program) shows its bad bytes as U+FFFD rather than making the whole document invalid.
+Json jsonText(std::string_view s) {
+    return utf8::firstInvalid(s) == std::string_view::npos ? Json(std::string(s)) : Json(utf8::repaired(s));
+}
+
+std::string dumped(const Json& j) {
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+} // namespace
+
 std::string jsonString(std::string_view s) {
-    // JSON must be UTF-8: a stored value that is not (written before SQL text was checked, or by another
-    // program) shows its bad bytes as U+FFFD rather than making the whole document invalid.
-    if (utf8::firstInvalid(s) != std::string_view::npos)
-        return jsonString(utf8::repaired(s));
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += static_cast<char>(c);
-            }
-        }
-    }
-    return out + "\"";
+    return dumped(jsonText(s));
 }
 
 std::string timestampToIso(std::string_view stored) {
@@ -88,55 +74,60 @@ const std::int64_t* epochSeconds(const Value& v, const std::optional<DataType>& 
     return type && type->kind == DataType::Kind::Timestamp ? std::get_if<std::int64_t>(&v) : nullptr;
 }
 
-bool looksLikeJsonContainer(const std::string& s) {
-    return !s.empty() && (s.front() == '{' || s.front() == '[');
+/// A STRUCT, ARRAY or MAP value is stored as its JSON text: it goes into the document as that JSON, not as a
+/// string (nullopt when the text is not JSON after all).
+std::optional<Json> storedJson(const std::string& s) {
+    if (s.empty() || (s.front() != '{' && s.front() != '['))
+        return std::nullopt;
+    Json parsed = Json::parse(s, nullptr, false);
+    return parsed.is_discarded() ? std::nullopt : std::optional<Json>(std::move(parsed));
 }
 
-std::string realText(double d) {
-    char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, d);
-    return std::string(buf, res.ptr);
-}
-
-} // namespace
-
-std::string jsonValue(const Value& v, const std::optional<DataType>& type) {
+Json jsonOf(const Value& v, const std::optional<DataType>& type) {
     using K = DataType::Kind;
     if (isNull(v))
-        return "null";
+        return nullptr;
     if (type) {
         switch (type->kind) {
         case K::Boolean:
             if (auto* i = std::get_if<std::int64_t>(&v))
-                return *i ? "true" : "false";
+                return *i != 0;
             break;
         case K::Timestamp:
         case K::TimestampNtz:
             if (auto* s = std::get_if<std::string>(&v))
-                return jsonString(timestampToIso(*s));
+                return jsonText(timestampToIso(*s));
             if (auto* seconds = epochSeconds(v, type))
-                return jsonString(epochSecondsToIso(*seconds));
+                return epochSecondsToIso(*seconds);
             break;
         case K::Array:
         case K::Map:
         case K::Struct:
-            if (auto* s = std::get_if<std::string>(&v); s && looksLikeJsonContainer(*s))
-                return *s;
+            if (auto* s = std::get_if<std::string>(&v))
+                if (auto json = storedJson(*s))
+                    return *json;
             break;
         default:
             break;
         }
     }
     if (auto* i = std::get_if<std::int64_t>(&v))
-        return std::to_string(*i);
+        return *i;
     if (auto* d = std::get_if<double>(&v)) {
+        // JSON has no NaN or infinity: Spark's JSON writes them as strings.
         if (*d != *d || *d == 1.0 / 0.0 || *d == -1.0 / 0.0)
-            return jsonString(*d != *d ? "NaN" : (*d > 0 ? "Infinity" : "-Infinity"));
-        return realText(*d);
+            return *d != *d ? "NaN" : (*d > 0 ? "Infinity" : "-Infinity");
+        return *d;
     }
     if (auto* s = std::get_if<std::string>(&v))
-        return jsonString(*s);
-    return jsonString(displayText(v));
+        return jsonText(*s);
+    return jsonText(displayText(v));
+}
+
+} // namespace
+
+std::string jsonValue(const Value& v, const std::optional<DataType>& type) {
+    return dumped(jsonOf(v, type));
 }
 
 std::string displayValue(const Value& v, const std::optional<DataType>& type) {
@@ -156,16 +147,20 @@ std::string displayValue(const Value& v, const std::optional<DataType>& type) {
 }
 
 std::string toJson(const ResultSet& rs) {
+    // One row per line, so that a diff of two outputs shows the rows that differ. The object is joined here,
+    // not built as a JSON object: a query may name two columns alike (SELECT a, a), and Spark's JSON keeps
+    // both.
+    std::vector<std::string> keys;
+    for (const std::string& column : rs.columns)
+        keys.push_back(jsonString(column) + ":");
     std::string out = "[";
     for (std::size_t r = 0; r < rs.rows.size(); ++r) {
         out += r ? ",\n  {" : "\n  {";
-        for (std::size_t c = 0; c < rs.columns.size(); ++c) {
-            if (c)
-                out += ", ";
-            out += jsonString(rs.columns[c]) + ": ";
-            out += c < rs.rows[r].size() ? jsonValue(rs.rows[r][c], rs.typeOf(c)) : "null";
-        }
-        out += "}";
+        for (std::size_t c = 0; c < keys.size(); ++c)
+            out +=
+                (c ? "," : "") + keys[c] +
+                (c < rs.rows[r].size() ? dumped(jsonOf(rs.rows[r][c], rs.typeOf(c))) : std::string("null"));
+        out += '}';
     }
     out += rs.rows.empty() ? "]\n" : "\n]\n";
     return out;

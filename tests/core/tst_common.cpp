@@ -7,6 +7,8 @@
 
 #include <QTest>
 
+#include <cmath>
+
 using namespace cdc;
 
 class TestCommon : public QObject {
@@ -84,12 +86,29 @@ private slots:
         second.emplace_back(1.0);
         rs.rows.push_back(std::move(first));
         rs.rows.push_back(std::move(second));
-        QCOMPARE(
-            QString::fromStdString(toJson(rs)),
-            QStringLiteral(
-                "[\n  {\"id\": 1, \"name\": \"a\\\"b\", \"ts\": \"2026-08-30T10:00:00Z\", "
-                "\"flag\": true, \"s\": {\"a\":1}, \"d\": 2.5},\n"
-                "  {\"id\": 2, \"name\": null, \"ts\": null, \"flag\": false, \"s\": null, \"d\": 1}\n]\n"));
+        QCOMPARE(QString::fromStdString(toJson(rs)),
+                 QStringLiteral(
+                     "[\n  {\"id\":1,\"name\":\"a\\\"b\",\"ts\":\"2026-08-30T10:00:00Z\","
+                     "\"flag\":true,\"s\":{\"a\":1},\"d\":2.5},\n"
+                     "  {\"id\":2,\"name\":null,\"ts\":null,\"flag\":false,\"s\":null,\"d\":1.0}\n]\n"));
+    }
+
+    // --format json keeps what the rows hold: two columns of one name both (Spark's JSON does too), bytes
+    // that are not UTF-8 as U+FFFD (the document stays valid), NaN and infinities as Spark's strings, control
+    // characters escaped.
+    void jsonKeepsEveryColumnAndStaysValid() {
+        ResultSet rs;
+        rs.columns = {"a", "a", "text", "nan", "inf"};
+        Row row;
+        row.emplace_back(std::int64_t{1});
+        row.emplace_back(std::int64_t{2});
+        row.emplace_back(std::string("x\xff\n\x01"));
+        row.emplace_back(std::nan(""));
+        row.emplace_back(-1.0 / 0.0);
+        rs.rows.push_back(std::move(row));
+        QCOMPARE(QString::fromStdString(toJson(rs)),
+                 QString::fromUtf8("[\n  {\"a\":1,\"a\":2,\"text\":\"x\xef\xbf\xbd\\n\\u0001\","
+                                   "\"nan\":\"NaN\",\"inf\":\"-Infinity\"}\n]\n"));
     }
 
     // What SQL text and read_files accept: well-formed UTF-8 (RFC 3629), the first bad byte's offset

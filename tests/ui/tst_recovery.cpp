@@ -22,6 +22,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -186,6 +187,50 @@ private slots:
         QVERIFY(w.projectController()->save());
         QCOMPARE(storedPipeline(file), text);
         QVERIFY(!QFileInfo::exists(w.autosave()->databasePath()));
+    }
+
+    // An autosave is a file on disk like any other: one grown beyond the size limit (a sparse file: nothing
+    // is read or copied) or holding a trigger CDC Studio did not make is refused when recovered, with the
+    // reason in the status bar; the window keeps its project and the entry stays offered.
+    void tamperedAutosaveIsNotRecovered_data() {
+        QTest::addColumn<QString>("tampering");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("grown past the limit") << "grow"
+                                              << "CDC Studio opens project files of at most 2";
+        QTest::newRow("foreign trigger") << "trigger"
+                                         << "sneaky";
+    }
+
+    void tamperedAutosaveIsNotRecovered() {
+        QFETCH(QString, tampering);
+        QFETCH(QString, reason);
+        QString autosavePath;
+        {
+            MainWindow w;
+            QVERIFY(typeAndAutosave(w, QStringLiteral("-- tampered with")));
+            autosavePath = w.autosave()->databasePath();
+        }
+        if (tampering == QLatin1String("grow")) {
+            QFile file(autosavePath);
+            QVERIFY(file.resize(Project::kMaxProjectBytes + 4096));
+        } else {
+            auto db = storage::Database::open(autosavePath.toStdString(), storage::Database::Mode::ReadWrite);
+            QVERIFY(db);
+            QVERIFY(
+                db->exec("CREATE TABLE IF NOT EXISTS victims (x INT); CREATE TRIGGER sneaky AFTER INSERT ON "
+                         "victims BEGIN DELETE FROM victims; END;"));
+        }
+        MainWindow w;
+        RecoveryDialog* dialog = w.offerRecovery();
+        QVERIFY(dialog);
+        QTest::mouseClick(dialog->recoverButton(), Qt::LeftButton);
+        QCOMPARE(w.project()->pipelineText(), QString());
+        QVERIFY(!w.project()->isModified());
+        const QString message = w.statusBar()->currentMessage();
+        QVERIFY2(message.startsWith(QStringLiteral("Cannot recover")) && message.contains(reason),
+                 qPrintable(message));
+        QCOMPARE(recoverystore::recoverable().size(), 1);
+        clearRecoveryFolder();
     }
 
     void discardDeletesTheAutosave() {

@@ -3,6 +3,7 @@
 // full refresh, a redo shortcut that did nothing, Enter swallowed by completion, Ctrl+= typing '=', a bad
 // value stored as NULL, a stale target with no hint, the queue hiding what users reorder by, and more.
 #include "core/common/ResultSet.h"
+#include "core/sql/SqlApi.h"
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/IssueListModel.h"
 #include "ui/model/Project.h"
@@ -40,6 +41,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QProcess>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
@@ -640,6 +642,59 @@ private slots:
         QVERIFY(QTest::qWaitFor([] { return QApplication::focusWidget() != nullptr; }));
         press(Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(w.eventQueueModel()->rowCount(), 2);
+    }
+
+    // Source SQL runs off the GUI thread: a script that takes long shows a progress dialog whose Cancel stops
+    // it; the script is rolled back whole (the table its first statement made is not there), nothing is added
+    // to the history, the dialog says why and stays open with the text; the same dialog then executes a
+    // script that ends, as one undo step.
+    void sourceSqlRunsCancellably() {
+        MainWindow w;
+        openShown(w, QStringLiteral("scd1-users"));
+        const int steps = w.project()->undoStack()->count();
+        QString values;
+        for (int i = 1; i <= 100; ++i)
+            values += (i > 1 ? QStringLiteral(", (") : QStringLiteral("(")) + QString::number(i) + ')';
+        QString message;
+        bool progressShown = false;
+        onNextDialog([&](QWidget* widget) {
+            auto* dialog = qobject_cast<SourceSqlDialog*>(widget);
+            QVERIFY(dialog);
+            // 10^12 rows: it never ends by itself.
+            dialog->editor()->setText(QStringLiteral("CREATE TABLE n AS SELECT * FROM VALUES %1 AS t(x);\n"
+                                                     "CREATE TABLE copies AS SELECT a.x FROM n a, n b, n c, "
+                                                     "n d, n e, n f;")
+                                          .arg(values));
+            auto* execute = dialog->findChild<QPushButton*>(QStringLiteral("executeButton"));
+            QVERIFY(execute);
+            QTimer::singleShot(0, [&] {
+                QProgressDialog* progress = nullptr;
+                QTRY_VERIFY(
+                    (progress = dialog->findChild<QProgressDialog*>(QStringLiteral("sourceSqlProgress"))) &&
+                    progress->isVisible());
+                progressShown = true;
+                auto* cancel = progress->findChild<QPushButton*>();
+                QVERIFY(cancel);
+                QTest::mouseClick(cancel, Qt::LeftButton);
+            });
+            QTest::mouseClick(execute, Qt::LeftButton);
+            QVERIFY(dialog->isVisible());
+            for (auto* label : dialog->findChildren<QLabel*>())
+                if (label->text().contains(QStringLiteral("error")))
+                    message = label->text();
+            dialog->editor()->setText(
+                QStringLiteral("CREATE TABLE n AS SELECT * FROM VALUES %1 AS t(x);").arg(values));
+            QTest::mouseClick(execute, Qt::LeftButton);
+        });
+        press(Qt::Key_E, Qt::ControlModifier);
+        QVERIFY(progressShown);
+        QVERIFY2(message.contains(QStringLiteral("cancel")), qPrintable(message));
+        QCOMPARE(w.project()->undoStack()->count(), steps + 1);
+        QCOMPARE(w.project()->undoStack()->undoText(), QStringLiteral("Run source SQL"));
+        auto count = cdc::sql::runQuery(w.project()->db(), "SELECT count(*) FROM n", "<test>", {});
+        QVERIFY2(count, count ? "" : count.error().format().c_str());
+        QCOMPARE(std::get<std::int64_t>(count->rows.at(0).at(0)), std::int64_t{100});
+        QVERIFY(!cdc::sql::runQuery(w.project()->db(), "SELECT count(*) FROM copies", "<test>", {}));
     }
 
     void advanceClockDialogMovesTheClock() {

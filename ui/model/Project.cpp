@@ -118,12 +118,16 @@ Status Project::newProject() {
     return resetWorkingCopy(nullptr, QString());
 }
 
-Status Project::open(const QString& filePath, bool removeForeignObjects, const CopyPages& copy) {
+namespace {
+
+/// A project file (or an autosave of one) opened for reading once it has passed what can be checked before a
+/// page of it is read: it exists, its apparent size is at most Project::kMaxProjectBytes (the working copy
+/// would be as large, sparse file or not), and it is a SQLite database.
+Result<Database> openProjectFile(const QString& filePath) {
     const QFileInfo info(filePath);
     if (!info.isFile())
         return Diagnostic::error("IO", "'" + filePath.toStdString() + "' does not exist or is not a file");
-    // The apparent size, before any page is read: the working copy would be as large, sparse file or not.
-    if (info.size() > kMaxProjectBytes) {
+    if (info.size() > Project::kMaxProjectBytes) {
         const QLocale c = QLocale::c();
         // "3.0 GiB" stays on one line wherever the message wraps.
         const auto size = [&c](qint64 bytes, int precision) {
@@ -134,8 +138,9 @@ Status Project::open(const QString& filePath, bool removeForeignObjects, const C
         return Diagnostic::error("PROJECT_TOO_LARGE",
                                  "'" + filePath.toStdString() + "' is " + size(info.size(), 1) +
                                      ": CDC Studio opens project files of at most " +
-                                     size(kMaxProjectBytes, 0) +
-                                     " (it works on a full copy of the file); nothing was read or copied");
+                                     size(Project::kMaxProjectBytes, 0) +
+                                     " (it works on a full copy of the file); nothing was "
+                                     "read or copied");
     }
     auto source = Database::open(filePath.toStdString(), Database::Mode::ReadOnly);
     if (!source)
@@ -145,6 +150,16 @@ Status Project::open(const QString& filePath, bool removeForeignObjects, const C
         return Diagnostic::error("NOT_A_PROJECT",
                                  "'" + filePath.toStdString() +
                                      "' is not a CDC Studio project: " + probe.error().message);
+    return source;
+}
+
+} // namespace
+
+Status Project::open(const QString& filePath, bool removeForeignObjects, const CopyPages& copy) {
+    auto source = openProjectFile(filePath);
+    if (!source)
+        return source.error();
+    const QFileInfo info(filePath);
     // A project someone sent is untrusted: checked (schema and registry only, nothing of it runs) before it
     // replaces anything. Triggers and views we did not make would run inside our own writes and reads.
     const Status verified = engine::verifyProject(*source);
@@ -211,14 +226,21 @@ void Project::trustPython(bool remember) {
 }
 
 Status Project::openRecovered(const QString& autosavePath, const QString& originalPath) {
-    auto source = Database::open(autosavePath.toStdString(), Database::Mode::ReadOnly);
+    // An autosave is a file on disk like any other: the same size limit, and the same check of what it holds
+    // (it was written by us, but it may have been damaged or replaced since).
+    auto source = openProjectFile(autosavePath);
     if (!source)
         return source.error();
+    const Status verified = engine::verifyProject(*source);
+    if (!verified && verified.error().code != "TARGET_DAMAGED")
+        return verified.error();
     CDC_TRY(resetWorkingCopy(&*source, originalPath.isEmpty() ? QString()
                                                               : QFileInfo(originalPath).absoluteFilePath()));
     // Unsaved work it was and unsaved it stays: Save writes it to the original file.
     m_undo.resetClean();
     notifyModified();
+    if (!verified)
+        m_document->setRuntimeDiagnostics({verified.error()});
     return {};
 }
 

@@ -40,8 +40,6 @@ public:
     static constexpr std::chrono::milliseconds kQuickReadTimeout{1000};
     /// The time limit of one update the app runs (the CLI's `update` default).
     static constexpr std::chrono::milliseconds kUpdateTimeout{300000};
-    /// The time limit of source SQL typed in the app (Sources › Run SQL), run on the GUI thread.
-    static constexpr std::chrono::milliseconds kScriptTimeout{10000};
     /// How open() copies the file into the working copy (the widgets copy off the GUI thread, with progress
     /// and Cancel); an error leaves the open project as it was.
     using CopyPages = std::function<Status(storage::Database& from, storage::Database& to)>;

@@ -1,5 +1,6 @@
-// Execute goes through Project::change, so a whole script is one undo step. Queue as Events captures
-// rows only of tables that existed before the script ran, so it says so when it finds none.
+// Execute is one undo step (the working copy as it was before the script), run off the GUI thread with
+// Cancel. Queue as Events captures rows only of tables that existed before the script ran, so it says so when
+// it finds none.
 #include "ui/widgets/SourceSqlDialog.h"
 
 #include "core/sql/SqlApi.h"
@@ -8,10 +9,20 @@
 #include "ui/model/ThemeColors.h"
 #include "ui/widgets/CodeEditor.h"
 
+#include "core/common/VolumeRoot.h"
+#include "core/storage/QueryGuard.h"
+
 #include <QDialogButtonBox>
+#include <QEventLoop>
+#include <QFutureWatcher>
 #include <QLabel>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
+#include <memory>
 
 namespace cdc::ui {
 
@@ -38,6 +49,7 @@ SourceSqlDialog::SourceSqlDialog(Project* project, QWidget* parent)
     step->setToolTip(
         tr("Deliver this whole script as one event, in queue order (Step runs it, then an update)"));
     auto* run = buttons->addButton(tr("Execute"), QDialogButtonBox::ActionRole);
+    run->setObjectName(QStringLiteral("executeButton"));
     run->setDefault(true);
     connect(run, &QPushButton::clicked, this, [this] {
         if (execute())
@@ -72,23 +84,66 @@ bool SourceSqlDialog::report(const Status& status) {
     return false;
 }
 
-storage::QueryGuard SourceSqlDialog::guardScript() {
-    // What is typed here may never end (a recursive CTE): it runs on the GUI thread, so under a short limit.
-    return storage::QueryGuard(m_project->db(), "source SQL", {Project::kScriptTimeout, nullptr});
+template <class R>
+R SourceSqlDialog::runCancellable(const QString& label, std::function<R(storage::Database&)> work) {
+    if (m_project->isBusy())
+        return Diagnostic::error("BUSY", "an update is running; wait for it or cancel it first");
+    const std::string path = m_project->workingPath().toStdString();
+    const std::string volumes = m_project->volumesFolder().toStdString();
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    QProgressDialog progress(label, tr("Cancel"), 0, 0, this);
+    progress.setObjectName(QStringLiteral("sourceSqlProgress"));
+    progress.setWindowTitle(tr("Source SQL"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(400);
+    progress.setAutoClose(false);
+    progress.setAutoReset(false);
+    connect(&progress, &QProgressDialog::canceled, &progress, [cancel] { cancel->store(true); });
+    QFutureWatcher<R> watcher;
+    QEventLoop loop;
+    connect(&watcher, &QFutureWatcher<R>::finished, &loop, &QEventLoop::quit);
+    m_project->setBusy(true);
+    watcher.setFuture(QtConcurrent::run([path, volumes, cancel, work = std::move(work)]() -> R {
+        auto db = storage::Database::open(path, storage::Database::Mode::ReadWrite);
+        if (!db)
+            return db.error();
+        db->setVolumes(VolumeRoot(volumes)); // the project's folder, not the working copy's
+        // The guard outlives the work's transaction: a stopped script is rolled back whole.
+        const storage::QueryGuard guard(*db, "source SQL", {Project::kUpdateTimeout, cancel.get()});
+        return guard.explain(work(*db));
+    }));
+    if (!watcher.isFinished())
+        loop.exec();
+    m_project->setBusy(false);
+    return watcher.result();
 }
 
 bool SourceSqlDialog::execute() {
     const std::string text = m_editor->text().toStdString();
-    const auto guard = guardScript();
-    return report(guard.explain(m_project->change(tr("Run source SQL"), [&text](storage::Database& db) {
-        return sql::executeSourceScript(db, text, "source.sql");
-    })));
+    auto before = m_project->snapshot();
+    if (!before)
+        return report(before.error());
+    const Status ran =
+        runCancellable<Status>(tr("Running the source SQL…"), [text](storage::Database& db) -> Status {
+            auto tx = storage::Transaction::begin(db, "cdc_gui_source_sql");
+            if (!tx)
+                return tx.error();
+            CDC_TRY(sql::executeSourceScript(db, text, "source.sql"));
+            return tx->commit();
+        });
+    if (!ran)
+        return report(ran);
+    // One undo step: the working copy as it was before the script.
+    m_project->pushExternalChange(tr("Run source SQL"), std::move(before).value());
+    return report(ran);
 }
 
 bool SourceSqlDialog::queueAsEvents() {
-    const auto guard = guardScript();
-    auto events = guard.explain(
-        sourcescripts::captureEvents(m_project->db(), m_editor->text(), QStringLiteral("source.sql")));
+    const QString text = m_editor->text();
+    auto events = runCancellable<Result<QList<QueuedEvent>>>(
+        tr("Reading the rows the SQL inserts…"), [text](storage::Database& db) {
+            return sourcescripts::captureEvents(db, text, QStringLiteral("source.sql"));
+        });
     if (!events)
         return report(events.error());
     if (events->isEmpty())
@@ -97,9 +152,10 @@ bool SourceSqlDialog::queueAsEvents() {
 }
 
 bool SourceSqlDialog::queueAsStep() {
-    const auto guard = guardScript();
-    auto step = guard.explain(
-        sourcescripts::captureStep(m_project->db(), m_editor->text(), QStringLiteral("source.sql")));
+    const QString text = m_editor->text();
+    auto step = runCancellable<Result<QueuedEvent>>(tr("Checking the step…"), [text](storage::Database& db) {
+        return sourcescripts::captureStep(db, text, QStringLiteral("source.sql"));
+    });
     if (!step)
         return report(step.error());
     return report(m_project->appendEvents({*step}, tr("Queue step")));

@@ -4,9 +4,11 @@
 /// Queue as Step queues the whole script as one event (the next snapshot of a table, say).
 
 #include "core/common/Diagnostic.h"
-#include "core/storage/QueryGuard.h"
+#include "core/storage/Database.h"
 
 #include <QDialog>
+
+#include <functional>
 
 class QLabel;
 
@@ -30,8 +32,11 @@ public:
     bool queueAsStep();
 
 private:
-    /// Watches the typed SQL while it runs (Project::kScriptTimeout).
-    storage::QueryGuard guardScript();
+    /// Runs `work` on a connection of its own to the working copy, on a worker thread, while a progress
+    /// dialog with Cancel waits (shown when it takes longer than a moment): what is typed here may take long
+    /// (a million-row INSERT) or never end (a join without a condition). The project is busy meanwhile, so
+    /// nothing else writes it.
+    template <class R> R runCancellable(const QString& label, std::function<R(storage::Database&)> work);
     bool report(const Status& status);
     Project* m_project;
     CodeEditor* m_editor;
