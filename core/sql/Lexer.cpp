@@ -32,21 +32,38 @@ bool Token::isKeyword(std::string_view word) const {
 std::vector<Token> Lexer::tokenize() {
     std::vector<Token> tokens;
     // One allocation up front: growing a vector of a million tokens costs more than lexing them.
-    tokens.reserve(m_text.size() / 3 + 16);
-    // SQL text is UTF-8 without NUL bytes. A bad byte anywhere (a string, a comment) would reach the
-    // database or SQLite's own parser, which stops at a NUL; it is an error at its own position instead.
-    const std::size_t bad = std::min(m_text.find('\0'), utf8::firstInvalid(m_text));
+    tokens.reserve((m_text.size() - std::min(m_pos, m_text.size())) / 3 + 16);
     for (;;) {
-        Token t = next();
-        if (m_pos > bad) { // this token (or the space or comment before it) holds the bad byte
-            tokens.push_back(badByte(bad));
-            t = finish(start(TokenKind::End));
-        }
-        bool end = t.kind == TokenKind::End;
+        Token t = nextToken();
+        const bool end = t.kind == TokenKind::End;
         tokens.push_back(std::move(t));
         if (end)
             return tokens;
     }
+}
+
+Token Lexer::nextToken() {
+    if (m_ended)
+        return finish(start(TokenKind::End));
+    // SQL text is UTF-8 without NUL bytes. A bad byte anywhere (a string, a comment) would reach the
+    // database or SQLite's own parser, which stops at a NUL; it is an error at its own position instead.
+    if (!m_badKnown) {
+        const std::string_view rest = m_text.substr(std::min(m_pos, m_text.size()));
+        const std::size_t invalid = utf8::firstInvalid(rest);
+        const std::size_t nul = rest.find('\0');
+        const std::size_t first = std::min(nul, invalid);
+        m_bad =
+            first == std::string_view::npos || first >= rest.size() ? std::string_view::npos : m_pos + first;
+        m_badKnown = true;
+    }
+    Token t = next();
+    if (m_pos > m_bad) { // this token (or the space or comment before it) holds the bad byte
+        m_ended = true;
+        return badByte(m_bad);
+    }
+    if (t.kind == TokenKind::End)
+        m_ended = true;
+    return t;
 }
 
 Token Lexer::badByte(std::size_t offset) const {
