@@ -288,6 +288,8 @@ Result<bool> ScriptExecutor::literalInsert(ScriptTokens& tokens, bool execute) {
         return false;
     };
     std::size_t width = 0; // every row as wide as the first (the parser's rule)
+    // The row's cast values, bound without a copy until the row is written.
+    std::vector<Value> row(columns.size());
     for (;;) {
         t = tokens.take();
         if (!t.isSymbol("("))
@@ -303,7 +305,8 @@ Result<bool> ScriptExecutor::literalInsert(ScriptTokens& tokens, bool execute) {
                 const auto* d = std::get_if<double>(&cast.value);
                 if (!cast.ok() || (d && std::isnan(*d)))
                     return giveUp(); // the general path names the row and the column
-                insert->bind(static_cast<int>(column) + 1, cast.value);
+                row[column] = std::move(cast.value);
+                insert->bindStatic(static_cast<int>(column) + 1, row[column]);
             }
             ++column;
             t = tokens.take();

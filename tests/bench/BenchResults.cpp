@@ -305,7 +305,8 @@ void printTargets(std::ostream& out, const BenchResults& r) {
             << "target <= " << fixed(Targets::explorerSeconds, 0) << "   "
             << verdict(e.seconds <= Targets::explorerSeconds) << "   (" << e.orders << " shuffled replays of "
             << grouped(static_cast<double>(e.events)) << " events over " << e.keys << " keys, " << e.threads
-            << " threads" << (e.note.empty() ? "" : "; ") << e.note << ")\n";
+            << " threads, CPU " << fixed(e.cpuSeconds, 2) << " s" << (e.note.empty() ? "" : "; ") << e.note
+            << ")\n";
     }
     if (r.load) {
         const auto& l = *r.load;
@@ -313,13 +314,15 @@ void printTargets(std::ostream& out, const BenchResults& r) {
             << "target >= " << grouped(Targets::loadRowsPerSecond) << "  "
             << verdict(l.sqlRowsPerSecond() >= Targets::loadRowsPerSecond) << "   ("
             << grouped(static_cast<double>(l.rows)) << "-row INSERT ... VALUES script, "
-            << fixed(l.sqlSeconds, 2) << " s)\n";
+            << fixed(l.sqlSeconds, 2) << " s; "
+            << grouped(l.sqlCpuSeconds > 0 ? static_cast<double>(l.rows) / l.sqlCpuSeconds : 0)
+            << " rows per CPU-s)\n";
         out << "     CSV load                        ";
         if (auto csv = l.csvRowsPerSecond())
             out << pad(grouped(*csv) + " rows/s", 16) << "target >= " << grouped(Targets::loadRowsPerSecond)
                 << "  " << verdict(*csv >= Targets::loadRowsPerSecond) << "   (" << l.csvNote << ")\n";
         else
-            out << "not measured: " << l.csvNote << "\n";
+            out << l.csvNote << "\n";
     }
     out << "\n";
 }
@@ -356,7 +359,8 @@ void writeTargets(std::ostream& out, const BenchResults& r) {
         << ", \"storage_mode\": \"WAL working-copy file (GUI and CLI alike)\"},\n";
     if (r.explorer)
         out << "  \"explorer_s\": " << number(r.explorer->seconds)
-            << ", \"explorer\": {\"orders\": " << r.explorer->orders << ", \"events\": " << r.explorer->events
+            << ", \"explorer\": {\"orders\": " << r.explorer->orders
+            << ", \"cpu_s\": " << number(r.explorer->cpuSeconds) << ", \"events\": " << r.explorer->events
             << ", \"keys\": " << r.explorer->keys << ", \"threads\": " << r.explorer->threads
             << ", \"note\": " << quoted(r.explorer->note) << "},\n";
     else
@@ -365,6 +369,8 @@ void writeTargets(std::ostream& out, const BenchResults& r) {
         out << "  \"load\": {\"rows\": " << r.load->rows
             << ", \"sql_rows_per_s\": " << number(r.load->sqlRowsPerSecond())
             << ", \"sql_seconds\": " << number(r.load->sqlSeconds)
+            << ", \"sql_cpu_seconds\": " << number(r.load->sqlCpuSeconds)
+            << ", \"sql_cpu_seconds\": " << number(r.load->sqlCpuSeconds)
             << ", \"csv_rows_per_s\": " << optionalNumber(r.load->csvRowsPerSecond())
             << ", \"csv_note\": " << quoted(r.load->csvNote) << "},\n";
     else

@@ -33,6 +33,7 @@ struct ExplorerFigures {
     std::int64_t events = 0, keys = 0;
     int threads = 0;
     double seconds = 0;
+    double cpuSeconds = 0; ///< all threads
     std::string note;
 };
 
@@ -40,6 +41,7 @@ struct ExplorerFigures {
 struct LoadFigures {
     std::int64_t rows = 0;
     double sqlSeconds = 0;
+    double sqlCpuSeconds = 0;
     std::optional<double> csvSeconds;
     std::string csvNote;
     double sqlRowsPerSecond() const { return sqlSeconds > 0 ? static_cast<double>(rows) / sqlSeconds : 0; }

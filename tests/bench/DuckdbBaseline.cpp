@@ -104,10 +104,12 @@ Result<DuckdbFigures> measureDuckdb(const DuckdbSetup& setup, const std::string&
         for (std::size_t i = 0; i < batches.size(); ++i) {
             DuckdbBatch b{batches[i].at("events").get<std::int64_t>(), batches[i].at("load_s").get<double>(),
                           batches[i].at("scd1_s").get<double>(), batches[i].at("scd2_s").get<double>()};
-            (i < static_cast<std::size_t>(updates.value()) ? figures.updates : figures.incremental).push_back(b);
+            (i < static_cast<std::size_t>(updates.value()) ? figures.updates : figures.incremental)
+                .push_back(b);
         }
     } catch (const nlohmann::json::exception& e) {
-        return Diagnostic::error("BENCH", std::string("cannot read the DuckDB recompute's output: ") + e.what());
+        return Diagnostic::error("BENCH",
+                                 std::string("cannot read the DuckDB recompute's output: ") + e.what());
     }
     std::remove(csv.c_str());
     return figures;

@@ -71,6 +71,7 @@ Result<ExplorerFigures> measureExplorer(int orders, std::int64_t events, std::in
     Stopwatch watch;
     auto report = engine::exploreArrivalOrders(*db, parsed.pipeline, options);
     figures.seconds = watch.seconds();
+    figures.cpuSeconds = watch.cpuSeconds();
     if (!report)
         return report.error();
     figures.note = "SCD1 + SCD2 target, " + std::to_string(report->ordersRun) + " orders run, " +
@@ -107,8 +108,9 @@ Result<LoadFigures> measureScriptLoad(const std::string& workDir, std::int64_t r
     CDC_TRY(sql::executeSourceScript(*db, script, "load.sql"));
     CDC_TRY(checkpointWal(*db));
     figures.sqlSeconds = watch.seconds();
-    auto count = db->prepare("SELECT count(*) FROM " + storage::quoteIdentifier(
-                                                           storage::Catalog::sqliteNameFor("feed")));
+    figures.sqlCpuSeconds = watch.cpuSeconds();
+    auto count = db->prepare("SELECT count(*) FROM " +
+                             storage::quoteIdentifier(storage::Catalog::sqliteNameFor("feed")));
     if (!count)
         return count.error();
     auto has = count->step();
