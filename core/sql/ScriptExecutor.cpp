@@ -301,11 +301,16 @@ Result<bool> ScriptExecutor::literalInsert(ScriptTokens& tokens, bool execute) {
             if (!value || (execute && column >= columns.size()))
                 return giveUp();
             if (execute) {
-                CastResult cast = castValue(*value, columns[column]->type, true);
-                const auto* d = std::get_if<double>(&cast.value);
-                if (!cast.ok() || (d && std::isnan(*d)))
-                    return giveUp(); // the general path names the row and the column
-                row[column] = std::move(cast.value);
+                if (columns[column]->type.kind == DataType::Kind::String &&
+                    std::holds_alternative<std::string>(*value)) {
+                    row[column] = std::move(*value); // castValue's identity, without its copy
+                } else {
+                    CastResult cast = castValue(*value, columns[column]->type, true);
+                    const auto* d = std::get_if<double>(&cast.value);
+                    if (!cast.ok() || (d && std::isnan(*d)))
+                        return giveUp(); // the general path names the row and the column
+                    row[column] = std::move(cast.value);
+                }
                 insert->bindStatic(static_cast<int>(column) + 1, row[column]);
             }
             ++column;

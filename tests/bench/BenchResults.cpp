@@ -267,9 +267,9 @@ void printTargets(std::ostream& out, const BenchResults& r) {
             << fixed(d.scd1TotalSeconds(), 2) << " s + SCD2 " << fixed(d.scd2TotalSeconds(), 2)
             << " s; after a " << grouped(static_cast<double>(r.incremental.events))
             << "-event update on the whole history SCD1 " << fixed(d.scd1SmallUpdateSeconds() * 1000, 1)
-            << " ms, SCD2 " << fixed(d.scd2SmallUpdateSeconds() * 1000, 1) << " ms; rows "
-            << grouped(static_cast<double>(d.scd1Rows)) << " / " << grouped(static_cast<double>(d.scd2Rows))
-            << "\n";
+            << " ms, SCD2 " << fixed(d.scd2SmallUpdateSeconds() * 1000, 1)
+            << " ms; target rows after the updates " << grouped(static_cast<double>(d.scd1Rows)) << " / "
+            << grouped(static_cast<double>(d.scd2Rows)) << "\n";
     } else {
         out << "  DuckDB baseline not measured: " << r.duckdbNote << "\n";
     }

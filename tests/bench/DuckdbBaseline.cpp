@@ -98,14 +98,18 @@ Result<DuckdbFigures> measureDuckdb(const DuckdbSetup& setup, const std::string&
         const auto json = nlohmann::json::parse(output);
         figures.version = json.at("version").get<std::string>();
         figures.threads = json.at("threads").get<int>();
-        figures.scd1Rows = json.at("scd1_rows").get<std::int64_t>();
-        figures.scd2Rows = json.at("scd2_rows").get<std::int64_t>();
         const auto& batches = json.at("batches");
         for (std::size_t i = 0; i < batches.size(); ++i) {
-            DuckdbBatch b{batches[i].at("events").get<std::int64_t>(), batches[i].at("load_s").get<double>(),
-                          batches[i].at("scd1_s").get<double>(), batches[i].at("scd2_s").get<double>()};
+            const auto& j = batches[i];
+            DuckdbBatch b{j.at("events").get<std::int64_t>(),    j.at("load_s").get<double>(),
+                          j.at("scd1_s").get<double>(),          j.at("scd2_s").get<double>(),
+                          j.at("scd1_rows").get<std::int64_t>(), j.at("scd2_rows").get<std::int64_t>()};
             (i < static_cast<std::size_t>(updates.value()) ? figures.updates : figures.incremental)
                 .push_back(b);
+        }
+        if (!figures.updates.empty()) {
+            figures.scd1Rows = figures.updates.back().scd1Rows;
+            figures.scd2Rows = figures.updates.back().scd2Rows;
         }
     } catch (const nlohmann::json::exception& e) {
         return Diagnostic::error("BENCH",

@@ -18,15 +18,16 @@ struct DuckdbBatch {
     double loadSeconds = 0; ///< INSERT of the update's events into the event log (not in the ratios)
     double scd1Seconds = 0; ///< recompute of the SCD1 target after the update
     double scd2Seconds = 0; ///< recompute of the SCD2 target after the update
+    std::int64_t scd1Rows = 0, scd2Rows = 0; ///< the targets' rows after the update
 };
 
 struct DuckdbFigures {
     std::string version;
     int threads = 0;
-    std::vector<DuckdbBatch> updates;     ///< the workload's U updates
-    std::vector<DuckdbBatch> incremental; ///< the incremental updates on the whole workload's history
-    std::int64_t scd1Rows = 0, scd2Rows = 0;
-    double wallSeconds = 0; ///< the whole node process, file reading included
+    std::vector<DuckdbBatch> updates;        ///< the workload's U updates
+    std::vector<DuckdbBatch> incremental;    ///< the incremental updates on the whole workload's history
+    std::int64_t scd1Rows = 0, scd2Rows = 0; ///< after the U updates, as the engine's are counted
+    double wallSeconds = 0;                  ///< the whole node process, file reading included
 
     double scd1TotalSeconds() const;
     double scd2TotalSeconds() const;
