@@ -46,6 +46,14 @@ Parser::Parser(std::string_view text, std::string file) : m_file(std::move(file)
     m_endToken = m_tokens.back();
 }
 
+Parser::Parser(std::string_view text, std::string file, LexStart start, std::size_t end)
+    : m_file(std::move(file)) {
+    Lexer lexer(text.substr(0, std::min(end, text.size())), start);
+    m_tokens = lexer.tokenize();
+    m_comments = lexer.comments();
+    m_endToken = m_tokens.back();
+}
+
 // --- token helpers -------------------------------------------------------------------------------------
 
 const Token& Parser::tok(std::size_t ahead) const {

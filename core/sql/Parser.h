@@ -5,6 +5,7 @@
 
 #include "core/common/Diagnostic.h"
 #include "core/sql/Ast.h"
+#include "core/sql/Lexer.h"
 #include "core/sql/Token.h"
 
 #include <optional>
@@ -22,6 +23,9 @@ struct ParsedScript {
 class Parser {
 public:
     Parser(std::string_view text, std::string file);
+    /// Parses only text[start.offset, end): one statement of a script read statement by statement
+    /// (ScriptExecutor), its positions those of the whole text.
+    Parser(std::string_view text, std::string file, LexStart start, std::size_t end);
 
     /// Every statement of the text; statements with errors are left out and their first error reported.
     ParsedScript parseScript();

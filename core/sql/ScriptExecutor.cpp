@@ -4,9 +4,12 @@
 #include "core/sql/Lexer.h"
 #include "core/sql/Parser.h"
 #include "core/sql/QueryRunner.h"
+#include "core/sql/SparkCast.h"
 #include "core/sql/SqlApi.h"
 #include "core/sql/TypeInference.h"
 
+#include <charconv>
+#include <cmath>
 #include <set>
 
 namespace cdc::sql {
@@ -41,6 +44,101 @@ std::string columnList(const std::vector<std::string>& cols) {
 
 } // namespace
 
+/// A script's tokens one statement at a time, straight from the lexer: a long script is never held as
+/// a token vector. A `;` or the end closes the current statement.
+class ScriptTokens {
+public:
+    explicit ScriptTokens(std::string_view text) : m_lexer(text), m_textSize(text.size()) {}
+
+    /// The first token of the next statement (empty statements skipped); End at the end of the script.
+    Token beginStatement() {
+        for (;;) {
+            Token t = m_lexer.nextToken();
+            if (t.isSymbol(";"))
+                continue;
+            m_ended = t.kind == TokenKind::End;
+            m_end = m_ended ? t.offset : 0;
+            return t;
+        }
+    }
+    /// The next token of the current statement; its closing `;` or End ends it.
+    Token take() {
+        if (m_ended)
+            return endToken();
+        Token t = m_lexer.nextToken();
+        if (t.isSymbol(";") || t.kind == TokenKind::End || t.kind == TokenKind::Error) {
+            // An Error token ends the statement too: the parser reports it at its place.
+            m_ended = true;
+            m_end = t.kind == TokenKind::Error ? m_textSize : t.offset + t.length;
+        }
+        return t;
+    }
+    /// Consumes the rest of the current statement; the offset just after it (after its `;`).
+    std::size_t finishStatement() {
+        while (!m_ended)
+            take();
+        return m_end;
+    }
+    bool ended() const { return m_ended; }
+
+private:
+    Token endToken() const {
+        Token t;
+        t.kind = TokenKind::End;
+        t.offset = m_end;
+        return t;
+    }
+    Lexer m_lexer;
+    std::size_t m_textSize;
+    bool m_ended = false;
+    std::size_t m_end = 0;
+};
+
+namespace {
+
+bool isName(const Token& t) {
+    return t.kind == TokenKind::QuotedIdentifier ||
+           (t.kind == TokenKind::Identifier && !isReservedWord(t.text));
+}
+
+/// A plain literal token (with the sign before a number) as the value SQLite would hold for it after
+/// the general path's translation; nullopt for anything else (the general path handles it).
+std::optional<Value> literalValue(Token& t, ScriptTokens& tokens) {
+    bool negative = false;
+    if (t.isSymbol("-")) {
+        negative = true;
+        t = tokens.take();
+        if (t.kind != TokenKind::Integer)
+            return std::nullopt;
+    }
+    switch (t.kind) {
+    case TokenKind::Integer: {
+        // Plain digits only: suffixes (5L, 5S), and numbers beyond BIGINT take the general path.
+        std::int64_t v = 0;
+        const char* first = t.text.data();
+        const char* last = first + t.text.size();
+        auto [end, ec] = std::from_chars(first, last, v);
+        if (ec != std::errc() || end != last)
+            return std::nullopt;
+        return Value(negative ? -v : v);
+    }
+    case TokenKind::String:
+        return Value(std::move(t.text));
+    case TokenKind::Identifier:
+        if (t.isKeyword("NULL"))
+            return Value();
+        if (t.isKeyword("TRUE"))
+            return Value(std::int64_t{1}); // as the translator writes a boolean literal
+        if (t.isKeyword("FALSE"))
+            return Value(std::int64_t{0});
+        return std::nullopt;
+    default:
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
 Diagnostic ScriptExecutor::at(Diagnostic d, const Span& where) const {
     if (!d.location.valid()) {
         d.location = where.location;
@@ -57,16 +155,184 @@ Status ScriptExecutor::exec(const std::string& sql, const Span& where) {
 
 Status ScriptExecutor::run(std::string_view text) {
     m_text = text;
-    ParsedScript script = Parser(text, m_file).parseScript();
-    if (!script.diagnostics.empty())
-        return script.diagnostics.front();
+    // Statement by statement: each is parsed and run before the next is read, and INSERTs of literal
+    // rows skip the AST altogether (a million-row VALUES list parsed whole took gigabytes and most of
+    // the load time). A syntax error anywhere still wins over a runtime error before it, and nothing of
+    // a failed script stays: it all runs in one transaction.
     auto tx = storage::Transaction::begin(m_db, "cdc_source_script");
     if (!tx)
         return tx.error();
     CDC_TRY(Catalog::ensureSchema(m_db));
-    for (const auto& st : script.statements)
-        CDC_TRY(execute(st));
+    ScriptTokens tokens(text);
+    for (;;) {
+        Token first = tokens.beginStatement();
+        if (first.kind == TokenKind::End)
+            break;
+        const LexStart start{first.offset, first.line, first.column};
+        if (first.isKeyword("INSERT")) {
+            auto done = literalInsert(tokens, true);
+            if (!done)
+                return done.error();
+            if (done.value())
+                continue;
+        }
+        CDC_TRY(parseAndExecute(tokens, start, tokens.finishStatement()));
+    }
     return tx->commit();
+}
+
+Status ScriptExecutor::parseAndExecute(ScriptTokens& tokens, const LexStart& start, std::size_t end) {
+    ParsedScript script = Parser(m_text, m_file, start, end).parseScript();
+    if (!script.diagnostics.empty())
+        return script.diagnostics.front();
+    for (const auto& st : script.statements) {
+        if (Status status = execute(st); !status) {
+            if (auto syntax = syntaxErrorAfter(tokens))
+                return *syntax;
+            return status;
+        }
+    }
+    return Status::success();
+}
+
+std::optional<Diagnostic> ScriptExecutor::syntaxErrorAfter(ScriptTokens& tokens) {
+    for (;;) {
+        Token first = tokens.beginStatement();
+        if (first.kind == TokenKind::End)
+            return std::nullopt;
+        const LexStart start{first.offset, first.line, first.column};
+        if (first.isKeyword("INSERT")) {
+            auto literal = literalInsert(tokens, false);
+            if (literal && literal.value())
+                continue;
+        }
+        ParsedScript script = Parser(m_text, m_file, start, tokens.finishStatement()).parseScript();
+        if (!script.diagnostics.empty())
+            return script.diagnostics.front();
+    }
+}
+
+Result<bool> ScriptExecutor::literalInsert(ScriptTokens& tokens, bool execute) {
+    Token t = tokens.take();
+    if (!t.isKeyword("INTO"))
+        return false;
+    t = tokens.take();
+    if (t.isKeyword("TABLE"))
+        t = tokens.take();
+    Name name;
+    if (!isName(t))
+        return false;
+    name.parts.push_back(std::move(t.text));
+    t = tokens.take();
+    while (t.isSymbol(".")) {
+        t = tokens.take();
+        if (t.kind != TokenKind::Identifier && t.kind != TokenKind::QuotedIdentifier)
+            return false;
+        name.parts.push_back(std::move(t.text));
+        t = tokens.take();
+    }
+    std::vector<std::string> named;
+    if (t.isSymbol("(")) {
+        do {
+            t = tokens.take();
+            if (!isName(t))
+                return false;
+            named.push_back(std::move(t.text));
+            t = tokens.take();
+        } while (t.isSymbol(","));
+        if (!t.isSymbol(")"))
+            return false;
+        t = tokens.take();
+    }
+    if (!t.isKeyword("VALUES"))
+        return false;
+
+    // The target and the cast of each value to its column's type, as spark_store_cast does it.
+    std::vector<const ColumnInfo*> columns;
+    std::optional<storage::Statement> insert;
+    std::optional<storage::Transaction> rows;
+    TableInfo table;
+    if (execute) {
+        auto found = Catalog::find(m_db, name.joined());
+        if (!found || !found.value() || found.value()->kind != TableKind::Source)
+            return false; // the general path reports it
+        table = *found.value();
+        if (named.empty())
+            for (const auto& c : table.columns)
+                columns.push_back(&c);
+        for (const auto& n : named) {
+            const int index = table.columnIndex(n);
+            if (index < 0)
+                return false;
+            columns.push_back(&table.columns[static_cast<std::size_t>(index)]);
+        }
+        std::string sql = "INSERT INTO " + quoteIdentifier(table.sqliteName) + " (";
+        std::string params;
+        for (std::size_t i = 0; i < columns.size(); ++i) {
+            sql += (i ? ", " : "") + quoteIdentifier(columns[i]->name);
+            params += i ? ", ?" : "?";
+        }
+        auto st = m_db.prepare(sql + ") VALUES (" + params + ")");
+        if (!st)
+            return false;
+        insert.emplace(std::move(st).value());
+        // Undone as a whole when a later row turns out not to be a plain literal.
+        auto savepoint = storage::Transaction::begin(m_db, "cdc_literal_rows");
+        if (!savepoint)
+            return savepoint.error();
+        rows.emplace(std::move(savepoint).value());
+    }
+    auto giveUp = [&] {
+        if (rows)
+            rows->rollback();
+        return false;
+    };
+    std::size_t width = 0; // every row as wide as the first (the parser's rule)
+    // The row's cast values, bound without a copy until the row is written.
+    std::vector<Value> row(columns.size());
+    for (;;) {
+        t = tokens.take();
+        if (!t.isSymbol("("))
+            return giveUp();
+        std::size_t column = 0;
+        do {
+            t = tokens.take();
+            auto value = literalValue(t, tokens);
+            if (!value || (execute && column >= columns.size()))
+                return giveUp();
+            if (execute) {
+                if (columns[column]->type.kind == DataType::Kind::String &&
+                    std::holds_alternative<std::string>(*value)) {
+                    row[column] = std::move(*value); // castValue's identity, without its copy
+                } else {
+                    CastResult cast = castValue(*value, columns[column]->type, true);
+                    const auto* d = std::get_if<double>(&cast.value);
+                    if (!cast.ok() || (d && std::isnan(*d)))
+                        return giveUp(); // the general path names the row and the column
+                    row[column] = std::move(cast.value);
+                }
+                insert->bindStatic(static_cast<int>(column) + 1, row[column]);
+            }
+            ++column;
+            t = tokens.take();
+        } while (t.isSymbol(","));
+        if (!t.isSymbol(")") || (execute && column != columns.size()) || (width && column != width))
+            return giveUp();
+        width = column;
+        if (execute) {
+            if (auto status = insert->run(); !status)
+                return giveUp();
+            insert->reset();
+        }
+        t = tokens.take();
+        if (t.isSymbol(","))
+            continue;
+        if (!tokens.ended() || t.kind == TokenKind::Error)
+            return giveUp();
+        if (rows)
+            CDC_TRY(rows->commit());
+        return true;
+    }
 }
 
 Status ScriptExecutor::execute(const Statement& st) {

@@ -6,14 +6,18 @@
 
 #include "core/common/Diagnostic.h"
 #include "core/sql/Ast.h"
+#include "core/sql/Lexer.h"
 #include "core/sql/Translator.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace cdc::sql {
+
+class ScriptTokens;
 
 class ScriptExecutor {
 public:
@@ -22,6 +26,17 @@ public:
     Status run(std::string_view text);
 
 private:
+    /// Parses text[start, end) (one statement) and runs it; a runtime error gives way to a syntax error
+    /// further on, as when the whole script was parsed before anything ran.
+    Status parseAndExecute(ScriptTokens& tokens, const LexStart& start, std::size_t end);
+    /// `INSERT INTO t [(columns)] VALUES (literal, ...), ...` with every value a plain literal (integer,
+    /// string, NULL, TRUE, FALSE): rows cast in C++ and written with one prepared INSERT, without an AST
+    /// (a million-row VALUES list as an AST is gigabytes). True when the statement was run; false when it
+    /// is not of that shape or a row fails — the caller then runs it the general way, which reports any
+    /// error exactly. With `execute` false, only checks the shape.
+    Result<bool> literalInsert(ScriptTokens& tokens, bool execute);
+    /// The first syntax error in the rest of the script, if any.
+    std::optional<Diagnostic> syntaxErrorAfter(ScriptTokens& tokens);
     Status execute(const Statement& st);
     Status createTable(const CreateTableStmt& s, const Span& where);
     Status insert(const InsertStmt& s, const Span& where);

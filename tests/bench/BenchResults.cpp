@@ -29,6 +29,26 @@ std::optional<double> ScdFigures::vsHandwrittenCpu() const {
     return handwritten->cpuSeconds / engine.cpuSeconds;
 }
 
+std::optional<double> BenchResults::replayVsDuckdb() const {
+    if (!duckdb || !scd1 || !scd2)
+        return std::nullopt;
+    const double peer = duckdb->scd1TotalSeconds() + duckdb->scd2TotalSeconds();
+    if (peer <= 0)
+        return std::nullopt;
+    return (scd1->engine.seconds + scd2->engine.seconds) / peer;
+}
+
+std::optional<double> BenchResults::smallUpdateVsDuckdb(Scd scd) const {
+    const auto& f = scd == Scd::Type1 ? scd1 : scd2;
+    if (!duckdb || !f || duckdb->incremental.empty())
+        return std::nullopt;
+    const double peer =
+        scd == Scd::Type1 ? duckdb->scd1SmallUpdateSeconds() : duckdb->scd2SmallUpdateSeconds();
+    if (peer <= 0)
+        return std::nullopt;
+    return f->engine.largeHistory.ms / 1000.0 / peer;
+}
+
 namespace {
 
 std::string fixed(double v, int decimals) {
@@ -237,6 +257,132 @@ void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdF
 
 } // namespace
 
+namespace {
+void printTargets(std::ostream& out, const BenchResults& r) {
+    out << "Targets (issue 18), ratios of one run\n";
+    if (r.duckdb) {
+        const auto& d = *r.duckdb;
+        out << "  DuckDB " << d.version << " (" << d.threads
+            << " threads, in memory): recompute after each of " << d.updates.size() << " updates SCD1 "
+            << fixed(d.scd1TotalSeconds(), 2) << " s + SCD2 " << fixed(d.scd2TotalSeconds(), 2)
+            << " s; after a " << grouped(static_cast<double>(r.incremental.events))
+            << "-event update on the whole history SCD1 " << fixed(d.scd1SmallUpdateSeconds() * 1000, 1)
+            << " ms, SCD2 " << fixed(d.scd2SmallUpdateSeconds() * 1000, 1)
+            << " ms; target rows after the updates " << grouped(static_cast<double>(d.scd1Rows)) << " / "
+            << grouped(static_cast<double>(d.scd2Rows)) << "\n";
+    } else {
+        out << "  DuckDB baseline not measured: " << r.duckdbNote << "\n";
+    }
+    if (r.scd1 && r.scd2) {
+        const double engine = r.scd1->engine.seconds + r.scd2->engine.seconds;
+        out << "  1. whole replay, engine / DuckDB   ";
+        if (auto v = r.replayVsDuckdb())
+            out << pad(fixed(*v, 2), 12) << "target <= " << fixed(Targets::replayVsDuckdb, 0) << "   "
+                << verdict(*v <= Targets::replayVsDuckdb) << "   (engine SCD1+SCD2 " << fixed(engine, 2)
+                << " s)\n";
+        else
+            out << "n/a   (engine SCD1+SCD2 " << fixed(engine, 2) << " s)\n";
+    }
+    for (Scd scd : {Scd::Type1, Scd::Type2}) {
+        const auto& f = scd == Scd::Type1 ? r.scd1 : r.scd2;
+        if (!f)
+            continue;
+        out << "  2. " << (scd == Scd::Type1 ? "SCD1" : "SCD2") << " small update / DuckDB  ";
+        if (auto v = r.smallUpdateVsDuckdb(scd))
+            out << pad(fixed(*v, 2), 12) << "target <= " << fixed(Targets::smallUpdateVsDuckdb, 2) << "  "
+                << verdict(*v <= Targets::smallUpdateVsDuckdb);
+        else
+            out << pad("n/a", 12);
+        out << "   (" << grouped(static_cast<double>(r.incremental.events)) << "-event update on "
+            << grouped(static_cast<double>(r.workload.events)) << " events: engine "
+            << fixed(f->engine.largeHistory.ms, 1)
+            << " ms in the WAL working-copy file the GUI steps in and the CLI updates: one storage mode "
+               "today)\n";
+    }
+    if (r.explorer) {
+        const auto& e = *r.explorer;
+        out << "  3. arrival-order exploration       " << pad(fixed(e.seconds, 2) + " s", 12)
+            << "target <= " << fixed(Targets::explorerSeconds, 0) << "   "
+            << verdict(e.seconds <= Targets::explorerSeconds) << "   (" << e.orders << " shuffled replays of "
+            << grouped(static_cast<double>(e.events)) << " events over " << e.keys << " keys, " << e.threads
+            << " threads, CPU " << fixed(e.cpuSeconds, 2) << " s" << (e.note.empty() ? "" : "; ") << e.note
+            << ")\n";
+    }
+    if (r.load) {
+        const auto& l = *r.load;
+        out << "  4. source script load              " << pad(grouped(l.sqlRowsPerSecond()) + " rows/s", 16)
+            << "target >= " << grouped(Targets::loadRowsPerSecond) << "  "
+            << verdict(l.sqlRowsPerSecond() >= Targets::loadRowsPerSecond) << "   ("
+            << grouped(static_cast<double>(l.rows)) << "-row INSERT ... VALUES script, "
+            << fixed(l.sqlSeconds, 2) << " s; "
+            << grouped(l.sqlCpuSeconds > 0 ? static_cast<double>(l.rows) / l.sqlCpuSeconds : 0)
+            << " rows per CPU-s)\n";
+        out << "     CSV load                        ";
+        if (auto csv = l.csvRowsPerSecond())
+            out << pad(grouped(*csv) + " rows/s", 16) << "target >= " << grouped(Targets::loadRowsPerSecond)
+                << "  " << verdict(*csv >= Targets::loadRowsPerSecond) << "   (" << l.csvNote << ")\n";
+        else
+            out << l.csvNote << "\n";
+    }
+    out << "\n";
+}
+void writeDuckdbBatches(std::ostream& out, const std::vector<DuckdbBatch>& batches) {
+    out << "[";
+    for (std::size_t i = 0; i < batches.size(); ++i)
+        out << (i ? ", " : "") << "{\"events\": " << batches[i].events
+            << ", \"load_s\": " << number(batches[i].loadSeconds)
+            << ", \"scd1_s\": " << number(batches[i].scd1Seconds)
+            << ", \"scd2_s\": " << number(batches[i].scd2Seconds) << "}";
+    out << "]";
+}
+
+void writeTargets(std::ostream& out, const BenchResults& r) {
+    if (r.duckdb) {
+        const auto& d = *r.duckdb;
+        out << "  \"duckdb\": {\"version\": " << quoted(d.version) << ", \"threads\": " << d.threads
+            << ", \"scd1_total_s\": " << number(d.scd1TotalSeconds())
+            << ", \"scd2_total_s\": " << number(d.scd2TotalSeconds())
+            << ", \"scd1_small_update_s\": " << number(d.scd1SmallUpdateSeconds())
+            << ", \"scd2_small_update_s\": " << number(d.scd2SmallUpdateSeconds())
+            << ", \"scd1_rows\": " << d.scd1Rows << ", \"scd2_rows\": " << d.scd2Rows
+            << ", \"wall_s\": " << number(d.wallSeconds) << ",\n    \"updates\": ";
+        writeDuckdbBatches(out, d.updates);
+        out << ",\n    \"incremental\": ";
+        writeDuckdbBatches(out, d.incremental);
+        out << "},\n";
+    } else {
+        out << "  \"duckdb\": null, \"duckdb_note\": " << quoted(r.duckdbNote) << ",\n";
+    }
+    out << "  \"replay_vs_duckdb\": " << optionalNumber(r.replayVsDuckdb()) << ",\n";
+    out << "  \"small_update_vs_duckdb\": {\"scd1\": " << optionalNumber(r.smallUpdateVsDuckdb(Scd::Type1))
+        << ", \"scd2\": " << optionalNumber(r.smallUpdateVsDuckdb(Scd::Type2))
+        << ", \"storage_mode\": \"WAL working-copy file (GUI and CLI alike)\"},\n";
+    if (r.explorer)
+        out << "  \"explorer_s\": " << number(r.explorer->seconds)
+            << ", \"explorer\": {\"orders\": " << r.explorer->orders
+            << ", \"cpu_s\": " << number(r.explorer->cpuSeconds) << ", \"events\": " << r.explorer->events
+            << ", \"keys\": " << r.explorer->keys << ", \"threads\": " << r.explorer->threads
+            << ", \"note\": " << quoted(r.explorer->note) << "},\n";
+    else
+        out << "  \"explorer_s\": null,\n";
+    if (r.load)
+        out << "  \"load\": {\"rows\": " << r.load->rows
+            << ", \"sql_rows_per_s\": " << number(r.load->sqlRowsPerSecond())
+            << ", \"sql_seconds\": " << number(r.load->sqlSeconds)
+            << ", \"sql_cpu_seconds\": " << number(r.load->sqlCpuSeconds)
+            << ", \"sql_cpu_seconds\": " << number(r.load->sqlCpuSeconds)
+            << ", \"csv_rows_per_s\": " << optionalNumber(r.load->csvRowsPerSecond())
+            << ", \"csv_note\": " << quoted(r.load->csvNote) << "},\n";
+    else
+        out << "  \"load\": null,\n";
+    out << "  \"targets_issue_18\": {\"replay_vs_duckdb\": " << Targets::replayVsDuckdb
+        << ", \"small_update_vs_duckdb\": " << Targets::smallUpdateVsDuckdb
+        << ", \"explorer_s\": " << Targets::explorerSeconds
+        << ", \"load_rows_per_s\": " << Targets::loadRowsPerSecond << "},\n";
+}
+
+} // namespace
+
 void printTable(std::ostream& out, const BenchResults& r) {
     const auto& w = r.workload;
     out << "\nCDC Studio benchmark  (" << r.startedAt << ", SQLite " << r.sqliteVersion << ", " << r.cpuModel
@@ -248,6 +394,7 @@ void printTable(std::ostream& out, const BenchResults& r) {
     for (const auto& pragma : r.pragmas)
         out << "connection setting: PRAGMA " << pragma << "\n";
     out << "\n";
+    printTargets(out, r);
     out << "SQLite speed limit      " << grouped(r.limitRowsPerSecond)
         << " rows/s (prepared INSERT, one transaction)\n";
     if (r.scd1)
@@ -284,6 +431,7 @@ void writeJson(std::ostream& out, const BenchResults& r) {
     out << ",\n  \"peak_rss_mb\": " << number(r.peakRssMb) << ",\n";
     out << "  \"gui_refresh_ms\": " << optionalNumber(r.guiRefreshMs) << ",\n";
     out << "  \"gui_refresh_note\": " << quoted(r.guiRefreshNote) << ",\n";
+    writeTargets(out, r);
     out << "  \"targets\": {\"scd1_vs_limit\": " << Targets::scd1VsLimit
         << ", \"scd2_vs_limit\": " << Targets::scd2VsLimit
         << ", \"incrementality\": " << Targets::incrementality

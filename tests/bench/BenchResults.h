@@ -2,6 +2,7 @@
 /// Everything one benchmark run measured, with the issue's targets, printed as a table and written as
 /// bench-results.json (contract: /work/shared/spec/bench.md; keep its fields, add freely).
 
+#include "DuckdbBaseline.h"
 #include "Scenario.h"
 #include "Workload.h"
 
@@ -19,6 +20,36 @@ struct Targets {
     static constexpr double scd2VsHandwritten = 10;
     static constexpr double peakRssMb = 300;
     static constexpr double guiRefreshMs = 100;
+    // Issue 18: against DuckDB's recompute, the tool a user would pick instead, measured in the same run.
+    static constexpr double replayVsDuckdb = 2;         ///< engine SCD1+SCD2 time ÷ DuckDB's recompute total
+    static constexpr double smallUpdateVsDuckdb = 0.25; ///< 10k-event update on 1M history ÷ DuckDB's
+    static constexpr double explorerSeconds = 10;       ///< 1,000 shuffled replays, 1,000 events, 100 keys
+    static constexpr double loadRowsPerSecond = 500'000; ///< 1M-row INSERT … VALUES script / CSV import
+};
+
+/// The arrival-order explorer figure: `orders` shuffled replays of an `events`-event, `keys`-key project.
+struct ExplorerFigures {
+    int orders = 0;
+    std::int64_t events = 0, keys = 0;
+    int threads = 0;
+    double seconds = 0;
+    double cpuSeconds = 0; ///< all threads
+    std::string note;
+};
+
+/// Loading a source: rows per second of a `rows`-row INSERT … VALUES script run by the ScriptExecutor.
+struct LoadFigures {
+    std::int64_t rows = 0;
+    double sqlSeconds = 0;
+    double sqlCpuSeconds = 0;
+    std::optional<double> csvSeconds;
+    std::string csvNote;
+    double sqlRowsPerSecond() const { return sqlSeconds > 0 ? static_cast<double>(rows) / sqlSeconds : 0; }
+    std::optional<double> csvRowsPerSecond() const {
+        if (!csvSeconds || *csvSeconds <= 0)
+            return std::nullopt;
+        return static_cast<double>(rows) / *csvSeconds;
+    }
 };
 
 struct ScdFigures {
@@ -47,6 +78,14 @@ struct BenchResults {
     double peakRssMb = 0;
     std::optional<double> guiRefreshMs;
     std::string guiRefreshNote;
+    std::optional<DuckdbFigures> duckdb;
+    std::string duckdbNote; ///< why DuckDB was not measured
+    std::optional<ExplorerFigures> explorer;
+    std::optional<LoadFigures> load;
+    /// Engine SCD1+SCD2 replay time ÷ DuckDB's recompute of both after every update (target ≤ 2).
+    std::optional<double> replayVsDuckdb() const;
+    /// The engine's 10k-event update on the whole history ÷ DuckDB's recompute after it (≤ 0.25).
+    std::optional<double> smallUpdateVsDuckdb(Scd scd) const;
     std::string sqliteVersion;
     std::string cpuModel;
     std::string startedAt;            ///< ISO UTC

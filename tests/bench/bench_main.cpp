@@ -2,6 +2,7 @@
 // deterministic workload, prints a table and writes bench-results.json. Run through scripts/bench.
 
 #include "BenchResults.h"
+#include "DuckdbBaseline.h"
 #include "EngineApplier.h"
 #include "HandwrittenApplier.h"
 #include "PeakMemory.h"
@@ -10,6 +11,7 @@
 #include "StatementProfiler.h"
 #include "Stopwatch.h"
 #include "StorageFloor.h"
+#include "TargetFigures.h"
 
 #include "core/sql/SqlApi.h"
 
@@ -39,8 +41,13 @@ struct Options {
     bool profileStatements = false;
     bool engine = true;
     bool baselines = true;
+    bool scenarios = true; ///< the engine and baseline scenarios (off: --load-explorer-only)
+    int explorerOrders = 1000;
+    std::int64_t loadRows = 1'000'000;
     std::vector<std::string> pragmas;
     std::optional<double> guiRefreshMs; ///< measured by cdcstudio-bench-gui, passed on by scripts/bench
+    DuckdbSetup duckdb;                 ///< set by scripts/bench once it has installed @duckdb/node-api
+    std::string duckdbUnavailable;      ///< why scripts/bench could not set it up
 };
 
 void usage(std::ostream& out) {
@@ -58,7 +65,13 @@ void usage(std::ostream& out) {
            "  --profile-statements  print the engine's time per SQL statement (U updates, incremental "
            "updates)\n"
            "  --pragma SETTING   e.g. journal_mode=WAL: run PRAGMA SETTING on every measured connection\n"
-           "  --gui-refresh-ms   record the GUI refresh figure measured by cdcstudio-bench-gui\n";
+           "  --gui-refresh-ms   record the GUI refresh figure measured by cdcstudio-bench-gui\n"
+           "  --duckdb-modules DIR --duckdb-script FILE  run the DuckDB baseline: DIR holds\n"
+           "                     node_modules/@duckdb/node-api, FILE is tests/bench/duckdb_recompute.mjs\n"
+           "  --duckdb-unavailable WHY  record why the DuckDB baseline could not run\n"
+           "  --explorer-orders N  shuffled replays for the arrival-order figure (default 1000)\n"
+           "  --load-rows N      rows of the source-script load figure (default 1,000,000; --quick 100,000)\n"
+           "  --load-explorer-only  only the explorer and load figures\n";
 }
 
 std::optional<std::int64_t> positive(std::string_view text) {
@@ -91,8 +104,16 @@ std::optional<std::string> parseArguments(int argc, char** argv, Options& o) {
         };
         std::int64_t n = 0;
         std::optional<std::string> error;
-        if (arg == "--quick")
+        if (arg == "--quick") {
             o.workload.events = 100'000;
+            o.loadRows = 100'000;
+        } else if (arg == "--load-rows")
+            error = number(o.loadRows);
+        else if (arg == "--explorer-orders") {
+            error = number(n);
+            o.explorerOrders = static_cast<int>(n);
+        } else if (arg == "--load-explorer-only")
+            o.scenarios = false;
         else if (arg == "--events")
             error = number(o.workload.events);
         else if (arg == "--keys")
@@ -113,6 +134,13 @@ std::optional<std::string> parseArguments(int argc, char** argv, Options& o) {
             if (!v)
                 return std::string(arg) + " needs a path";
             (arg == "--out" ? o.out : o.workDir) = std::string(*v);
+        } else if (arg == "--duckdb-modules" || arg == "--duckdb-script" || arg == "--duckdb-unavailable") {
+            auto v = value();
+            if (!v)
+                return std::string(arg) + " needs a value";
+            (arg == "--duckdb-modules"  ? o.duckdb.nodeModulesDir
+             : arg == "--duckdb-script" ? o.duckdb.script
+                                        : o.duckdbUnavailable) = std::string(*v);
         } else if (arg == "--pragma") {
             auto v = value();
             if (!v)
@@ -239,7 +267,38 @@ int main(int argc, char** argv) {
     realizedFractions(results);
     std::cerr << "work directory " << options.workDir << "\n";
 
+    // DuckDB first: the peer the targets are stated against (issue 18).
+    if (!options.scenarios)
+        results.duckdbNote = "--load-explorer-only";
+    else if (!options.baselines)
+        results.duckdbNote = "--engine-only";
+    else if (options.duckdb.nodeModulesDir.empty() || options.duckdb.script.empty())
+        results.duckdbNote = options.duckdbUnavailable.empty()
+                                 ? "run through scripts/bench, which installs @duckdb/node-api"
+                                 : options.duckdbUnavailable;
+    else {
+        std::cerr << "DuckDB recompute...\n";
+        auto duckdb = measureDuckdb(options.duckdb, options.workDir, options.workload, options.incremental);
+        if (duckdb)
+            results.duckdb = std::move(duckdb).value();
+        else
+            results.duckdbNote = duckdb.error().format();
+    }
+
     if (options.baselines) {
+        std::cerr << "source script load...\n";
+        auto load = measureScriptLoad(options.workDir, options.loadRows);
+        if (!load)
+            return fail("source script load", load.error());
+        results.load = load.value();
+        std::cerr << "arrival-order explorer...\n";
+        auto explorer = measureExplorer(options.explorerOrders, 1000, 100);
+        if (!explorer)
+            return fail("arrival-order explorer", explorer.error());
+        results.explorer = explorer.value();
+    }
+
+    if (options.baselines && options.scenarios) {
         std::cerr << "measuring SQLite's speed limit...\n";
         auto limit =
             measureSpeedLimit(options.workDir + "/speed-limit.db", options.workload, options.pragmas);
@@ -252,7 +311,7 @@ int main(int argc, char** argv) {
     std::vector<std::pair<std::string, StatementProfiler>> profiles;
     const Scenario scenario(options.workDir, options.workload, options.incremental, options.pragmas);
     for (Scd scd : {Scd::Type1, Scd::Type2}) {
-        if (options.only && *options.only != scd)
+        if (!options.scenarios || (options.only && *options.only != scd))
             continue;
         const std::string tag = scd == Scd::Type1 ? "scd1" : "scd2";
         ScdFigures figures;

@@ -268,6 +268,113 @@ private slots:
         QCOMPARE(cells(rs->rows.at(0)), QStringLiteral("3000|4498500|v999"));
     }
 
+    // INSERT … VALUES of plain literals skips the AST (one prepared INSERT, values cast in C++): what it
+    // stores must be what the general path stores for the same value, type for type. `SELECT lit`
+    // takes the general path; the VALUES row the literal one.
+    void literalRowsStoreWhatTheGeneralPathStores_data() {
+        QTest::addColumn<QString>("type");
+        QTest::addColumn<QString>("literal");
+        const std::pair<const char*, const char*> cases[] = {
+            {"INT", "42"},
+            {"INT", "-7"},
+            {"INT", "'12'"},
+            {"BIGINT", "9223372036854775807"},
+            {"BIGINT", "-9223372036854775807"},
+            {"TINYINT", "127"},
+            {"STRING", "'it''s'"},
+            {"STRING", "'a\\nb\\tc'"},
+            {"STRING", "r'raw\\n'"},
+            {"STRING", "\"double\""},
+            {"STRING", "5"},
+            {"STRING", "TRUE"},
+            {"STRING", "'caf\u00e9 \u6771\u4eac'"},
+            {"DOUBLE", "3"},
+            {"DOUBLE", "'2.5'"},
+            {"FLOAT", "'1e3'"},
+            {"BOOLEAN", "TRUE"},
+            {"BOOLEAN", "false"},
+            {"BOOLEAN", "'true'"},
+            {"DATE", "'2024-01-05'"},
+            {"TIMESTAMP", "'2024-01-05 10:00:00'"},
+            {"DECIMAL(10,2)", "7"},
+            {"DECIMAL(10,2)", "'2.345'"},
+            {"INT", "NULL"},
+            {"STRING", "NULL"},
+        };
+        for (const auto& [type, literal] : cases)
+            QTest::newRow((std::string(type) + " " + literal).c_str())
+                << QString::fromUtf8(type) << QString::fromUtf8(literal);
+    }
+
+    void literalRowsStoreWhatTheGeneralPathStores() {
+        QFETCH(QString, type);
+        QFETCH(QString, literal);
+        auto db = storage::Database::openMemory();
+        const std::string create = "CREATE TABLE t (k INT, v " + type.toStdString() + ");\n";
+        const std::string lit = literal.toStdString();
+        auto st = executeSourceScript(*db,
+                                      create + "INSERT INTO t VALUES (1, " + lit + ");\n" +
+                                          "INSERT INTO t SELECT 2, " + lit + ";\n" +
+                                          "INSERT INTO t (v, k) VALUES (" + lit + ", 3), (" + lit + ", 4);\n",
+                                      "lit.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        const QStringList stored =
+            rows(*db, "SELECT k, typeof(v), quote(v) FROM " +
+                          storage::quoteIdentifier(storage::Catalog::sqliteNameFor("t")) + " ORDER BY rowid");
+        QCOMPARE(stored.size(), 4);
+        const QString general = stored[1].section('|', 1);
+        QVERIFY2(!general.startsWith("error"), qPrintable(stored.join(" / ")));
+        QCOMPARE(stored[0], "1|" + general);
+        QCOMPARE(stored[2], "3|" + general);
+        QCOMPARE(stored[3], "4|" + general);
+    }
+
+    // A VALUES list that is literal for a while and then is not: the rows written so far are taken back
+    // and the general path writes the whole list once, in order.
+    void valuesListThatStopsBeingLiteralIsWrittenOnce() {
+        auto db = storage::Database::openMemory();
+        auto st =
+            executeSourceScript(*db,
+                                "CREATE TABLE t (id INT, v STRING);\n"
+                                "INSERT INTO t VALUES (1, 'a'), (2, 'b'), (1 + 2, upper('c')), (4, 'd');\n"
+                                "INSERT INTO t VALUES (5, 'e'), (6, 'f') ;",
+                                "mixed.sql");
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().format().c_str());
+        QCOMPARE(rows(*db, "SELECT id, v FROM t ORDER BY rowid"),
+                 QStringList({"1|a", "2|b", "3|C", "4|d", "5|e", "6|f"}));
+    }
+
+    // Statements are read and run one at a time, yet a syntax error anywhere in the script is still the
+    // error reported (positioned in the whole script), even after a statement that fails to run, and
+    // nothing of the script stays.
+    void syntaxErrorsWinWhereverTheyAre_data() {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("after a failing literal insert")
+            << "CREATE TABLE t (id INT);\nINSERT INTO t VALUES ('x');\nINSERT INTO t VALUES (1;\n"
+            << "s.sql:3:24: error: expected ')' to close the VALUES row";
+        QTest::newRow("after a failing query")
+            << "CREATE TABLE t (id INT);\nINSERT INTO t SELECT nosuch(1);\nINSERT INTO t VALUES (1), (2);\n"
+               "SELECT FROM;\n"
+            << "s.sql:4:8: error: expected an expression in the SELECT list";
+        QTest::newRow("runtime error alone")
+            << "CREATE TABLE t (id INT);\nINSERT INTO t VALUES (1), ('x');\nINSERT INTO t VALUES (2);\n"
+            << "s.sql:2:1: error: row 2, column id: CAST_INVALID_INPUT: the value 'x' of the type STRING "
+               "cannot be cast to INT because it is malformed";
+    }
+
+    void syntaxErrorsWinWhereverTheyAre() {
+        QFETCH(QString, script);
+        QFETCH(QString, error);
+        auto db = storage::Database::openMemory();
+        auto st = executeSourceScript(*db, script.toStdString(), "s.sql");
+        QVERIFY(!st.ok());
+        QCOMPARE(QString::fromStdString(st.error().format()), error);
+        auto found = storage::Catalog::find(*db, "t");
+        QVERIFY(found.ok() && !found.value());
+        QVERIFY(!db->inTransaction());
+    }
+
     void insertOverwriteReplacesRows() {
         auto db = storage::Database::openMemory();
         auto st =
