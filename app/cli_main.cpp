@@ -1,6 +1,7 @@
 // cdcstudio-cli: argument handling only. The work is done by core (SQL front end, engine, formatting).
 // Contract: ../shared/spec/cli.md. Exit status: 0 success, 1 user error, 2 wrong usage.
 
+#include "CdcVersion.h"
 #include "core/common/ResultSet.h"
 #include "core/engine/ArrivalExplorer.h"
 #include "core/engine/Engine.h"
@@ -140,7 +141,7 @@ std::optional<int> parseArguments(int argc, char** argv, Arguments& args) {
             return kExitOk;
         }
         if (a == "--version") {
-            std::cout << "cdcstudio-cli 0.1.0\n";
+            std::cout << "cdcstudio-cli " << cdc::kVersion << "\n";
             return kExitOk;
         }
         if (is("--db")) {
