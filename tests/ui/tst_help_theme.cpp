@@ -261,8 +261,8 @@ private slots:
     }
 
     void aboutShowsTheVersionCMakeBuilds() {
-        // One version: project(CDCStudio VERSION ...) through the generated CdcVersion.h, as --version of both
-        // programs and the package show it (packaging/test-package.sh checks those).
+        // One version: project(CDCStudio VERSION ...) through the generated CdcVersion.h, as --version of
+        // both programs and the package show it (packaging/test-package.sh checks those).
         MainWindow w;
         w.show();
         QVERIFY(QTest::qWaitForWindowActive(&w));
@@ -283,7 +283,8 @@ private slots:
         about->trigger(); // modal: returns once the timer has read and closed the box
         QVERIFY2(shown.contains(QStringLiteral("CDC Studio %1").arg(QString::fromLatin1(cdc::kVersion))),
                  qPrintable(shown));
-        QVERIFY(QString::fromLatin1(cdc::kVersion).contains(QRegularExpression(QStringLiteral("^\\d+\\.\\d+\\.\\d+$"))));
+        QVERIFY(QString::fromLatin1(cdc::kVersion)
+                    .contains(QRegularExpression(QStringLiteral("^\\d+\\.\\d+\\.\\d+$"))));
     }
 
     void everyPageLoadsAndEveryLinkArrives() {
