@@ -1,13 +1,10 @@
 #include "CommandLine.h"
 
+#include "CdcVersion.h"
 #include "CliSupport.h"
 
 #include <algorithm>
 #include <iostream>
-
-#ifndef CDC_VERSION
-#error "CDC_VERSION comes from the project's version in CMakeLists.txt"
-#endif
 
 namespace cdc::cli {
 
@@ -37,7 +34,7 @@ CommandLine::CommandLine()
     m_app.get_formatter()->label("SUBCOMMAND", "COMMAND");
     m_app.get_formatter()->column_width(30);
     m_app.footer(kFooter);
-    m_app.set_version_flag("--version", std::string("cdcstudio-cli ") + CDC_VERSION, "show the version");
+    m_app.set_version_flag("--version", std::string("cdcstudio-cli ") + cdc::kVersion, "show the version");
     // Extras are ours to name (unknown command / option), not CLI11's "arguments were not expected".
     m_app.allow_extras();
     m_app

@@ -1,5 +1,6 @@
 // The user guide (F1 context help, Help › User Guide, the pages and their links, find in page) and the
 // light / dark themes (View › Theme, live switching, remembered choice, readable custom colours).
+#include "CdcVersion.h"
 #include "ui/model/Project.h"
 #include "ui/model/ThemeColors.h"
 #include "ui/model/UpdateTimelineModel.h"
@@ -22,6 +23,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTextBlock>
@@ -256,6 +258,33 @@ private slots:
         QCOMPARE(help->browser()->documentTitle(), QStringLiteral("Replaying events"));
         QVERIFY(help->browser()->toPlainText().size() > 500);
         QCOMPARE(help->contentsTree()->topLevelItemCount(), HelpWindow::pages().size());
+    }
+
+    void aboutShowsTheVersionCMakeBuilds() {
+        // One version: project(CDCStudio VERSION ...) through the generated CdcVersion.h, as --version of
+        // both programs and the package show it (packaging/test-package.sh checks those).
+        MainWindow w;
+        w.show();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        QMenu* helpMenu = menuNamed(w.menuBar(), QStringLiteral("Help"));
+        QVERIFY(helpMenu);
+        QAction* about = actionNamed(helpMenu, QStringLiteral("About CDC Studio"));
+        QVERIFY(about);
+        QString shown;
+        QTimer poll; // looks for the modal box until it is up, reads and closes it
+        connect(&poll, &QTimer::timeout, &w, [&shown, &poll] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                shown = box->text();
+                poll.stop();
+                box->accept();
+            }
+        });
+        poll.start(20);
+        about->trigger(); // modal: returns once the timer has read and closed the box
+        QVERIFY2(shown.contains(QStringLiteral("CDC Studio %1").arg(QString::fromLatin1(cdc::kVersion))),
+                 qPrintable(shown));
+        QVERIFY(QString::fromLatin1(cdc::kVersion)
+                    .contains(QRegularExpression(QStringLiteral("^\\d+\\.\\d+\\.\\d+$"))));
     }
 
     void everyPageLoadsAndEveryLinkArrives() {

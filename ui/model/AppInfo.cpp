@@ -1,9 +1,11 @@
-// The version comes from CMake's project() through the CDC_VERSION definition on cdcuimodel, so it
-// is kept out of the header.
+// The version comes from CMake's project() through the generated CdcVersion.h, so it is kept out of the
+// header: a new version recompiles this file only.
 #include "ui/model/AppInfo.h"
+
+#include "CdcVersion.h"
 
 namespace cdc::ui {
 QString AppInfo::version() {
-    return QStringLiteral(CDC_VERSION);
+    return QString::fromLatin1(cdc::kVersion);
 }
 } // namespace cdc::ui

@@ -176,7 +176,7 @@ QVariant UpdateTimelineModel::headerData(int section, Qt::Orientation orientatio
         return QAbstractTableModel::headerData(section, orientation, role);
     static const char* const names[] = {"Update", "Time",     "Read",       "Upserted", "Deleted",
                                         "Stale",  "Versions", "Tombstones", "Duration"};
-    // The same explanations as the user guide's update timeline page (resources/help/timeline.html).
+    // The same explanations as the user guide's update timeline page (docs/guide/timeline.html).
     static const char* const tips[] = {
         "The update's number; also the _commit_version of the targets' change feed for it. "
         "Start is the state before any update",

@@ -15,7 +15,7 @@ class QTreeWidgetItem;
 
 namespace cdc::ui {
 
-/// The user guide: HTML pages compiled into the application (resources/help, `qrc:/help/`), read
+/// The user guide: HTML pages compiled into the application (docs/guide, `qrc:/help/`), read
 /// offline in a QTextBrowser with back / forward / home, a contents tree of every page and its
 /// sections, and find in page (Ctrl+F, Enter for the next match, Shift+Enter for the previous).
 /// Colours come from the palette, so the guide follows the light and dark themes.
