@@ -8,6 +8,7 @@
 #include "core/export/SparkCompatibility.h"
 #include "core/pipeline/PipelineLocations.h"
 #include "core/python/PythonPipelineReader.h"
+#include "core/python/PythonRunner.h"
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 
@@ -52,7 +53,9 @@ pipeline::Pipeline comparable(pipeline::Pipeline p) {
         f.legacySyntax = false;
     // A `*` in a query carries where it was written (for its errors) inside the translated SQL.
     static const std::regex star(R"(\{\{STAR:[0-9a-f]*\}\})");
-    auto unplace = [](pipeline::Query& q) { q.sqliteTemplate = std::regex_replace(q.sqliteTemplate, star, "{{STAR}}"); };
+    auto unplace = [](pipeline::Query& q) {
+        q.sqliteTemplate = std::regex_replace(q.sqliteTemplate, star, "{{STAR}}");
+    };
     for (auto& v : p.views)
         unplace(v.query);
     for (auto& f : p.appendFlows)
@@ -80,8 +83,9 @@ QStringList pipelineFiles() {
     const QDir root(QStringLiteral(CDC_SOURCE_DIR));
     for (const char* folder : {"samples", "tests/conformance/engine", "tests/conformance/sql/seeds",
                                "tests/conformance/sql/e2e", "tests/conformance/python"}) {
-        QDirIterator it(root.filePath(QLatin1String(folder)), {QStringLiteral("*.sql"), QStringLiteral("*.py")},
-                        QDir::Files, QDirIterator::Subdirectories);
+        QDirIterator it(root.filePath(QLatin1String(folder)),
+                        {QStringLiteral("*.sql"), QStringLiteral("*.py")}, QDir::Files,
+                        QDirIterator::Subdirectories);
         while (it.hasNext()) {
             QString path = it.next();
             QString name = QFileInfo(path).fileName();
@@ -121,7 +125,8 @@ const std::set<QString> kLossyInPython = {
 };
 
 /// The rows of every dataset the pipeline publishes, sorted, as text.
-std::map<std::string, std::vector<std::string>> publishedRows(storage::Database& db, const pipeline::Pipeline& p) {
+std::map<std::string, std::vector<std::string>> publishedRows(storage::Database& db,
+                                                              const pipeline::Pipeline& p) {
     std::map<std::string, std::vector<std::string>> out;
     std::vector<std::string> names;
     for (const auto& t : p.streamingTables)
@@ -149,7 +154,8 @@ std::map<std::string, std::vector<std::string>> publishedRows(storage::Database&
 }
 
 /// A sample's sources and events in a fresh database, then one update of `p`.
-std::map<std::string, std::vector<std::string>> runSample(const QString& sample, const pipeline::Pipeline& p) {
+std::map<std::string, std::vector<std::string>> runSample(const QString& sample,
+                                                          const pipeline::Pipeline& p) {
     auto db = storage::Database::openMemory();
     if (!db || !storage::Catalog::ensureSchema(*db))
         qFatal("cannot open an in-memory database");
@@ -194,6 +200,8 @@ class TestExport : public QObject {
 private slots:
     void sqlToPythonAndBack_data();
     void sqlToPythonAndBack();
+    void pythonRuntimeRunsTheExport_data();
+    void pythonRuntimeRunsTheExport();
     void bundleYaml_data();
     void bundleYaml();
     void sparkYaml();
@@ -226,7 +234,8 @@ void TestExport::sqlToPythonAndBack() {
     }
     QVERIFY2(py.warnings.empty(), py.warnings.empty() ? "" : py.warnings.front().format().c_str());
     auto back = python::parsePythonPipeline(py.text, "exported.py");
-    QVERIFY2(!back.hasErrors(), (back.firstError() ? back.firstError()->format() + "\n" + py.text : py.text).c_str());
+    QVERIFY2(!back.hasErrors(),
+             (back.firstError() ? back.firstError()->format() + "\n" + py.text : py.text).c_str());
     QVERIFY2(sameModel(source.pipeline, back.pipeline), py.text.c_str());
     // ... and model → SQL → model: the SQL the Python file stands for, in canonical form, parses the same.
     auto sqlText = python::translateToSql(py.text, "exported.py");
@@ -236,6 +245,27 @@ void TestExport::sqlToPythonAndBack() {
     auto again = sql::parsePipeline(*formatted, "exported.sql");
     QVERIFY(!again.hasErrors());
     QVERIFY2(sameModel(again.pipeline, source.pipeline), formatted->c_str());
+}
+
+void TestExport::pythonRuntimeRunsTheExport_data() {
+    QTest::addColumn<QString>("file");
+    for (const QString& f : pipelineFiles())
+        QTest::newRow(qPrintable(f)) << f;
+}
+
+void TestExport::pythonRuntimeRunsTheExport() {
+    // What Databricks does with the file: run it. CDC Studio's runtime (our pyspark.pipelines) must record
+    // the same pipeline as the static reading.
+    QFETCH(QString, file);
+    if (kLossyInPython.count(file))
+        return;
+    ExportSource source = sourceOf(file);
+    PythonText py = printPython(source.pipeline);
+    python::RunOptions options;
+    auto run = python::runPipelineFile(py.text, "exported.py", options);
+    const std::string why = run.parse.hasErrors() ? run.parse.firstError()->format() + "\n" + py.text : "";
+    QVERIFY2(!run.parse.hasErrors(), why.c_str());
+    QVERIFY2(sameModel(run.parse.pipeline, source.pipeline), (run.sql + "\n----\n" + py.text).c_str());
 }
 
 void TestExport::bundleYaml_data() {
@@ -281,13 +311,14 @@ void TestExport::bundleYaml() {
     QVERIFY(p["serverless"].as<bool>());
     QCOMPARE(p["root_path"].as<std::string>(), std::string(".."));
     QCOMPARE(p["libraries"][0]["glob"]["include"].as<std::string>(), std::string("../transformations/**"));
-    const std::set<std::string> documented = {"name", "catalog", "schema", "serverless", "root_path", "libraries"};
+    const std::set<std::string> documented = {"name",       "catalog",   "schema",
+                                              "serverless", "root_path", "libraries"};
     for (const auto& kv : p)
         QVERIFY2(documented.count(kv.first.as<std::string>()), kv.first.as<std::string>().c_str());
 
     // The glob (relative to the resource file, one folder down) matches the transformation file.
     const std::string transformation = o.language == ExportLanguage::Sql ? "transformations/users_scd2.sql"
-                                                                          : "transformations/users_scd2.py";
+                                                                         : "transformations/users_scd2.py";
     const ExportFile* t = fileNamed(*plan, transformation);
     QVERIFY(t);
     auto reread = parseAny(t->content, transformation);
@@ -314,7 +345,8 @@ void TestExport::sparkYaml() {
     QCOMPARE(y["database"].as<std::string>(), std::string("lab"));
     QVERIFY(y["configuration"].IsMap());
     QCOMPARE(y["libraries"][0]["glob"]["include"].as<std::string>(), std::string("transformations/**"));
-    const std::set<std::string> documented = {"name", "storage", "catalog", "database", "configuration", "libraries"};
+    const std::set<std::string> documented = {"name",     "storage",       "catalog",
+                                              "database", "configuration", "libraries"};
     for (const auto& kv : y)
         QVERIFY2(documented.count(kv.first.as<std::string>()), kv.first.as<std::string>().c_str());
     QVERIFY(fileNamed(*plan, "transformations/orders.sql"));
@@ -341,24 +373,27 @@ void TestExport::sparkWarningsArePositioned() {
     QVERIFY(autoCdc);
     QVERIFY(truncate);
     // The construct stays in the file: nothing is dropped.
-    QVERIFY(fileNamed(*plan, "transformations/cdc_pipeline.sql")->content.find("TRUNCATE") != std::string::npos);
+    QVERIFY(fileNamed(*plan, "transformations/cdc_pipeline.sql")->content.find("TRUNCATE") !=
+            std::string::npos);
 
     // FROM SNAPSHOT and ONCE.
     auto snapshot = sparkUnsupported(sourceOf("samples/snapshot-users/pipeline.sql").pipeline);
     QVERIFY(std::any_of(snapshot.begin(), snapshot.end(),
                         [](const Diagnostic& d) { return d.message.starts_with("AUTO CDC FROM SNAPSHOT"); }));
-    auto once = sparkUnsupported(sourceOf("tests/conformance/engine/append_once_full_refresh/pipeline.sql").pipeline);
+    auto once =
+        sparkUnsupported(sourceOf("tests/conformance/engine/append_once_full_refresh/pipeline.sql").pipeline);
     QVERIFY(std::any_of(once.begin(), once.end(),
                         [](const Diagnostic& d) { return d.message.starts_with("INSERT INTO ONCE"); }));
     // A pipeline of streaming tables and views only runs as it is.
-    QVERIFY(sparkUnsupported(sourceOf("tests/conformance/engine/append_stream_table/pipeline.sql").pipeline).empty());
+    QVERIFY(sparkUnsupported(sourceOf("tests/conformance/engine/append_stream_table/pipeline.sql").pipeline)
+                .empty());
 }
 
 void TestExport::reimportBuildsTheSameTables_data() {
     QTest::addColumn<QString>("sample");
     QTest::addColumn<int>("language");
-    for (const char* sample : {"scd1-users", "scd2-users", "scd2-track-history", "scd1-truncate", "out-of-order-lab",
-                               "tombstone-gc-lab"})
+    for (const char* sample : {"scd1-users", "scd2-users", "scd2-track-history", "scd1-truncate",
+                               "out-of-order-lab", "tombstone-gc-lab"})
         for (int language : {int(ExportLanguage::Sql), int(ExportLanguage::Python)})
             QTest::addRow("%s-%s", sample, language == int(ExportLanguage::Sql) ? "sql" : "python")
                 << QString::fromLatin1(sample) << language;
@@ -375,10 +410,12 @@ void TestExport::reimportBuildsTheSameTables() {
     const ExportFile* t = fileNamed(*plan, transformationFile(o));
     QVERIFY(t);
     auto reimported = parseAny(t->content, transformationFile(o));
-    QVERIFY2(!reimported.hasErrors(), reimported.firstError() ? reimported.firstError()->format().c_str() : "");
+    QVERIFY2(!reimported.hasErrors(),
+             reimported.firstError() ? reimported.firstError()->format().c_str() : "");
 
     auto expected = runSample(sample, s.pipeline);
-    QVERIFY2(!expected.count("source") && !expected.count("update"), expected.begin()->second.front().c_str());
+    QVERIFY2(!expected.count("source") && !expected.count("update"),
+             expected.begin()->second.front().c_str());
     QVERIFY(!expected.empty());
     std::size_t rows = 0;
     for (const auto& [name, r] : expected)
@@ -390,13 +427,14 @@ void TestExport::reimportBuildsTheSameTables() {
 void TestExport::sourceData() {
     auto db = storage::Database::openMemory();
     QVERIFY(db.ok() && storage::Catalog::ensureSchema(*db).ok());
-    QVERIFY(sql::executeSourceScript(*db,
-                                     "CREATE SCHEMA IF NOT EXISTS main.demo;"
-                                     "CREATE TABLE main.demo.events (id INT, name STRING, price DOUBLE, ok BOOLEAN,"
-                                     " at TIMESTAMP);"
-                                     "INSERT INTO main.demo.events VALUES (1, 'O''Brien, \"Jr\"', 2.5, true,"
-                                     " TIMESTAMP '2024-01-02 03:04:05'), (2, NULL, NULL, false, NULL);",
-                                     "sources.sql")
+    QVERIFY(sql::executeSourceScript(
+                *db,
+                "CREATE SCHEMA IF NOT EXISTS main.demo;"
+                "CREATE TABLE main.demo.events (id INT, name STRING, price DOUBLE, ok BOOLEAN,"
+                " at TIMESTAMP);"
+                "INSERT INTO main.demo.events VALUES (1, 'O''Brien, \"Jr\"', 2.5, true,"
+                " TIMESTAMP '2024-01-02 03:04:05'), (2, NULL, NULL, false, NULL);",
+                "sources.sql")
                 .ok());
     ExportSource s = sourceOf("samples/scd1-users/pipeline.sql");
     s.data = &*db;
@@ -440,5 +478,13 @@ void TestExport::refusesANonEmptyFolder() {
     QVERIFY(writeExport(*plan, dir.path().toStdString(), true).ok());
 }
 
-QTEST_GUILESS_MAIN(TestExport)
+int main(int argc, char** argv) {
+    // The worker mode the Python runner starts this program in (/proc/self/exe), as the CLI and the app have
+    // it.
+    if (argc == 2 && argv[1] == python::kWorkerFlag)
+        return python::runPythonWorker();
+    QCoreApplication app(argc, argv);
+    TestExport test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_export.moc"
