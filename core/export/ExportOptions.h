@@ -11,7 +11,8 @@
 namespace cdc::exporting {
 
 enum class ExportKind {
-    Bundle, ///< databricks.yml + resources/<name>.pipeline.yml + transformations/, for `databricks bundle deploy`
+    Bundle, ///< databricks.yml + resources/<name>.pipeline.yml + transformations/, for `databricks bundle
+            ///< deploy`
     Spark,  ///< spark-pipeline.yml + transformations/, for open-source `spark-pipelines run`
 };
 

@@ -53,15 +53,17 @@ Result<std::string> pipelineSql(const ExportSource& source) {
 
 Result<ExportPlan> planExport(const ExportSource& source, const ExportOptions& options) {
     if (options.name.empty() || options.name.find_first_of("/\\ \t\n") != std::string::npos)
-        return Diagnostic::error("EXPORT_NAME", "the export's name must be one word (no spaces or slashes): '" +
-                                                    options.name + "'");
+        return Diagnostic::error("EXPORT_NAME",
+                                 "the export's name must be one word (no spaces or slashes): '" +
+                                     options.name + "'");
     ExportPlan plan;
     std::string transformations;
     if (options.language == ExportLanguage::Sql) {
         auto sql = pipelineSql(source);
         if (!sql)
             return sql.error();
-        transformations = "-- Exported by CDC Studio from " + fs::path(source.file).filename().string() + ".\n" + *sql;
+        transformations =
+            "-- Exported by CDC Studio from " + fs::path(source.file).filename().string() + ".\n" + *sql;
     } else {
         PythonText py = printPython(source.pipeline);
         transformations = std::move(py.text);
@@ -75,7 +77,7 @@ Result<ExportPlan> planExport(const ExportSource& source, const ExportOptions& o
         plan.files.push_back({"resources/" + options.name + ".pipeline.yml", bundlePipelineYaml(options)});
     } else {
         plan.files.push_back({"spark-pipeline.yml", sparkPipelineYaml(options, "file:///tmp/" + options.name +
-                                                                                  "-pipeline-storage")});
+                                                                                   "-pipeline-storage")});
         auto unsupported = sparkUnsupported(source.pipeline);
         plan.warnings.insert(plan.warnings.end(), unsupported.begin(), unsupported.end());
     }
@@ -97,7 +99,8 @@ Result<ExportReport> writeExport(const ExportPlan& plan, const std::string& fold
         return Diagnostic::error("EXPORT_FOLDER", "'" + folder + "' is a file, not a folder");
     if (fs::is_directory(root, ec) && !fs::is_empty(root, ec) && !overwrite)
         return Diagnostic::error("EXPORT_FOLDER_NOT_EMPTY",
-                                 "'" + folder + "' is not empty: choose an empty folder, or overwrite (--force)");
+                                 "'" + folder +
+                                     "' is not empty: choose an empty folder, or overwrite (--force)");
     ExportReport report;
     report.folder = folder;
     report.warnings = plan.warnings;
@@ -105,8 +108,8 @@ Result<ExportReport> writeExport(const ExportPlan& plan, const std::string& fold
         fs::path path = root / f.path;
         fs::create_directories(path.parent_path(), ec);
         if (ec)
-            return Diagnostic::error("EXPORT_WRITE", "cannot create '" + path.parent_path().string() +
-                                                         "': " + ec.message());
+            return Diagnostic::error("EXPORT_WRITE",
+                                     "cannot create '" + path.parent_path().string() + "': " + ec.message());
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
         out << f.content;
         out.close();

@@ -23,8 +23,8 @@ std::string finish(YAML::Emitter& out, const std::string& comment) {
 std::string bundleYaml(const ExportOptions& o) {
     YAML::Emitter out;
     out << YAML::BeginMap;
-    out << YAML::Key << "bundle" << YAML::Value << YAML::BeginMap << YAML::Key << "name" << YAML::Value << o.name
-        << YAML::EndMap;
+    out << YAML::Key << "bundle" << YAML::Value << YAML::BeginMap << YAML::Key << "name" << YAML::Value
+        << o.name << YAML::EndMap;
     out << YAML::Key << "include" << YAML::Value << YAML::BeginSeq << "resources/*.yml" << YAML::EndSeq;
     out << YAML::Key << "variables" << YAML::Value << YAML::BeginMap;
     out << YAML::Key << "catalog" << YAML::Value << YAML::BeginMap;
@@ -40,7 +40,8 @@ std::string bundleYaml(const ExportOptions& o) {
     out << YAML::Key << "default" << YAML::Value << true;
     out << YAML::EndMap << YAML::EndMap;
     out << YAML::EndMap;
-    return finish(out, "# Databricks Asset Bundle exported by CDC Studio: `databricks bundle deploy` deploys it.\n");
+    return finish(
+        out, "# Databricks Asset Bundle exported by CDC Studio: `databricks bundle deploy` deploys it.\n");
 }
 
 std::string bundlePipelineYaml(const ExportOptions& o) {
@@ -72,7 +73,8 @@ std::string sparkPipelineYaml(const ExportOptions& o, const std::string& storage
     out << YAML::EndMap;
     libraries(out, "transformations/**");
     out << YAML::EndMap;
-    return finish(out, "# Apache Spark Declarative Pipelines project exported by CDC Studio: `spark-pipelines run`.\n");
+    return finish(
+        out, "# Apache Spark Declarative Pipelines project exported by CDC Studio: `spark-pipelines run`.\n");
 }
 
 } // namespace cdc::exporting

@@ -69,8 +69,9 @@ public:
         for (const auto& f : m_p.appendFlows)
             if (!definesTable(f))
                 body += appendFlow(f);
-        std::string head = "# Exported by CDC Studio: the pipeline in the Lakeflow / Spark Declarative Pipelines "
-                           "Python API.\nfrom pyspark import pipelines as dp\n";
+        std::string head =
+            "# Exported by CDC Studio: the pipeline in the Lakeflow / Spark Declarative Pipelines "
+            "Python API.\nfrom pyspark import pipelines as dp\n";
         if (!m_functions.empty()) {
             head += "from pyspark.sql.functions import ";
             std::size_t i = 0;
@@ -151,8 +152,9 @@ private:
     std::string view(const pipeline::View& v) {
         std::string decorator = v.materialized ? "materialized_view" : "temporary_view";
         if (!v.materialized && !v.temporary)
-            warn(v.name.location, "the Python API has no persisted view: '" + v.name.name +
-                                      "' is written as @dp.temporary_view (export in SQL to keep CREATE VIEW)");
+            warn(v.name.location,
+                 "the Python API has no persisted view: '" + v.name.name +
+                     "' is written as @dp.temporary_view (export in SQL to keep CREATE VIEW)");
         std::string s = "\n\n@dp." + decorator + "(\n    name=" + pythonString(v.name.name) + ",\n";
         if (!v.comment.empty())
             s += "    comment=" + pythonString(v.comment) + ",\n";
@@ -184,9 +186,11 @@ private:
             s += "    stored_as_scd_type=2,\n";
         if (f.trackHistory) {
             if (f.trackHistory->mode == pipeline::ColumnSelection::Mode::All)
-                warn(f.trackHistory->location, "TRACK HISTORY ON * is what SCD type 2 does anyway; the Python "
-                                               "API has no argument for it, so it is left to the default");
-            s += selectionArgument(*f.trackHistory, "track_history_column_list", "track_history_except_column_list");
+                warn(f.trackHistory->location,
+                     "TRACK HISTORY ON * is what SCD type 2 does anyway; the Python "
+                     "API has no argument for it, so it is left to the default");
+            s += selectionArgument(*f.trackHistory, "track_history_column_list",
+                                   "track_history_except_column_list");
         }
         return s;
     }
@@ -197,15 +201,16 @@ private:
 
     std::string autoCdcFlow(const pipeline::AutoCdcFlow& f) {
         if (f.source.call || f.source.changeFeed) {
-            warn(f.source.location, "the Python API reads an AUTO CDC source by its name only: '" + f.source.name +
+            warn(f.source.location, "the Python API reads an AUTO CDC source by its name only: '" +
+                                        f.source.name +
                                         "' is a table function (export in SQL, or read it in a view first)");
-            return "\n\n# Not expressible in Python (see the export's warnings): the AUTO CDC flow " + f.name.name +
-                   " from " + f.source.name + "\n";
+            return "\n\n# Not expressible in Python (see the export's warnings): the AUTO CDC flow " +
+                   f.name.name + " from " + f.source.name + "\n";
         }
         if (!f.source.stream && !f.once)
-            warn(f.source.location, "the Python API reads an AUTO CDC source as a stream: FROM " + f.source.name +
-                                        " is written as source=\"" + f.source.name + "\", which means STREAM(" +
-                                        f.source.name + ")");
+            warn(f.source.location, "the Python API reads an AUTO CDC source as a stream: FROM " +
+                                        f.source.name + " is written as source=\"" + f.source.name +
+                                        "\", which means STREAM(" + f.source.name + ")");
         std::string s = "\n\ndp.create_auto_cdc_flow(\n";
         s += "    target=" + pythonString(f.target.name) + ",\n";
         s += "    source=" + pythonString(f.source.name) + ",\n";
@@ -258,16 +263,17 @@ private:
         if (plainTable && f.source.name.empty())
             warn(f.location, "FROM SNAPSHOT (SELECT * FROM " + q->relations[0].name +
                                  ") is written as source=\"" + q->relations[0].name +
-                                 "\", which reads as FROM SNAPSHOT " + q->relations[0].name + " (the same snapshot)");
+                                 "\", which reads as FROM SNAPSHOT " + q->relations[0].name +
+                                 " (the same snapshot)");
         if (!plainTable) {
-            warn(f.location, "AUTO CDC FROM SNAPSHOT with " +
-                                 std::string(f.versionQuery ? "WITH VERSION" : "a query other than SELECT * FROM table") +
-                                 " has no Python equivalent but a snapshot function written by hand: the flow '" +
-                                 f.name.name + "' is left as a comment (export in SQL to keep it)");
+            warn(f.location,
+                 "AUTO CDC FROM SNAPSHOT with " +
+                     std::string(f.versionQuery ? "WITH VERSION" : "a query other than SELECT * FROM table") +
+                     " has no Python equivalent but a snapshot function written by hand: the flow '" +
+                     f.name.name + "' is left as a comment (export in SQL to keep it)");
             std::string s = "\n\n# AUTO CDC FROM SNAPSHOT flow " + f.name.name + " into " + f.target.name +
                             " (not expressible in Python, see the export's warnings):\n";
-            if (q)
-            {
+            if (q) {
                 std::string line;
                 for (char c : q->sparkText + "\n") {
                     if (c != '\n') {
@@ -308,11 +314,20 @@ std::string pythonString(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
         switch (c) {
-        case '\\': out += "\\\\"; break;
-        case '"': out += "\\\""; break;
-        case '\n': out += "\\n"; break;
-        case '\t': out += "\\t"; break;
-        default: out += c;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            out += c;
         }
     }
     return out + "\"";

@@ -62,7 +62,8 @@ std::string qualified(const std::string& name) {
     std::size_t start = 0;
     for (;;) {
         auto dot = name.find('.', start);
-        out += sql::Printer::identifier(name.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+        out += sql::Printer::identifier(
+            name.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
         if (dot == std::string::npos)
             return out;
         out += ".";
@@ -85,8 +86,7 @@ Result<std::vector<ExportFile>> exportSourceData(storage::Database& db, bool csv
         if (t.kind != storage::TableKind::Source)
             continue;
         // runQuery reads through the catalog, with the columns' Spark types, and never writes.
-        auto rows = sql::runQuery(db, "SELECT * FROM " + qualified(t.name),
-                                  "<export>", {});
+        auto rows = sql::runQuery(db, "SELECT * FROM " + qualified(t.name), "<export>", {});
         if (!rows)
             return rows.error();
         if (csv)
@@ -100,7 +100,8 @@ Result<std::vector<ExportFile>> exportSourceData(storage::Database& db, bool csv
         }
         script += "\nCREATE TABLE IF NOT EXISTS " + qualified(t.name) + " (";
         for (std::size_t c = 0; c < t.columns.size(); ++c)
-            script += (c ? ", " : "") + sql::Printer::identifier(t.columns[c].name) + " " + t.columns[c].type.toString();
+            script += (c ? ", " : "") + sql::Printer::identifier(t.columns[c].name) + " " +
+                      t.columns[c].type.toString();
         script += ");\n";
         if (rows->rows.empty())
             continue;

@@ -39,7 +39,8 @@ private:
             warn(f.location, "AUTO CDC ONCE (the flow '" + f.name.name + "') is Databricks only");
         if (f.scdType == pipeline::ScdType::Type2)
             warn(f.storedAsLocation.valid() ? f.storedAsLocation : f.location,
-                 "STORED AS SCD TYPE 2 (the flow '" + f.name.name + "'): the open-source port starts with type 1");
+                 "STORED AS SCD TYPE 2 (the flow '" + f.name.name +
+                     "'): the open-source port starts with type 1");
         if (f.trackHistory)
             warn(f.trackHistory->location, "TRACK HISTORY ON is Databricks only");
         relation(f.source);
@@ -57,13 +58,16 @@ private:
     void relation(const pipeline::RelationRef& r) {
         if (r.changeFeed)
             warn(r.location, "table_changes() reads a Delta change data feed: Databricks only");
-        else if (r.call && (startsWithIgnoreCase(r.name, "read_files") || startsWithIgnoreCase(r.name, "list_files")))
-            warn(r.location, "read_files / list_files are Databricks SQL functions: in Spark read the files with "
-                             "a DataFrame reader");
+        else if (r.call &&
+                 (startsWithIgnoreCase(r.name, "read_files") || startsWithIgnoreCase(r.name, "list_files")))
+            warn(r.location,
+                 "read_files / list_files are Databricks SQL functions: in Spark read the files with "
+                 "a DataFrame reader");
     }
 
     static bool startsWithIgnoreCase(const std::string& s, std::string_view prefix) {
-        return s.size() >= prefix.size() && equalsIgnoreCase(std::string_view(s).substr(0, prefix.size()), prefix);
+        return s.size() >= prefix.size() &&
+               equalsIgnoreCase(std::string_view(s).substr(0, prefix.size()), prefix);
     }
 
     std::vector<Diagnostic> m_out;
