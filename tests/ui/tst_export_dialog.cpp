@@ -65,9 +65,11 @@ private slots:
         QVERIFY(dialog);
         QTRY_VERIFY(dialog->isVisible());
         QCOMPARE(items(dialog->fileList()),
-                 (QStringList{"databricks.yml", "resources/cdc_pipeline.pipeline.yml", "transformations/cdc_pipeline.sql"}));
+                 (QStringList{"databricks.yml", "resources/cdc_pipeline.pipeline.yml",
+                              "transformations/cdc_pipeline.sql"}));
         // The transformation is shown first: the sample's pipeline in canonical SQL.
-        QCOMPARE(dialog->fileList()->currentItem()->text(), QStringLiteral("transformations/cdc_pipeline.sql"));
+        QCOMPARE(dialog->fileList()->currentItem()->text(),
+                 QStringLiteral("transformations/cdc_pipeline.sql"));
         QVERIFY(dialog->preview()->toPlainText().contains("APPLY AS TRUNCATE WHEN"));
         QCOMPARE(dialog->warningList()->count(), 0);
         QVERIFY(!dialog->exportButton()->isEnabled()); // no folder yet
@@ -86,7 +88,8 @@ private slots:
         dialog->languageBox()->setFocus();
         QTest::keyClick(dialog->languageBox(), Qt::Key_Down);
         QCOMPARE(dialog->languageBox()->currentIndex(), 1);
-        QCOMPARE(items(dialog->fileList()), (QStringList{"spark-pipeline.yml", "transformations/users_truncate.py"}));
+        QCOMPARE(items(dialog->fileList()),
+                 (QStringList{"spark-pipeline.yml", "transformations/users_truncate.py"}));
         QVERIFY(dialog->preview()->toPlainText().contains("dp.create_auto_cdc_flow("));
         QVERIFY(dialog->preview()->toPlainText().contains("apply_as_truncates=expr("));
         const QStringList warnings = items(dialog->warningList());
@@ -127,7 +130,8 @@ private slots:
         QCOMPARE(w.statusBar()->currentMessage(),
                  QStringLiteral("Exported %1 files to %2").arg(files).arg(QDir::toNativeSeparators(folder)));
         QVERIFY(readAll(folder + "/spark-pipeline.yml").contains("name: users_truncate"));
-        QVERIFY(readAll(folder + "/transformations/users_truncate.py").contains("from pyspark import pipelines as dp"));
+        QVERIFY(readAll(folder + "/transformations/users_truncate.py")
+                    .contains("from pyspark import pipelines as dp"));
         QVERIFY(readAll(folder + "/data/source_tables.sql").contains("CREATE TABLE IF NOT EXISTS"));
     }
 };

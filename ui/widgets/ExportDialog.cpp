@@ -105,7 +105,8 @@ ExportDialog::ExportDialog(Project* project, QWidget* parent) : QDialog(parent),
         connect(edit, &QLineEdit::textChanged, this, &ExportDialog::refresh);
     for (QCheckBox* box : {m_csv, m_inserts})
         connect(box, &QCheckBox::toggled, this, &ExportDialog::refresh);
-    connect(m_folder, &QLineEdit::textChanged, this, [this] { m_export->setEnabled(m_planned && !m_folder->text().isEmpty()); });
+    connect(m_folder, &QLineEdit::textChanged, this,
+            [this] { m_export->setEnabled(m_planned && !m_folder->text().isEmpty()); });
     connect(m_files, &QListWidget::currentRowChanged, this, &ExportDialog::showFile);
     connect(m_warnings, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
         const int index = item->data(kLocationRole).toInt();
@@ -193,7 +194,8 @@ bool ExportDialog::exportFiles() {
     if (dir.exists() && !dir.isEmpty()) {
         const auto answer = QMessageBox::question(
             this, tr("Export Pipeline"),
-            tr("%1 is not empty. Replace the exported files in it (nothing else there is touched)?").arg(folder));
+            tr("%1 is not empty. Replace the exported files in it (nothing else there is touched)?")
+                .arg(folder));
         if (answer != QMessageBox::Yes)
             return false;
         overwrite = true;
@@ -205,7 +207,8 @@ bool ExportDialog::exportFiles() {
     }
     const QString where = QDir::toNativeSeparators(folder);
     const auto n = report->written.size();
-    emit statusMessage(n == 1 ? tr("Exported 1 file to %1").arg(where) : tr("Exported %1 files to %2").arg(n).arg(where),
+    emit statusMessage(n == 1 ? tr("Exported 1 file to %1").arg(where)
+                              : tr("Exported %1 files to %2").arg(n).arg(where),
                        8000);
     return true;
 }

@@ -1,9 +1,9 @@
 #pragma once
-/// File › Export Pipeline…: the project's pipeline as a Databricks Asset Bundle or an Apache Spark Declarative
-/// Pipelines project (core/export), in SQL or Python, with its source data if asked. The files are planned in
-/// memory as the options change and previewed (the list and the chosen file's content) with the warnings —
-/// a click on one moves the editor to its line; Export writes them, asking before it overwrites a folder that
-/// is not empty.
+/// File › Export Pipeline…: the project's pipeline as a Databricks Asset Bundle or an Apache Spark
+/// Declarative Pipelines project (core/export), in SQL or Python, with its source data if asked. The files
+/// are planned in memory as the options change and previewed (the list and the chosen file's content) with
+/// the warnings — a click on one moves the editor to its line; Export writes them, asking before it
+/// overwrites a folder that is not empty.
 
 #include "core/export/ExportOptions.h"
 
