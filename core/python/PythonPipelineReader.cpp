@@ -1,10 +1,12 @@
 #include "core/python/PythonPipelineReader.h"
 
+#include "core/common/Text.h"
 #include "core/pipeline/PipelineLocations.h"
 #include "core/python/PythonParser.h"
 #include "core/python/PythonSqlWriter.h"
 #include "core/python/PythonTokenizer.h"
 
+#include <cctype>
 #include <optional>
 #include <set>
 #include <vector>
@@ -221,6 +223,41 @@ private:
 
     // --- statements ---------------------------------------------------------------------------
 
+    /// ` (schema) COMMENT '...' TBLPROPERTIES (...)` from schema=, comment= and table_properties= (at these
+    /// positions, or only by keyword when a position is 99).
+    Status tableOptions(PythonSqlWriter& w, const PyValue& call, std::size_t schemaAt, std::size_t commentAt,
+                        std::size_t propertiesAt) const {
+        if (const PyValue* schema = arg(call, "schema", schemaAt)) {
+            auto s = stringArg(*schema, "schema");
+            if (!s)
+                return s.error();
+            w.raw(" (");
+            w.from(schema->token, *s, schema->token.rawString);
+            w.raw(")");
+        }
+        if (const PyValue* comment = arg(call, "comment", commentAt)) {
+            auto c = stringArg(*comment, "comment");
+            if (!c)
+                return c.error();
+            w.raw(" COMMENT ");
+            w.from(comment->token, sqlString(*c));
+        }
+        if (const PyValue* props = arg(call, "table_properties", propertiesAt)) {
+            if (props->kind != PyValue::Kind::Dict)
+                return error(props->token, "table_properties must be a dictionary of strings");
+            w.raw(" TBLPROPERTIES (");
+            for (std::size_t i = 0; i < props->keys.size(); ++i) {
+                if (i)
+                    w.raw(", ");
+                const PyValue& val = *props->items[i];
+                std::string text = val.kind == PyValue::Kind::String ? val.text : val.text;
+                w.from(val.token, sqlString(props->keys[i]) + " = " + sqlString(text));
+            }
+            w.raw(")");
+        }
+        return Status::success();
+    }
+
     Status streamingTable(const PyValue& call) {
         CDC_TRY(checkKnownArguments(call, {"name", "comment", "spark_conf", "table_properties", "path",
                                            "partition_cols", "cluster_by_auto", "cluster_by", "schema",
@@ -235,34 +272,7 @@ private:
         PythonSqlWriter& w = m_out.writer;
         w.from(call.token, "CREATE OR REFRESH STREAMING TABLE ");
         w.from(name->token, ident(*n));
-        if (const PyValue* schema = arg(call, "schema", 8)) {
-            auto s = stringArg(*schema, "schema");
-            if (!s)
-                return s.error();
-            w.raw(" (");
-            w.from(schema->token, *s, schema->token.rawString);
-            w.raw(")");
-        }
-        if (const PyValue* comment = arg(call, "comment", 1)) {
-            auto c = stringArg(*comment, "comment");
-            if (!c)
-                return c.error();
-            w.raw(" COMMENT ");
-            w.from(comment->token, sqlString(*c));
-        }
-        if (const PyValue* props = arg(call, "table_properties", 3)) {
-            if (props->kind != PyValue::Kind::Dict)
-                return error(props->token, "table_properties must be a dictionary of strings");
-            w.raw(" TBLPROPERTIES (");
-            for (std::size_t i = 0; i < props->keys.size(); ++i) {
-                if (i)
-                    w.raw(", ");
-                const PyValue& val = *props->items[i];
-                std::string text = val.kind == PyValue::Kind::String ? val.text : val.text;
-                w.from(val.token, sqlString(props->keys[i]) + " = " + sqlString(text));
-            }
-            w.raw(")");
-        }
+        CDC_TRY(tableOptions(w, call, 8, 1, 3));
         w.raw(";\n");
         return Status::success();
     }
@@ -407,9 +417,10 @@ private:
         CDC_TRY(flowName(w, call, *target, *targetName));
         w.from(call.token, " AS AUTO CDC INTO ");
         w.from(target->token, ident(*targetName));
-        w.raw(" FROM SNAPSHOT (SELECT * FROM ");
+        // FROM SNAPSHOT name, as the runtime writes it: the same model whether the file is read or run.
+        w.raw(" FROM SNAPSHOT ");
         CDC_TRY(relation(w, *source, false));
-        w.raw(") KEYS ");
+        w.raw(" KEYS ");
         CDC_TRY(columnList(w, *keys, "keys"));
         CDC_TRY(historyClauses(w, call));
         w.raw(";\n");
@@ -481,19 +492,33 @@ private:
         if (nameArg && nameArg->kind == PyValue::Kind::String && *fn != "append_flow")
             name = nameArg->text;
 
-        auto read = tableRead(*body1);
+        // A query in SQL (spark.sql("...")) is copied verbatim, so its positions map exactly; anything else
+        // must be a table read.
+        const PyValue* sqlQuery = sparkSql(*body1);
+        Result<TableRead> read = TableRead{};
+        if (sqlQuery)
+            read->stream = readsStream(sqlQuery->text);
+        else
+            read = tableRead(*body1);
         if (!read)
             return read.error();
         PythonSqlWriter& w = m_out.writer;
         auto writeQuery = [&] {
+            if (sqlQuery) {
+                w.from(sqlQuery->token, sqlQuery->text, sqlQuery->token.rawString);
+                return;
+            }
             w.raw("SELECT * FROM ");
             w.raw(read->stream ? "STREAM(" : "");
             w.from(read->nameToken, ident(read->name));
             w.raw(read->stream ? ")" : "");
         };
+        const bool decoratorCall = d.kind == PyValue::Kind::Call;
         if (*fn == "view" || *fn == "temporary_view") {
             w.from(at, "CREATE TEMPORARY VIEW ");
             w.from(fnName, ident(name));
+            if (decoratorCall)
+                CDC_TRY(tableOptions(w, d, 99, 99, 99));
             w.raw(" AS ");
             writeQuery();
         } else if (*fn == "table" || *fn == "materialized_view") {
@@ -501,6 +526,8 @@ private:
             w.from(at,
                    streaming ? "CREATE OR REFRESH STREAMING TABLE " : "CREATE OR REFRESH MATERIALIZED VIEW ");
             w.from(fnName, ident(name));
+            if (decoratorCall)
+                CDC_TRY(tableOptions(w, d, 99, 99, 99));
             w.raw(" AS ");
             writeQuery();
         } else if (*fn == "append_flow") {
@@ -521,6 +548,31 @@ private:
         }
         w.raw(";\n");
         return Status::success();
+    }
+
+    /// spark.sql("...") with one string argument.
+    static const PyValue* sparkSql(const PyValue& v) {
+        if (v.kind == PyValue::Kind::Call && v.text == "spark.sql" && v.items.size() == 1 &&
+            v.kwargs.empty() && v.items[0]->kind == PyValue::Kind::String && !v.receiver)
+            return v.items[0].get();
+        return nullptr;
+    }
+
+    /// Whether a query reads a stream: `STREAM(` as a word, what the runtime's spark.sql decides by too.
+    static bool readsStream(const std::string& sql) {
+        const std::string word = "stream";
+        for (std::size_t i = 0; i + word.size() <= sql.size(); ++i) {
+            if (!equalsIgnoreCase(std::string_view(sql).substr(i, word.size()), word))
+                continue;
+            if (i > 0 && (std::isalnum(static_cast<unsigned char>(sql[i - 1])) || sql[i - 1] == '_'))
+                continue;
+            std::size_t j = i + word.size();
+            while (j < sql.size() && std::isspace(static_cast<unsigned char>(sql[j])))
+                ++j;
+            if (j < sql.size() && sql[j] == '(')
+                return true;
+        }
+        return false;
     }
 
     struct TableRead {

@@ -21,6 +21,7 @@
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/EditorController.h"
 #include "ui/widgets/EventQueuePanel.h"
+#include "ui/widgets/ExportDialog.h"
 #include "ui/widgets/GridFilterBox.h"
 #include "ui/widgets/GridTools.h"
 #include "ui/widgets/HelpController.h"
@@ -507,6 +508,22 @@ void MainWindow::createActions() {
         m_mergeCompareDialog->activateWindow();
         showStatus(tr("Comparing AUTO CDC with a hand-written MERGE…"), 3000);
     });
+    m_exportPipeline = new QAction(tr("&Export Pipeline…"), this);
+    m_exportPipeline->setToolTip(
+        tr("Write the pipeline as a Databricks Asset Bundle or a Spark Declarative Pipelines project"));
+    connect(m_exportPipeline, &QAction::triggered, this, [this] {
+        if (!m_exportDialog) {
+            m_exportDialog = new ExportDialog(m_project, this);
+            connect(m_exportDialog, &ExportDialog::statusMessage, this,
+                    [this](const QString& m, int ms) { showStatus(m, ms); });
+            connect(m_exportDialog, &ExportDialog::locationActivated, this,
+                    [this](const SourceLocation& l) { m_workbench->editor()->goToLocation(l); });
+        }
+        m_exportDialog->refresh(); // the pipeline may have changed since it was last open
+        m_exportDialog->show();
+        m_exportDialog->raise();
+        m_exportDialog->activateWindow();
+    });
     m_resetLayout = new QAction(tr("&Reset Layout"), this);
     connect(m_resetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
 }
@@ -519,6 +536,8 @@ void MainWindow::createMenus() {
     file->addSeparator();
     file->addAction(m_projectController->saveAction());
     file->addAction(m_projectController->saveAsAction());
+    file->addSeparator();
+    file->addAction(m_exportPipeline);
     file->addSeparator();
     file->addAction(m_projectController->settingsAction());
     file->addSeparator();

@@ -15,6 +15,7 @@ namespace cdc::ui {
 
 class ArrivalOrderDialog;
 class MergeCompareDialog;
+class ExportDialog;
 class Autosave;
 class Project;
 class ProjectController;
@@ -87,6 +88,8 @@ public:
     ArrivalOrderDialog* arrivalOrderDialog() const { return m_arrivalOrderDialog; }
     QAction* mergeCompareAction() const { return m_mergeCompare; }
     MergeCompareDialog* mergeCompareDialog() const { return m_mergeCompareDialog; }
+    ExportDialog* exportDialog() const { return m_exportDialog; }
+    QAction* exportPipelineAction() const { return m_exportPipeline; }
     DesignerController* designerController() const { return m_designerController; }
     InspectorPanel* inspector() const { return m_inspector; }
     /// The dock layout the application starts with (also what --screenshot uses).
@@ -149,7 +152,9 @@ private:
     QAction* m_arrivalOrders = nullptr;
     ArrivalOrderDialog* m_arrivalOrderDialog = nullptr; ///< made on first use
     QAction* m_mergeCompare = nullptr;
+    QAction* m_exportPipeline = nullptr;
     MergeCompareDialog* m_mergeCompareDialog = nullptr; ///< made on first use
+    ExportDialog* m_exportDialog = nullptr;             ///< made on first use
     QList<QDockWidget*> m_docks;
     QAction* m_undo = nullptr;
     QAction* m_redo = nullptr;
