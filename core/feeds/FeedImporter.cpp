@@ -4,6 +4,9 @@
 
 #include "core/sql/SqlApi.h"
 
+#include <filesystem>
+#include <fstream>
+
 namespace cdc::feeds {
 
 namespace {
@@ -127,6 +130,7 @@ Result<ImportReport> importFeed(storage::Database& db, FeedReader& reader, const
         report.created = true;
     }
     report.table = info.name;
+    report.format = reader.format();
     // The table's own types decide the casts, whatever types the mapping was drafted with.
     FeedMapping typed = mapping;
     for (auto& column : typed.columns) {
@@ -166,6 +170,46 @@ Result<ImportReport> importFeed(storage::Database& db, FeedReader& reader, const
     report.preimages = reader.preimages();
     CDC_TRY(tx->commit());
     return report;
+}
+
+Result<ImportReport> importFile(storage::Database& db, const FileImport& request,
+                                const ImportProgress& progress) {
+    ReaderOptions options = request.reader;
+    if (options.file.empty() || options.file == ReaderOptions{}.file)
+        options.file = request.path;
+    const auto open = [&]() -> Result<std::ifstream> {
+        std::ifstream in(std::filesystem::path(request.path), std::ios::binary);
+        if (!in)
+            return Diagnostic::error("FILE", "cannot read " + request.path);
+        return in;
+    };
+    auto head = open();
+    if (!head)
+        return head.error();
+    FeedFormat format;
+    if (request.format) {
+        format = *request.format;
+    } else {
+        std::string bytes(64 * 1024, '\0');
+        head->read(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+        bytes.resize(static_cast<std::size_t>(head->gcount()));
+        format = detectFormat(bytes);
+        head->clear();
+        head->seekg(0);
+    }
+    const FeedPreview sample = previewFeed(*head, format, options, 1000);
+    auto existing = findSourceTable(db, request.table);
+    if (!existing)
+        return existing.error();
+    const FeedMapping mapping =
+        *existing ? FeedMapping::forTable(**existing, sample.fields, format)
+                  : FeedMapping::forNewTable(sample.records, format, request.operationColumn,
+                                             request.sequenceColumn);
+    auto in = open();
+    if (!in)
+        return in.error();
+    auto reader = FeedReader::create(format, *in, options);
+    return importFeed(db, *reader, request.table, mapping, nullptr, progress);
 }
 
 } // namespace cdc::feeds

@@ -51,11 +51,12 @@ private:
 };
 
 struct ImportReport {
-    std::string table;          ///< the catalog name of the table written
-    bool created = false;       ///< the import created it
-    std::size_t imported = 0;   ///< rows written
-    std::size_t tombstones = 0; ///< Kafka tombstones skipped
-    std::size_t preimages = 0;  ///< update preimages (and DMS control records) skipped
+    FeedFormat format = FeedFormat::Csv; ///< the format read (importFile: detected when not given)
+    std::string table;                   ///< the catalog name of the table written
+    bool created = false;                ///< the import created it
+    std::size_t imported = 0;            ///< rows written
+    std::size_t tombstones = 0;          ///< Kafka tombstones skipped
+    std::size_t preimages = 0;           ///< update preimages (and DMS control records) skipped
 };
 
 /// Called every few hundred records with the bytes read and rows written so far; false cancels.
@@ -74,6 +75,22 @@ Result<storage::TableInfo> createSourceTable(storage::Database& db, const std::s
 /// error — a malformed record, a value that does not cast, a cancel (CANCELLED) — rolls everything back.
 Result<ImportReport> importFeed(storage::Database& db, FeedReader& reader, const std::string& table,
                                 const FeedMapping& mapping, RowSink* sink = nullptr,
+                                const ImportProgress& progress = {});
+
+/// What importFile reads and where it writes: the CLI's `import` command in one value.
+struct FileImport {
+    std::string path;
+    std::optional<FeedFormat> format; ///< empty: detected from the file's first 64 KiB
+    std::string table;
+    ReaderOptions reader; ///< its `file` is set from `path` when empty
+    /// The names of the operation and sequence columns of a table the import creates.
+    std::string operationColumn = "operation";
+    std::string sequenceColumn = "sequence";
+};
+
+/// Imports a feed file with the default mapping (FeedMapping::forTable, or forNewTable with types inferred
+/// from the first 1,000 records), reading the file twice: once for the sample, once for the import.
+Result<ImportReport> importFile(storage::Database& db, const FileImport& request,
                                 const ImportProgress& progress = {});
 
 } // namespace cdc::feeds

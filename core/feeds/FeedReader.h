@@ -48,6 +48,7 @@ public:
     /// Bytes read so far, for progress.
     std::uint64_t bytesRead() const;
     const ReaderOptions& options() const { return m_options; }
+    FeedFormat format() const { return m_format; }
 
     class Source;
 

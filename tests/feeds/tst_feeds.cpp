@@ -95,6 +95,7 @@ private slots:
     void progressIsReportedWhileStreaming();
     void debeziumTruncate();
     void formatNames();
+    void importFileDetectsTheFormat();
 };
 
 void TestFeeds::conformance_data() {
@@ -343,6 +344,29 @@ void TestFeeds::formatNames() {
     for (FeedFormat f : allFormats())
         QCOMPARE(parseFormat(formatName(f)), std::optional<FeedFormat>(f));
     QVERIFY(!parseFormat("avro"));
+}
+
+void TestFeeds::importFileDetectsTheFormat() {
+    // What `cdcstudio-cli import FILE --into TABLE` does without --format: detect, sample, map, import.
+    storage::Database db = openDb();
+    FileImport request;
+    request.path = (kCases + "/debezium-mysql-schema/feed.json").toStdString();
+    request.table = kTable;
+    request.sequenceColumn = "sequenceNum";
+    auto report = importFile(db, request);
+    QVERIFY2(report.ok(), report.ok() ? "" : report.error().format().c_str());
+    QCOMPARE(formatName(report->format), std::string("debezium"));
+    QVERIFY(report->created);
+    QCOMPARE(int(report->imported), 8);
+    QCOMPARE(int(report->tombstones), 1);
+    QCOMPARE(queryCsv(db, "SELECT * FROM " + kTable + " WHERE userId = 123 ORDER BY sequenceNum"),
+             std::string("userId,name,city,operation,sequenceNum\n"
+                         "123,Isabel,Monterrey,INSERT,1767261600000\n"
+                         "123,Isabel,Chihuahua,UPDATE,1767262020400\n"
+                         "123,Isabel,Chihuahua,DELETE,1767262080000\n"));
+    // A missing file is an error naming it; a malformed one is positioned in it.
+    request.path = "/nonexistent/feed.json";
+    QCOMPARE(importFile(db, request).error().code, std::string("FILE"));
 }
 
 QTEST_GUILESS_MAIN(TestFeeds)
