@@ -555,6 +555,13 @@ void MainWindow::createMenus() {
     edit->addSeparator();
     edit->addAction(m_editorController->formatAction());
 
+    QMenu* sources = menuBar()->addMenu(tr("S&ources"));
+    sources->addAction(m_sources->addRowAction());
+    sources->addAction(m_sources->pasteAction());
+    sources->addSeparator();
+    sources->addAction(m_sources->importCsvAction());
+    sources->addAction(m_sources->importFeedAction());
+
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     run->addAction(m_simulation->stepAction());
     run->addAction(m_simulation->deliverNAction());

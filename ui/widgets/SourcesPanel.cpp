@@ -5,9 +5,11 @@
 #include "core/common/Text.h"
 #include "core/storage/Catalog.h"
 #include "ui/model/CsvReader.h"
+#include "ui/model/FeedImport.h"
 #include "ui/model/Project.h"
 #include "ui/model/SourceRowsModel.h"
 #include "ui/widgets/CsvImportDialog.h"
+#include "ui/widgets/FeedImportDialog.h"
 #include "ui/widgets/GridFilterBox.h"
 #include "ui/widgets/GridTools.h"
 
@@ -54,6 +56,10 @@ SourcesPanel::SourcesPanel(Project* project, QWidget* parent)
     m_paste->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V));
     m_importCsv = m_toolBar->addAction(style()->standardIcon(QStyle::SP_DialogOpenButton), tr("Import CSV…"));
     m_importCsv->setToolTip(tr("Add rows from a CSV file, mapping its header to the table's columns"));
+    m_importFeed = m_toolBar->addAction(style()->standardIcon(QStyle::SP_ArrowDown), tr("Import Feed…"));
+    m_importFeed->setToolTip(
+        tr("Add the events of a change feed file (Debezium, AWS DMS, Delta change data feed, "
+           "Flink changelog, CSV, JSON Lines) to a source table's event queue"));
     for (auto* a : {m_addRow, m_deleteRows, m_paste, m_importCsv}) {
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
         addAction(a);
@@ -70,6 +76,7 @@ SourcesPanel::SourcesPanel(Project* project, QWidget* parent)
             [this](int index) { m_filter->setGrid(gridAt(index)); });
     connect(m_paste, &QAction::triggered, this, [this] { pasteText(QApplication::clipboard()->text()); });
     connect(m_importCsv, &QAction::triggered, this, &SourcesPanel::importCsvFile);
+    connect(m_importFeed, &QAction::triggered, this, [this] { importFeed(); });
     connect(project, &Project::dataChanged, this, &SourcesPanel::rebuild);
     rebuild();
 }
@@ -246,6 +253,23 @@ void SourcesPanel::importCsvFile() {
         return;
     }
     importCsvText(QString::fromUtf8(file.readAll()));
+}
+
+} // namespace cdc::ui
+
+namespace cdc::ui {
+
+bool SourcesPanel::importFeed(const QString& path) {
+    // Offered with no table at all too: the import can create the table it fills.
+    auto* model = currentModel();
+    FeedImportDialog dialog(m_project, model ? model->table() : QString(), this);
+    if (!path.isEmpty())
+        dialog.setFile(path);
+    emit feedDialogOpened(&dialog);
+    if (dialog.exec() != QDialog::Accepted)
+        return false;
+    emit statusMessage(feedimport::reportText(dialog.report()));
+    return true;
 }
 
 } // namespace cdc::ui

@@ -14,6 +14,7 @@ class QLabel;
 
 namespace cdc::ui {
 
+class FeedImportDialog;
 class GridFilterBox;
 class GridTools;
 class Project;
@@ -42,17 +43,24 @@ public:
     QAction* deleteRowsAction() const { return m_deleteRows; }
     QAction* pasteAction() const { return m_paste; }
     QAction* importCsvAction() const { return m_importCsv; }
+    /// Sources › Import Feed…: a change feed file into a table's event queue (FeedImportDialog).
+    QAction* importFeedAction() const { return m_importFeed; }
 
     /// Adds rows from text (tab- or comma-separated, optional header row matching column names).
     void pasteText(const QString& text);
     /// Opens the header-mapping dialog for CSV text, then adds the rows (returns false if cancelled).
     bool importCsvText(const QString& text);
+    /// Opens the Import Feed dialog (on `path` when given) and reports the import in the status bar;
+    /// false when cancelled.
+    bool importFeed(const QString& path = {});
 
 public slots:
     void rebuild();
 
 signals:
     void statusMessage(const QString& message);
+    /// The Import Feed dialog is open (tests drive it).
+    void feedDialogOpened(FeedImportDialog* dialog);
 
 private:
     void importCsvFile();
@@ -71,6 +79,7 @@ private:
     QAction* m_deleteRows;
     QAction* m_paste;
     QAction* m_importCsv;
+    QAction* m_importFeed;
     QStringList m_tables;
 };
 
