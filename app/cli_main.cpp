@@ -15,5 +15,6 @@ int main(int argc, char** argv) {
     cdc::cli::addSourceCommands(cli);
     cdc::cli::addUpdateCommand(cli);
     cdc::cli::addReplayCommands(cli);
+    cdc::cli::addBridgeCommands(cli);
     return cli.run(argc, argv);
 }

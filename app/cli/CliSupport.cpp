@@ -56,6 +56,14 @@ void addTimeoutOption(CLI::App* command, std::optional<std::string>& into, std::
         ->option_text("SECONDS");
 }
 
+void addPythonTimeoutOption(CLI::App* command, std::optional<std::string>& into) {
+    command
+        ->add_option(
+            "--python-timeout", into,
+            "a .py pipeline runs in Python (its own process) and is stopped after SECONDS (default 10)")
+        ->option_text("SECONDS");
+}
+
 std::optional<std::chrono::milliseconds> parseSeconds(const std::string& text, bool zeroAllowed) {
     char* end = nullptr;
     const double s = std::strtod(text.c_str(), &end);
@@ -240,6 +248,7 @@ cdc::Result<PipelineFiles> readPipelineFiles(const std::vector<std::string>& fil
         if (isPython && functions)
             functions->add(*text, file, parsed.pipeline);
         out.recorded += recordedPipelineText(file, *text, isPython ? &run.sql : nullptr, files.size());
+        out.texts.push_back(*text);
         for (const auto& d : parsed.diagnostics)
             if (d.severity != cdc::Severity::Error)
                 std::cerr << d.format() << "\n";
@@ -260,24 +269,31 @@ cdc::Result<PipelineFiles> readPipelineFiles(const std::vector<std::string>& fil
     return out;
 }
 
+ReplayedPipeline pipelineOfFiles(const GlobalOptions& global, const std::vector<std::string>& files,
+                                 const std::optional<std::string>& pythonTimeout) {
+    ReplayedPipeline out;
+    cdc::python::RunOptions python;
+    if (auto exit = pythonOptions(global, pythonTimeout, python)) {
+        out.exit = *exit;
+        return out;
+    }
+    auto read = readPipelineFiles(files, python, nullptr);
+    if (!read) {
+        out.exit = userError(read.error());
+        return out;
+    }
+    out.pipeline = std::move(read->pipeline);
+    out.text = files.size() == 1 ? read->texts.front() : read->recorded;
+    out.file = files.size() == 1 ? files.front() : global.db + ":pipeline";
+    return out;
+}
+
 ReplayedPipeline pipelineToReplay(const GlobalOptions& global, const cdc::storage::Database& db,
                                   const std::vector<std::string>& files, const std::string& command,
                                   const std::optional<std::string>& pythonTimeout) {
+    if (!files.empty())
+        return pipelineOfFiles(global, files, pythonTimeout);
     ReplayedPipeline out;
-    if (!files.empty()) {
-        cdc::python::RunOptions python;
-        if (auto exit = pythonOptions(global, pythonTimeout, python)) {
-            out.exit = *exit;
-            return out;
-        }
-        auto read = readPipelineFiles(files, python, nullptr);
-        if (!read) {
-            out.exit = userError(read.error());
-            return out;
-        }
-        out.pipeline = std::move(read->pipeline);
-        return out;
-    }
     // The pipeline the last update ran, as it recorded it.
     namespace settings = cdc::storage::projectsettings;
     const auto text = settings::value(db, settings::kPipelineKey).value_or("");
@@ -286,7 +302,8 @@ ReplayedPipeline pipelineToReplay(const GlobalOptions& global, const cdc::storag
             usageError("the recorded pipeline is Python: name the .py file (" + command + " pipeline.py)");
         return out;
     }
-    auto parsed = cdc::sql::parsePipeline(text, global.db + ":pipeline");
+    out.file = global.db + ":pipeline";
+    auto parsed = cdc::sql::parsePipeline(text, out.file);
     if (auto err = parsed.firstError()) {
         out.exit = userError(*err);
         return out;
@@ -297,6 +314,7 @@ ReplayedPipeline pipelineToReplay(const GlobalOptions& global, const cdc::storag
         return out;
     }
     out.pipeline = std::move(parsed.pipeline);
+    out.text = text;
     return out;
 }
 

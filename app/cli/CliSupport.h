@@ -38,6 +38,9 @@ void addFormatOption(CLI::App* command, std::optional<std::string>& into, const 
 /// Adds `--timeout SECONDS` to a command that stops after `fallback` unless told otherwise.
 void addTimeoutOption(CLI::App* command, std::optional<std::string>& into, std::chrono::seconds fallback);
 
+/// Adds `--python-timeout SECONDS`: how long a .py pipeline file may run (in its own process).
+void addPythonTimeoutOption(CLI::App* command, std::optional<std::string>& into);
+
 /// Seconds as given to --python-timeout and --timeout (a positive number, fractions allowed; zero too when
 /// `zeroAllowed`).
 std::optional<std::chrono::milliseconds> parseSeconds(const std::string& text, bool zeroAllowed = false);
@@ -79,6 +82,7 @@ std::optional<int> pythonOptions(const GlobalOptions& global, const std::optiona
 struct PipelineFiles {
     cdc::pipeline::Pipeline pipeline;
     std::string recorded;
+    std::vector<std::string> texts; ///< each file's text, in order
 };
 
 /// Reads (SQL) or runs (Python, in a worker) the pipeline files; warnings and what a Python file prints go to
@@ -94,9 +98,16 @@ bool recordsPython(const std::vector<std::string>& files);
 /// the exit code of the error already reported.
 struct ReplayedPipeline {
     std::optional<cdc::pipeline::Pipeline> pipeline;
+    std::string text; ///< what it was read from: the one file's text, or the recorded pipeline SQL
+    std::string file; ///< the name `text` carries in messages (`.py`: Python)
     int exit = kExitOk;
     explicit operator bool() const { return pipeline.has_value(); }
 };
+
+/// The pipeline of the files named on the command line (run as readPipelineFiles does), or the exit code of
+/// the error already reported.
+ReplayedPipeline pipelineOfFiles(const GlobalOptions& global, const std::vector<std::string>& files,
+                                 const std::optional<std::string>& pythonTimeout);
 
 ReplayedPipeline pipelineToReplay(const GlobalOptions& global, const cdc::storage::Database& db,
                                   const std::vector<std::string>& files, const std::string& command,

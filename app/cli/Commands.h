@@ -15,4 +15,7 @@ void addUpdateCommand(CommandLine& cli);
 /// shuffle-test, compare-merge, explain: the project's updates replayed in scratch copies.
 void addReplayCommands(CommandLine& cli);
 
+/// export, import: the pipeline out to Databricks or Apache Spark, a change feed file into a source table.
+void addBridgeCommands(CommandLine& cli);
+
 } // namespace cdc::cli

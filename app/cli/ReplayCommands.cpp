@@ -32,9 +32,7 @@ void addReplayOptions(CLI::App* command, ReplayArgs& args, const std::string& op
     command->add_option(operands, args.operands,
                         "without PIPELINE files: the pipeline the last update recorded");
     addFormatOption(command, args.format, "text|json");
-    command
-        ->add_option("--python-timeout", args.pythonTimeout, "stop a .py pipeline after SECONDS (default 10)")
-        ->option_text("SECONDS");
+    addPythonTimeoutOption(command, args.pythonTimeout);
 }
 
 struct ShuffleArgs : ReplayArgs {

@@ -147,9 +147,7 @@ void addUpdateCommand(CommandLine& cli) {
          "clock); drives tombstone GC")
         ->option_text("T");
     addFormatOption(c, args->format, "text|json");
-    c->add_option("--python-timeout", args->pythonTimeout,
-                  "a .py pipeline runs in Python (its own process) and is stopped after SECONDS (default 10)")
-        ->option_text("SECONDS");
+    addPythonTimeoutOption(c, args->pythonTimeout);
     addTimeoutOption(c, args->timeout, kUpdateTimeout);
 }
 

@@ -12,8 +12,8 @@
 //                             N times with each `#` in it the count 1..N
 //   $ ARGS...                 run cdcstudio-cli ARGS (with --db pointing at the case's fresh database)
 //   exit N                    the last command's exit status
-//   stdout-file FILE          the last command's stdout equals FILE (from the case folder; a one-file case's
-//                             own, written by a `file` block)
+//   stdout-file FILE          the last command's stdout equals FILE (from the case folder, or the file its
+//                             FILE.ref names; a one-file case's own, written by a `file` block)
 //   stdout-contains TEXT      ... contains TEXT
 //   stderr-contains TEXT      the last command's stderr contains TEXT
 //   stderr-is TEXT            the last command's stderr is exactly the line TEXT
@@ -25,6 +25,8 @@
 //   sqlite3 SQL               run SQL with the sqlite3 shell on the case's database (a file changed by
 //                             another program: tests/conformance/cli/untrusted_*); what it prints is then
 //                             the stdout the stdout- directives check
+//   read PATH                 the file PATH of the work folder (one a command wrote) becomes the stdout the
+//                             stdout- directives check
 // Lines starting with '#' are comments. Every command's exit status must be checked before the next
 // command (or the end of the script). Adding a case never needs C++.
 
@@ -187,7 +189,7 @@ private slots:
             } else if (line.startsWith("stdout-file ")) {
                 // A folder case's expected files are in its folder; a one-file case writes them (`file`).
                 QFile expected(caseDir.isEmpty() ? work.filePath(line.mid(12))
-                                                 : source.filePath(line.mid(12)));
+                                                 : cdc::test::conformanceFile(source.path(), line.mid(12)));
                 QVERIFY2(expected.open(QIODevice::ReadOnly), qPrintable(where + "missing expected file"));
                 QCOMPARE(QString::fromUtf8(out), QString::fromUtf8(expected.readAll()));
                 ++checks;
@@ -210,6 +212,10 @@ private slots:
                 QVERIFY2(shell.waitForFinished(60000) && shell.exitCode() == 0,
                          qPrintable(where + QString::fromUtf8(shell.readAllStandardError())));
                 out = shell.readAllStandardOutput();
+            } else if (line.startsWith("read ")) {
+                QFile written(work.filePath(line.mid(5)));
+                QVERIFY2(written.open(QIODevice::ReadOnly), qPrintable(where + "no file " + line.mid(5)));
+                out = written.readAll();
             } else if (line == "stderr-empty") {
                 QVERIFY2(err.isEmpty(), qPrintable(where + QString::fromUtf8(err)));
                 ++checks;
