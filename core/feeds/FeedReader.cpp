@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 
 #include <charconv>
+#include <optional>
+#include <span>
 
 namespace cdc::feeds {
 
@@ -100,6 +102,21 @@ void addFields(const Json& object, FeedRecord& record, std::initializer_list<std
 
 std::string shown(const Json& v) {
     return v.is_string() ? "'" + v.get<std::string>() + "'" : v.dump();
+}
+
+/// What one code of a format's operation field means; no operation: a preimage (or control record), skipped.
+struct OperationCode {
+    std::string_view code;
+    std::optional<Operation> operation;
+};
+
+/// The meaning of the operation field's value `v` among `codes`; nullptr for a code the format does not have.
+const OperationCode* meaningOf(const Json& v, std::span<const OperationCode> codes) {
+    const std::string code = v.is_string() ? v.get<std::string>() : v.dump();
+    for (const auto& c : codes)
+        if (c.code == code)
+            return &c;
+    return nullptr;
 }
 
 } // namespace
@@ -283,6 +300,18 @@ public:
     }
     const std::string& chosen() const { return *m_chosen; }
 
+    /// Sets the record's sequence from `object` and takes its field out of the values (a flow reads it from
+    /// the sequence column); on failure, the name of the field that is missing.
+    std::optional<std::string> assign(const Json& object, const std::string& option, std::int64_t ordinal,
+                                      FeedRecord& record) {
+        auto picked = pick(object, option, ordinal);
+        if (!picked)
+            return option.empty() ? chosen() : option;
+        record.sequence = std::move(*picked);
+        dropFrom(record, option);
+        return std::nullopt;
+    }
+
     /// The sequence's own field leaves the row's values (a flow reads it from the sequence column).
     void dropFrom(FeedRecord& record, const std::string& option) const {
         const std::string& name = option.empty() ? (m_chosen ? *m_chosen : option) : option;
@@ -319,24 +348,24 @@ protected:
         const Json* op = member(*payload, "op");
         if (!op || op->is_null())
             return error(raw, "the change event has no \"op\"");
-        const std::string code = op->is_string() ? op->get<std::string>() : op->dump();
-        const char* rowFrom = "after";
-        if (code == "c" || code == "r")
-            record.operation = Operation::Insert;
-        else if (code == "u")
-            record.operation = Operation::Update;
-        else if (code == "d") {
-            record.operation = Operation::Delete;
-            rowFrom = "before";
-        } else if (code == "t") {
-            record.operation = Operation::Truncate;
-            rowFrom = nullptr;
-        } else
+        static constexpr OperationCode kCodes[] = {{"c", Operation::Insert},
+                                                   {"r", Operation::Insert},
+                                                   {"u", Operation::Update},
+                                                   {"d", Operation::Delete},
+                                                   {"t", Operation::Truncate}};
+        const OperationCode* meaning = meaningOf(*op, kCodes);
+        if (!meaning)
             return error(raw, "unknown Debezium op " + shown(*op) + " (expected c, u, d, r or t)");
+        record.operation = meaning->operation;
+        // A delete's row is the one before it; a truncate has none.
+        const char* rowFrom = record.operation == Operation::Delete     ? "before"
+                              : record.operation == Operation::Truncate ? nullptr
+                                                                        : "after";
         if (rowFrom) {
             const Json* row = member(*payload, rowFrom);
             if (!row || !row->is_object())
-                return error(raw, std::string("the '") + code + "' event has no \"" + rowFrom + "\" row");
+                return error(raw,
+                             "the '" + std::string(meaning->code) + "' event has no \"" + rowFrom + "\" row");
             addFields(*row, record);
         }
         auto sequence = m_sequence.pick(*payload, options().sequenceField, ordinal());
@@ -373,15 +402,12 @@ protected:
         const Json* op = member(raw.value, "Op");
         if (!op || op->is_null())
             return error(raw, "the record has no Op column");
-        const std::string code = op->is_string() ? op->get<std::string>() : op->dump();
-        if (code == "I")
-            record.operation = Operation::Insert;
-        else if (code == "U")
-            record.operation = Operation::Update;
-        else if (code == "D")
-            record.operation = Operation::Delete;
-        else
+        static constexpr OperationCode kCodes[] = {
+            {"I", Operation::Insert}, {"U", Operation::Update}, {"D", Operation::Delete}};
+        const OperationCode* meaning = meaningOf(*op, kCodes);
+        if (!meaning)
             return error(raw, "unknown DMS Op " + shown(*op) + " (expected I, U or D)");
+        record.operation = meaning->operation;
         addFields(raw.value, record, {"Op"});
         return sequence(raw, raw.value, record);
     }
@@ -395,16 +421,15 @@ private:
         const Json* op = member(metadata, "operation");
         if (!op || op->is_null())
             return error(raw, "the DMS message has no metadata.operation");
-        const std::string code = op->is_string() ? op->get<std::string>() : op->dump();
-        if (code == "load" || code == "insert")
-            record.operation = Operation::Insert;
-        else if (code == "update")
-            record.operation = Operation::Update;
-        else if (code == "delete")
-            record.operation = Operation::Delete;
-        else
+        static constexpr OperationCode kCodes[] = {{"load", Operation::Insert},
+                                                   {"insert", Operation::Insert},
+                                                   {"update", Operation::Update},
+                                                   {"delete", Operation::Delete}};
+        const OperationCode* meaning = meaningOf(*op, kCodes);
+        if (!meaning)
             return error(raw, "unknown DMS operation " + shown(*op) +
                                   " (expected load, insert, update or delete)");
+        record.operation = meaning->operation;
         if (!data.is_object())
             return error(raw, "the DMS message's data is not an object");
         addFields(data, record);
@@ -412,13 +437,8 @@ private:
     }
 
     Result<Skip> sequence(Raw& raw, const Json& from, FeedRecord& record) {
-        auto picked = m_sequence.pick(from, options().sequenceField, ordinal());
-        if (!picked)
-            return error(raw,
-                         "the record has no " + (options().sequenceField.empty() ? m_sequence.chosen()
-                                                                                 : options().sequenceField));
-        record.sequence = std::move(*picked);
-        m_sequence.dropFrom(record, options().sequenceField);
+        if (auto missing = m_sequence.assign(from, options().sequenceField, ordinal(), record))
+            return error(raw, "the record has no " + *missing);
         return Skip::None;
     }
 
@@ -440,26 +460,20 @@ protected:
         const Json* type = member(raw.value, "_change_type");
         if (!type || type->is_null())
             return error(raw, "the row has no _change_type");
-        const std::string code = type->is_string() ? type->get<std::string>() : type->dump();
-        if (code == "update_preimage")
-            return Skip::Preimage;
-        if (code == "insert")
-            record.operation = Operation::Insert;
-        else if (code == "update_postimage")
-            record.operation = Operation::Update;
-        else if (code == "delete")
-            record.operation = Operation::Delete;
-        else
+        static constexpr OperationCode kCodes[] = {{"insert", Operation::Insert},
+                                                   {"update_preimage", std::nullopt},
+                                                   {"update_postimage", Operation::Update},
+                                                   {"delete", Operation::Delete}};
+        const OperationCode* meaning = meaningOf(*type, kCodes);
+        if (!meaning)
             return error(raw, "unknown _change_type " + shown(*type) +
                                   " (expected insert, update_preimage, update_postimage or delete)");
+        if (!meaning->operation)
+            return Skip::Preimage;
+        record.operation = meaning->operation;
         addFields(raw.value, record, {"_change_type", "_commit_version", "_commit_timestamp"});
-        auto picked = m_sequence.pick(raw.value, options().sequenceField, ordinal());
-        if (!picked)
-            return error(raw,
-                         "the row has no " + (options().sequenceField.empty() ? m_sequence.chosen()
-                                                                              : options().sequenceField));
-        record.sequence = std::move(*picked);
-        m_sequence.dropFrom(record, options().sequenceField);
+        if (auto missing = m_sequence.assign(raw.value, options().sequenceField, ordinal(), record))
+            return error(raw, "the row has no " + *missing);
         return Skip::None;
     }
 
@@ -486,23 +500,20 @@ protected:
         const Json* kind = member(raw.value, *m_kindColumn);
         if (!kind || kind->is_null())
             return error(raw, "the row has no row kind in column '" + *m_kindColumn + "'");
-        const std::string code = kind->is_string() ? kind->get<std::string>() : kind->dump();
-        if (code == "-U" || code == "UPDATE_BEFORE")
-            return Skip::Preimage;
-        if (code == "+I" || code == "INSERT")
-            record.operation = Operation::Insert;
-        else if (code == "+U" || code == "UPDATE_AFTER")
-            record.operation = Operation::Update;
-        else if (code == "-D" || code == "DELETE")
-            record.operation = Operation::Delete;
-        else
+        static constexpr OperationCode kCodes[] = {
+            {"+I", Operation::Insert}, {"INSERT", Operation::Insert},
+            {"-U", std::nullopt},      {"UPDATE_BEFORE", std::nullopt},
+            {"+U", Operation::Update}, {"UPDATE_AFTER", Operation::Update},
+            {"-D", Operation::Delete}, {"DELETE", Operation::Delete}};
+        const OperationCode* meaning = meaningOf(*kind, kCodes);
+        if (!meaning)
             return error(raw, "unknown Flink row kind " + shown(*kind) + " (expected +I, -U, +U or -D)");
+        if (!meaning->operation)
+            return Skip::Preimage;
+        record.operation = meaning->operation;
         addFields(raw.value, record, {*m_kindColumn});
-        auto picked = m_sequence.pick(raw.value, options().sequenceField, ordinal());
-        if (!picked)
-            return error(raw, "the row has no " + options().sequenceField);
-        record.sequence = std::move(*picked);
-        m_sequence.dropFrom(record, options().sequenceField);
+        if (auto missing = m_sequence.assign(raw.value, options().sequenceField, ordinal(), record))
+            return error(raw, "the row has no " + *missing);
         return Skip::None;
     }
 
