@@ -91,6 +91,7 @@ Value toValue(const Json& v) {
 
 /// The members of an object as fields, except those named in `skip`.
 void addFields(const Json& object, FeedRecord& record, std::initializer_list<std::string_view> skip = {}) {
+    record.fields.reserve(record.fields.size() + object.size());
     for (auto it = object.begin(); it != object.end(); ++it) {
         bool skipped = false;
         for (auto s : skip)
@@ -541,11 +542,8 @@ protected:
         if (!raw.value.is_object())
             return error(raw, "a JSON Lines record is a JSON object, not " + raw.value.dump());
         addFields(raw.value, record);
-        auto picked = m_sequence.pick(raw.value, options().sequenceField, ordinal());
-        if (!picked)
-            return error(raw, "the record has no " + options().sequenceField);
-        record.sequence = std::move(*picked);
-        m_sequence.dropFrom(record, options().sequenceField);
+        if (auto missing = m_sequence.assign(raw.value, options().sequenceField, ordinal(), record))
+            return error(raw, "the record has no " + *missing);
         return Skip::None;
     }
 

@@ -320,7 +320,10 @@ void printTargets(std::ostream& out, const BenchResults& r) {
         out << "     CSV load                        ";
         if (auto csv = l.csvRowsPerSecond())
             out << pad(grouped(*csv) + " rows/s", 16) << "target >= " << grouped(Targets::loadRowsPerSecond)
-                << "  " << verdict(*csv >= Targets::loadRowsPerSecond) << "   (" << l.csvNote << ")\n";
+                << "  " << verdict(*csv >= Targets::loadRowsPerSecond) << "   (" << l.csvNote << ", "
+                << fixed(*l.csvSeconds, 2) << " s; "
+                << grouped(l.csvCpuSeconds > 0 ? static_cast<double>(l.rows) / l.csvCpuSeconds : 0)
+                << " rows per CPU-s)\n";
         else
             out << l.csvNote << "\n";
     }
@@ -370,8 +373,9 @@ void writeTargets(std::ostream& out, const BenchResults& r) {
             << ", \"sql_rows_per_s\": " << number(r.load->sqlRowsPerSecond())
             << ", \"sql_seconds\": " << number(r.load->sqlSeconds)
             << ", \"sql_cpu_seconds\": " << number(r.load->sqlCpuSeconds)
-            << ", \"sql_cpu_seconds\": " << number(r.load->sqlCpuSeconds)
             << ", \"csv_rows_per_s\": " << optionalNumber(r.load->csvRowsPerSecond())
+            << ", \"csv_seconds\": " << optionalNumber(r.load->csvSeconds)
+            << ", \"csv_cpu_seconds\": " << number(r.load->csvCpuSeconds)
             << ", \"csv_note\": " << quoted(r.load->csvNote) << "},\n";
     else
         out << "  \"load\": null,\n";

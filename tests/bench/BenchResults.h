@@ -37,12 +37,14 @@ struct ExplorerFigures {
     std::string note;
 };
 
-/// Loading a source: rows per second of a `rows`-row INSERT … VALUES script run by the ScriptExecutor.
+/// Loading a source: rows per second of a `rows`-row INSERT … VALUES script run by the ScriptExecutor, and of
+/// the same rows imported from a CSV file.
 struct LoadFigures {
     std::int64_t rows = 0;
     double sqlSeconds = 0;
     double sqlCpuSeconds = 0;
     std::optional<double> csvSeconds;
+    double csvCpuSeconds = 0;
     std::string csvNote;
     double sqlRowsPerSecond() const { return sqlSeconds > 0 ? static_cast<double>(rows) / sqlSeconds : 0; }
     std::optional<double> csvRowsPerSecond() const {

@@ -1,5 +1,5 @@
-// Both figures run the product's own entry points (exploreArrivalOrders, executeSourceScript) on the
-// benchmark's deterministic workload, so they move only when the product does.
+// The figures run the product's own entry points (exploreArrivalOrders, executeSourceScript, importFile) on
+// the benchmark's deterministic workload, so they move only when the product does.
 #include "TargetFigures.h"
 
 #include "BenchDatabase.h"
@@ -8,9 +8,12 @@
 #include "Workload.h"
 
 #include "core/engine/ArrivalExplorer.h"
+#include "core/feeds/FeedImporter.h"
 #include "core/sql/SqlApi.h"
 #include "core/storage/Catalog.h"
 
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 namespace cdc::bench {
@@ -81,44 +84,94 @@ Result<ExplorerFigures> measureExplorer(int orders, std::int64_t events, std::in
     return figures;
 }
 
-Result<LoadFigures> measureScriptLoad(const std::string& workDir, std::int64_t rows) {
-    WorkloadSpec spec;
-    spec.events = rows;
-    WorkloadGenerator generator(spec);
-    std::string script = "CREATE TABLE feed (id BIGINT, name STRING, city STRING, operation STRING, "
-                         "seq BIGINT);\nINSERT INTO feed VALUES\n";
-    script.reserve(static_cast<std::size_t>(rows) * 48);
-    for (std::int64_t done = 0; done < rows; done += 100'000) {
-        const auto events = generator.next(std::min<std::int64_t>(100'000, rows - done));
-        for (std::size_t i = 0; i < events.size(); ++i) {
-            const Event& e = events[i];
-            script += (done + static_cast<std::int64_t>(i) ? ",\n(" : "(") + std::to_string(e.id) + ", " +
-                      sqlString(WorkloadGenerator::name(e.nameIndex)) + ", " +
-                      sqlString(WorkloadGenerator::city(e.cityIndex)) + ", " +
-                      sqlString(std::string(operationName(e.operation))) + ", " + std::to_string(e.seq) + ")";
-        }
-    }
-    script += ";\n";
-    auto db = openFreshDatabase(workDir + "/script-load.db", {});
-    if (!db)
-        return db.error();
-    LoadFigures figures;
-    figures.rows = rows;
-    Stopwatch watch;
-    CDC_TRY(sql::executeSourceScript(*db, script, "load.sql"));
-    CDC_TRY(checkpointWal(*db));
-    figures.sqlSeconds = watch.seconds();
-    figures.sqlCpuSeconds = watch.cpuSeconds();
-    auto count = db->prepare("SELECT count(*) FROM " +
-                             storage::quoteIdentifier(storage::Catalog::sqliteNameFor("feed")));
+namespace {
+
+/// The rows of `table` (the catalog name), or an error when it does not hold `expected`.
+Status expectRows(storage::Database& db, const std::string& table, std::int64_t expected, const char* what) {
+    auto count = db.prepare("SELECT count(*) FROM " +
+                            storage::quoteIdentifier(storage::Catalog::sqliteNameFor(table)));
     if (!count)
         return count.error();
     auto has = count->step();
     if (!has)
         return has.error();
-    if (!has.value() || count->int64(0) != rows)
-        return Diagnostic::error("BENCH", "the source script did not load every row");
-    figures.csvNote = "not measured: the CLI's CSV import is being written in another branch";
+    if (!has.value() || count->int64(0) != expected)
+        return Diagnostic::error("BENCH", std::string("the ") + what + " did not load every row");
+    return {};
+}
+
+const char* kFeedTable =
+    "CREATE TABLE feed (id BIGINT, name STRING, city STRING, operation STRING, seq BIGINT);\n";
+
+} // namespace
+
+Result<LoadFigures> measureScriptLoad(const std::string& workDir, std::int64_t rows) {
+    WorkloadSpec spec;
+    spec.events = rows;
+    WorkloadGenerator generator(spec);
+    // The same rows as a source script and as a CSV file, both written before any clock starts.
+    std::string script = std::string(kFeedTable) + "INSERT INTO feed VALUES\n";
+    std::string csv = "id,name,city,operation,seq\n";
+    script.reserve(static_cast<std::size_t>(rows) * 48);
+    csv.reserve(static_cast<std::size_t>(rows) * 36);
+    for (std::int64_t done = 0; done < rows; done += 100'000) {
+        const auto events = generator.next(std::min<std::int64_t>(100'000, rows - done));
+        for (std::size_t i = 0; i < events.size(); ++i) {
+            const Event& e = events[i];
+            const std::string name = WorkloadGenerator::name(e.nameIndex);
+            const std::string city = WorkloadGenerator::city(e.cityIndex);
+            const std::string operation(operationName(e.operation));
+            script += (done + static_cast<std::int64_t>(i) ? ",\n(" : "(") + std::to_string(e.id) + ", " +
+                      sqlString(name) + ", " + sqlString(city) + ", " + sqlString(operation) + ", " +
+                      std::to_string(e.seq) + ")";
+            csv += std::to_string(e.id) + "," + name + "," + city + "," + operation + "," +
+                   std::to_string(e.seq) + "\n";
+        }
+    }
+    script += ";\n";
+    LoadFigures figures;
+    figures.rows = rows;
+    {
+        auto db = openFreshDatabase(workDir + "/script-load.db", {});
+        if (!db)
+            return db.error();
+        Stopwatch watch;
+        CDC_TRY(sql::executeSourceScript(*db, script, "load.sql"));
+        CDC_TRY(checkpointWal(*db));
+        figures.sqlSeconds = watch.seconds();
+        figures.sqlCpuSeconds = watch.cpuSeconds();
+        CDC_TRY(expectRows(*db, "feed", rows, "source script"));
+    }
+    script = {};
+
+    // `cdcstudio-cli import --format csv feed.csv --into feed`: into the table the script above creates.
+    const std::string csvPath = workDir + "/load.csv";
+    {
+        std::ofstream out(csvPath, std::ios::binary | std::ios::trunc);
+        out << csv;
+        if (!out)
+            return Diagnostic::error("BENCH", "cannot write " + csvPath);
+    }
+    csv = {};
+    auto db = openFreshDatabase(workDir + "/csv-load.db", {});
+    if (!db)
+        return db.error();
+    CDC_TRY(sql::executeSourceScript(*db, kFeedTable, "feed.sql"));
+    feeds::FileImport request;
+    request.path = csvPath;
+    request.format = feeds::FeedFormat::Csv;
+    request.table = "feed";
+    Stopwatch watch;
+    auto report = feeds::importFile(*db, request);
+    if (!report)
+        return report.error();
+    CDC_TRY(checkpointWal(*db));
+    figures.csvSeconds = watch.seconds();
+    figures.csvCpuSeconds = watch.cpuSeconds();
+    CDC_TRY(expectRows(*db, "feed", rows, "CSV import"));
+    figures.csvNote =
+        "the same rows as a CSV file, imported by feeds::importFile as cdcstudio-cli import runs it";
+    std::filesystem::remove(csvPath);
     return figures;
 }
 

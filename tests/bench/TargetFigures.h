@@ -15,7 +15,9 @@ Result<ExplorerFigures> measureExplorer(int orders, std::int64_t events, std::in
 
 /// A `rows`-row source script (`CREATE TABLE` then one `INSERT INTO … VALUES` of workload events, as a
 /// user would paste a feed) run by the ScriptExecutor, as `cdcstudio-cli sql FILE` and the GUI run it,
-/// into a fresh project file in `workDir`. The text is built before the clock starts.
+/// into a fresh project file in `workDir`; then the same rows as a CSV file imported by feeds::importFile
+/// (`cdcstudio-cli import`) into the same table in another fresh file. The text and the file are written
+/// before the clock starts.
 Result<LoadFigures> measureScriptLoad(const std::string& workDir, std::int64_t rows);
 
 } // namespace cdc::bench
