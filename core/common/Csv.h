@@ -47,11 +47,18 @@ public:
     std::uint64_t errorOffset() const { return m_errorOffset; }
 
 private:
+    bool fill();
     int get();
     int peek();
+    void appendPlainRun(std::string& field);
     void fail(std::string message);
 
     std::istream& m_in;
+    // The reader's own buffer: bytes come in blocks (one virtual call per 64 KiB, not per character), and
+    // the bytes of a bare field between separators are appended as one run.
+    std::vector<char> m_buffer;
+    std::size_t m_pos = 0;
+    std::size_t m_end = 0;
     char m_separator;
     bool m_strict;
     std::size_t m_line = 1;

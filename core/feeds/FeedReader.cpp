@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 #include <span>
@@ -19,6 +20,11 @@ using Json = nlohmann::ordered_json;
 
 struct FeedReader::Raw {
     Json value;
+    /// A CSV row read as columns (FeedReader::readsColumns): the header's names, the row's values, and
+    /// which are NULL (an empty bare field). `names` is null for a JSON value.
+    const std::vector<std::string>* names = nullptr;
+    std::vector<std::string> columns;
+    std::vector<bool> nulls;
     std::size_t line = 0;
     std::uint64_t offset = 0;
     bool blank = false; ///< an empty line of a JSON file
@@ -130,8 +136,8 @@ public:
 
     std::uint64_t consumed() const { return m_json ? m_offset : m_csv.consumed(); }
 
-    /// The next raw record, or nothing at the end.
-    Result<std::optional<Raw>> next() { return m_json ? nextJson() : nextCsv(); }
+    /// The next raw record, or nothing at the end; a CSV row as columns when `asColumns`.
+    Result<std::optional<Raw>> next(bool asColumns) { return m_json ? nextJson() : nextCsv(asColumns); }
 
 private:
     Result<std::optional<Raw>> nextJson() {
@@ -168,7 +174,7 @@ private:
         return std::optional<Raw>{std::move(raw)};
     }
 
-    Result<std::optional<Raw>> nextCsv() {
+    Result<std::optional<Raw>> nextCsv(bool asColumns) {
         for (;;) {
             auto record = m_csv.next();
             if (!m_csv.error().empty())
@@ -184,6 +190,9 @@ private:
                             ", which is not UTF-8");
             if (!m_header) {
                 m_header = std::move(record->fields);
+                std::vector<std::string> sorted = *m_header;
+                std::sort(sorted.begin(), sorted.end());
+                m_headerDistinct = std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
                 continue;
             }
             if (record->fields.size() != m_header->size())
@@ -193,13 +202,27 @@ private:
             Raw raw;
             raw.line = m_csv.line();
             raw.offset = m_csv.offset();
+            if (asColumns && m_headerDistinct) { // a repeated name: the JSON object keeps its last value
+                raw.names = &*m_header;
+                raw.columns = std::move(record->fields);
+                raw.nulls.resize(raw.columns.size());
+                for (std::size_t i = 0; i < raw.columns.size(); ++i)
+                    raw.nulls[i] = raw.columns[i].empty() && !record->quoted[i];
+                return std::optional<Raw>{std::move(raw)};
+            }
             raw.value = Json::object();
+            auto& members = raw.value.get_ref<Json::object_t&>();
+            members.reserve(m_header->size());
             for (std::size_t i = 0; i < m_header->size(); ++i) {
                 // An empty bare field is NULL, as read_files reads CSV; "" is the empty string.
-                if (record->fields[i].empty() && !record->quoted[i])
-                    raw.value[(*m_header)[i]] = nullptr;
+                Json field = record->fields[i].empty() && !record->quoted[i]
+                                 ? Json(nullptr)
+                                 : Json(std::move(record->fields[i]));
+                // Distinct header names are appended without a lookup; a repeated name keeps its last value.
+                if (m_headerDistinct)
+                    members.emplace_back((*m_header)[i], std::move(field));
                 else
-                    raw.value[(*m_header)[i]] = std::move(record->fields[i]);
+                    raw.value[(*m_header)[i]] = std::move(field);
             }
             return std::optional<Raw>{std::move(raw)};
         }
@@ -210,6 +233,7 @@ private:
     bool m_json;
     csv::Reader m_csv;
     std::optional<std::vector<std::string>> m_header;
+    bool m_headerDistinct = true;
     std::size_t m_line = 1;
     std::uint64_t m_offset = 0;
 };
@@ -246,7 +270,7 @@ Result<std::optional<FeedRecord>> FeedReader::next() {
     if (m_failed)
         return Diagnostic::error("FEED_FAILED", "the feed reader stopped at an earlier error");
     for (;;) {
-        auto raw = m_source->next();
+        auto raw = m_source->next(readsColumns());
         if (!raw) {
             m_failed = true;
             return raw.error();
@@ -537,6 +561,8 @@ public:
 
 protected:
     Result<Skip> interpret(Raw& raw, FeedRecord& record) override {
+        if (raw.names)
+            return fromColumns(raw, record);
         if (raw.blank)
             return Skip::Blank;
         if (!raw.value.is_object())
@@ -544,6 +570,35 @@ protected:
         addFields(raw.value, record);
         if (auto missing = m_sequence.assign(raw.value, options().sequenceField, ordinal(), record))
             return error(raw, "the record has no " + *missing);
+        return Skip::None;
+    }
+    bool readsColumns() const override { return true; }
+
+private:
+    /// A CSV row as the JSON path would read it: every column a string value or NULL; the sequence column
+    /// (matched exactly, else ignoring case, as member() matches) leaves the values with every column
+    /// whose name equals it ignoring case, as SequencePicker::dropFrom drops them.
+    Result<Skip> fromColumns(Raw& raw, FeedRecord& record) {
+        const std::vector<std::string>& names = *raw.names;
+        const std::string& sequenceName = options().sequenceField;
+        if (sequenceName.empty()) {
+            record.sequence = Value(ordinal());
+        } else {
+            auto at = std::find(names.begin(), names.end(), sequenceName);
+            if (at == names.end())
+                at = std::find_if(names.begin(), names.end(),
+                                  [&](const std::string& n) { return equalsIgnoreCase(n, sequenceName); });
+            const auto i = static_cast<std::size_t>(at - names.begin());
+            if (at == names.end() || raw.nulls[i])
+                return error(raw, "the record has no " + sequenceName);
+            record.sequence = Value(raw.columns[i]);
+        }
+        record.fields.reserve(names.size());
+        for (std::size_t i = 0; i < names.size(); ++i) {
+            if (!sequenceName.empty() && equalsIgnoreCase(names[i], sequenceName))
+                continue;
+            record.fields.emplace_back(names[i], raw.nulls[i] ? Value() : Value(std::move(raw.columns[i])));
+        }
         return Skip::None;
     }
 
