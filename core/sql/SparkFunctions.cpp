@@ -348,10 +348,16 @@ void sparkAddInterval(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
         return;
     }
     const std::int64_t micros = sqlite3_value_int64(argv[3]);
-    const SparkTimestamp sum = t->plus(sqlite3_value_int64(argv[1]), sqlite3_value_int64(argv[2]), micros);
+    const auto sum = t->plus(sqlite3_value_int64(argv[1]), sqlite3_value_int64(argv[2]), micros);
+    if (!sum) {
+        const std::string message = "DATETIME_OVERFLOW: Datetime operation overflow: '" + std::string(text) +
+                                    "' plus the interval is out of the range of a TIMESTAMP";
+        sqlite3_result_error(ctx, message.c_str(), -1);
+        return;
+    }
     const std::string_view as = argc > 4 ? textArg(argv[4]) : std::string_view();
     const bool date = as == "DATE" || (as.empty() && isDate && micros == 0);
-    resultText(ctx, date ? sum.toDate() : sum.toStorage());
+    resultText(ctx, date ? sum->toDate() : sum->toStorage());
 }
 
 void sparkDateFormat(sqlite3_context* ctx, int, sqlite3_value** argv) {

@@ -249,7 +249,13 @@ std::string SparkTimestamp::toStorage() const {
     return out;
 }
 
-SparkTimestamp SparkTimestamp::plus(std::int64_t months, std::int64_t days, std::int64_t addMicros) const {
+std::optional<SparkTimestamp> SparkTimestamp::plus(std::int64_t months, std::int64_t days,
+                                                   std::int64_t addMicros) const {
+    // Spark holds a TIMESTAMP as int64 microseconds (years -290308 to 294247): far larger month or day
+    // counts overflow there anyway, and bounding them first keeps the calendar arithmetic below in range.
+    constexpr std::int64_t kMaxMonths = 12 * 600'000, kMaxDays = 366 * 600'000;
+    if (months > kMaxMonths || months < -kMaxMonths || days > kMaxDays || days < -kMaxDays)
+        return std::nullopt;
     std::int64_t day = seconds >= 0 ? seconds / 86400 : -((-seconds + 86399) / 86400);
     const std::int64_t secondOfDay = seconds - day * 86400;
     if (months) {
@@ -265,7 +271,11 @@ SparkTimestamp SparkTimestamp::plus(std::int64_t months, std::int64_t days, std:
         day = daysFromCivil(year, month, std::min(d, lastDay));
     }
     day += days;
-    const std::int64_t total = (day * 86400 + secondOfDay) * 1000000 + micros + addMicros;
+    std::int64_t total = 0;
+    if (__builtin_mul_overflow(day * 86400 + secondOfDay, std::int64_t{1000000}, &total) ||
+        __builtin_add_overflow(total, std::int64_t{micros}, &total) ||
+        __builtin_add_overflow(total, addMicros, &total))
+        return std::nullopt;
     SparkTimestamp out;
     out.seconds = total >= 0 ? total / 1000000 : -((-total + 999999) / 1000000);
     out.micros = static_cast<int>(total - out.seconds * 1000000);

@@ -30,7 +30,9 @@ struct SparkTimestamp {
 
     /// This instant plus an interval, as Spark adds one: the months first, the day clamped to the end of
     /// the month it lands in (2024-01-31 + 1 month = 2024-02-29), then the days, then the microseconds.
-    SparkTimestamp plus(std::int64_t months, std::int64_t days, std::int64_t micros) const;
+    /// Nothing when the result leaves the range of microseconds since the epoch that Spark's TIMESTAMP holds
+    /// (Spark's DATETIME_OVERFLOW).
+    std::optional<SparkTimestamp> plus(std::int64_t months, std::int64_t days, std::int64_t micros) const;
     static SparkTimestamp now();
 };
 
