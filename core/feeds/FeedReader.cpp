@@ -20,11 +20,10 @@ using Json = nlohmann::ordered_json;
 
 struct FeedReader::Raw {
     Json value;
-    /// A CSV row read as columns (FeedReader::readsColumns): the header's names, the row's values, and
-    /// which are NULL (an empty bare field). `names` is null for a JSON value.
+    /// A CSV row read as columns (FeedReader::readsColumns): the header's names and the row. `names` is
+    /// null for a JSON value.
     const std::vector<std::string>* names = nullptr;
-    std::vector<std::string> columns;
-    std::vector<bool> nulls;
+    csv::Record columns;
     std::size_t line = 0;
     std::uint64_t offset = 0;
     bool blank = false; ///< an empty line of a JSON file
@@ -93,6 +92,11 @@ Value toValue(const Json& v) {
     default:
         return v.dump();
     }
+}
+
+/// An empty bare CSV field is NULL, as read_files reads CSV; `""` is the empty string.
+bool isNull(const csv::Record& row, std::size_t i) {
+    return row.fields[i].empty() && !row.quoted[i];
 }
 
 /// The members of an object as fields, except those named in `skip`.
@@ -204,20 +208,14 @@ private:
             raw.offset = m_csv.offset();
             if (asColumns && m_headerDistinct) { // a repeated name: the JSON object keeps its last value
                 raw.names = &*m_header;
-                raw.columns = std::move(record->fields);
-                raw.nulls.resize(raw.columns.size());
-                for (std::size_t i = 0; i < raw.columns.size(); ++i)
-                    raw.nulls[i] = raw.columns[i].empty() && !record->quoted[i];
+                raw.columns = std::move(*record);
                 return std::optional<Raw>{std::move(raw)};
             }
             raw.value = Json::object();
             auto& members = raw.value.get_ref<Json::object_t&>();
             members.reserve(m_header->size());
             for (std::size_t i = 0; i < m_header->size(); ++i) {
-                // An empty bare field is NULL, as read_files reads CSV; "" is the empty string.
-                Json field = record->fields[i].empty() && !record->quoted[i]
-                                 ? Json(nullptr)
-                                 : Json(std::move(record->fields[i]));
+                Json field = isNull(*record, i) ? Json(nullptr) : Json(std::move(record->fields[i]));
                 // Distinct header names are appended without a lookup; a repeated name keeps its last value.
                 if (m_headerDistinct)
                     members.emplace_back((*m_header)[i], std::move(field));
@@ -589,15 +587,16 @@ private:
                 at = std::find_if(names.begin(), names.end(),
                                   [&](const std::string& n) { return equalsIgnoreCase(n, sequenceName); });
             const auto i = static_cast<std::size_t>(at - names.begin());
-            if (at == names.end() || raw.nulls[i])
+            if (at == names.end() || isNull(raw.columns, i))
                 return error(raw, "the record has no " + sequenceName);
-            record.sequence = Value(raw.columns[i]);
+            record.sequence = Value(raw.columns.fields[i]);
         }
         record.fields.reserve(names.size());
         for (std::size_t i = 0; i < names.size(); ++i) {
             if (!sequenceName.empty() && equalsIgnoreCase(names[i], sequenceName))
                 continue;
-            record.fields.emplace_back(names[i], raw.nulls[i] ? Value() : Value(std::move(raw.columns[i])));
+            record.fields.emplace_back(
+                names[i], isNull(raw.columns, i) ? Value() : Value(std::move(raw.columns.fields[i])));
         }
         return Skip::None;
     }
