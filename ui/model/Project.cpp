@@ -1,6 +1,7 @@
 // Every edit takes one path, Project::change: snapshot, write in a savepoint, snapshot again, push a
-// SnapshotCommand (a simulation run ends in the same push). The working copy runs in WAL so the update
-// thread can write while the GUI reads.
+// SnapshotCommand. A simulation run pushes a RunCommand instead: it rewinds with the engine's undo
+// information rather than copying the whole project twice per step. The working copy runs in WAL so the
+// update thread can write while the GUI reads.
 #include "ui/model/Project.h"
 
 #include "core/engine/Engine.h"
@@ -306,6 +307,38 @@ void Project::pushExternalChange(const QString& text, std::shared_ptr<Database> 
     }
     m_undo.push(new SnapshotCommand(text, *m_db, std::move(before), std::move(after).value(),
                                     [this] { emit dataChanged(); }));
+    emit dataChanged();
+}
+
+Result<RunUndoPoint> Project::runUndoPoint(const pipeline::Pipeline& pipeline, int events, bool fullRefresh) {
+    RunUndoPoint point;
+    auto rewindable = RunStart::rewindable(*m_db, pipeline, events, fullRefresh);
+    if (!rewindable)
+        return rewindable.error();
+    if (*rewindable) {
+        auto start = RunStart::read(*m_db);
+        if (!start)
+            return start.error();
+        point.start = std::move(start).value();
+    } else {
+        auto copy = snapshot();
+        if (!copy)
+            return copy.error();
+        point.snapshot = std::move(copy).value();
+    }
+    return point;
+}
+
+void Project::pushRun(const QString& text, RunUndoPoint before) {
+    if (!before.start) {
+        pushExternalChange(text, std::move(before.snapshot));
+        return;
+    }
+    // The engine's undo information does not cover schema changes: rewindable() must have foreseen them.
+    if (auto version = m_db->prepare("PRAGMA schema_version");
+        version && version->step().ok() && version->int64(0) != before.start->schemaVersion)
+        qWarning("the run changed the schema: undoing it by rewinding leaves the new objects in place");
+    m_undo.push(new RunCommand(text, *m_db, std::move(*before.start), [this] { emit dataChanged(); }));
     emit dataChanged();
 }
 

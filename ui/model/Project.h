@@ -11,6 +11,7 @@
 #include "ui/model/NodePositions.h"
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/ProjectStore.h"
+#include "ui/model/RunCommand.h"
 
 #include <QObject>
 #include <QTemporaryDir>
@@ -126,6 +127,11 @@ public:
     /// For changes made by another connection (the update thread): snapshot first, then push.
     Result<std::shared_ptr<storage::Database>> snapshot();
     void pushExternalChange(const QString& text, std::shared_ptr<storage::Database> before);
+    /// For a simulation run (SimulationRunner) of `events` queued events: what its undo returns to, read
+    /// before it starts; pushed when it has run. Undo rewinds the run's updates (RunCommand), so a step
+    /// costs what it changes; a run that changes the schema (RunStart::rewindable) keeps a whole copy.
+    Result<RunUndoPoint> runUndoPoint(const pipeline::Pipeline& pipeline, int events, bool fullRefresh);
+    void pushRun(const QString& text, RunUndoPoint before);
 
     // Convenience edits (each one undoable command).
     Status appendEvents(const QList<QueuedEvent>& events, const QString& text);

@@ -13,6 +13,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <map>
+
 namespace cdc::ui::projectstore {
 
 using storage::Database;
@@ -20,7 +22,7 @@ using storage::Database;
 Status ensureSchema(Database& db) {
     CDC_TRY(storage::Catalog::ensureSchema(db));
     CDC_TRY(storage::projectsettings::ensureSchema(db));
-    return db.exec(R"sql(
+    CDC_TRY(db.exec(R"sql(
 CREATE TABLE IF NOT EXISTS __cdc_event_queue(
   id       INTEGER PRIMARY KEY,
   position INTEGER NOT NULL,
@@ -28,13 +30,32 @@ CREATE TABLE IF NOT EXISTS __cdc_event_queue(
   row_json TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS __cdc_delivery(
-  id           INTEGER PRIMARY KEY,
-  update_id    INTEGER,
-  source       TEXT NOT NULL,
-  source_rowid INTEGER NOT NULL,
-  row_json     TEXT NOT NULL
+  id             INTEGER PRIMARY KEY,
+  update_id      INTEGER,
+  source         TEXT NOT NULL,
+  source_rowid   INTEGER NOT NULL,
+  row_json       TEXT NOT NULL,
+  queue_id       INTEGER,
+  queue_position INTEGER
 );
-)sql");
+)sql"));
+    // Files from before the queue origin was kept gain its columns (NULL: "put back before the head").
+    if (!db.tableExists("__cdc_delivery_update")) {
+        auto columns = db.prepare("SELECT count(*) FROM pragma_table_info('__cdc_delivery') "
+                                  "WHERE name = 'queue_id'");
+        if (!columns)
+            return columns.error();
+        if (auto has = columns->step(); !has)
+            return has.error();
+        if (columns->int64(0) == 0)
+            CDC_TRY(db.exec("ALTER TABLE __cdc_delivery ADD COLUMN queue_id INTEGER;"
+                            "ALTER TABLE __cdc_delivery ADD COLUMN queue_position INTEGER"));
+    }
+    // A step reads the head of the queue and attributes the rows it delivered: without these both read
+    // the whole queue and every delivery ever made, and a step on a long history cost what the history
+    // holds (docs/performance.md, "A step in the app").
+    return db.exec("CREATE INDEX IF NOT EXISTS __cdc_event_queue_order ON __cdc_event_queue(position, id);"
+                   "CREATE INDEX IF NOT EXISTS __cdc_delivery_update ON __cdc_delivery(update_id)");
 }
 
 std::optional<QString> value(const Database& db, const char* key) {
@@ -137,9 +158,24 @@ std::string columnList(const storage::TableInfo& table) {
     return list;
 }
 
+Status insertDelivery(Database& db, const QString& source, qint64 rowid, const QString& json,
+                      const std::optional<QueueOrigin>& origin) {
+    auto stmt = db.prepare("INSERT INTO __cdc_delivery(update_id, source, source_rowid, row_json, queue_id, "
+                           "queue_position) VALUES(NULL, ?, ?, ?, ?, ?)");
+    if (!stmt)
+        return stmt.error();
+    stmt->bind(1, cdc::Value(source.toStdString()))
+        .bind(2, static_cast<std::int64_t>(rowid))
+        .bind(3, cdc::Value(json.toStdString()));
+    if (origin)
+        stmt->bind(4, static_cast<std::int64_t>(origin->id))
+            .bind(5, static_cast<std::int64_t>(origin->position));
+    return stmt->run();
+}
+
 /// Runs a step's script after keeping every row of the tables it writes (rowid first) and how far the
 /// source-change log went, so undeliverStep can put both back.
-Status deliverStep(Database& db, const QueuedEvent& event) {
+Status deliverStep(Database& db, const QueuedEvent& event, qint64 position) {
     const std::string script = event.script.toStdString();
     const std::string file = "step-" + std::to_string(event.id) + ".sql";
     auto written = sql::sourceScriptWrites(script, file);
@@ -168,16 +204,11 @@ Status deliverStep(Database& db, const QueuedEvent& event) {
         changesMark = *mark;
     }
     CDC_TRY(sql::executeSourceScript(db, script, file));
-    auto stmt = db.prepare(
-        "INSERT INTO __cdc_delivery(update_id, source, source_rowid, row_json) VALUES(NULL, '', 0, ?)");
-    if (!stmt)
-        return stmt.error();
     const QJsonObject record{{"script", event.script},
                              {"label", event.label},
                              {"before", before},
                              {"changesMark", static_cast<qint64>(changesMark)}};
-    stmt->bind(1, cdc::Value(compact(record).toStdString()));
-    return stmt->run();
+    return insertDelivery(db, QString(), 0, compact(record), QueueOrigin{event.id, position});
 }
 
 /// Puts back the rows a step's tables had before it ran, and forgets the source changes it logged.
@@ -218,6 +249,89 @@ Status undeliverStep(Database& db, const QJsonObject& record) {
     return clear->run();
 }
 
+/// Puts delivered events back in front of the queue, in the order given. Each gets the id and position it
+/// had when it was delivered if the queue still leaves room for them (undoing a run right after it: the
+/// queue is then exactly as before); otherwise new ids, or positions just ahead of the current head. Only
+/// the events put back are written: the waiting ones keep their rows.
+/// A source table's prepared INSERT of all its columns.
+struct SourceInsert {
+    std::string name; ///< as the catalog spells it
+    std::size_t columns = 0;
+    storage::Statement insert;
+};
+
+Result<SourceInsert> prepareSourceInsert(Database& db, const QString& source, qint64 eventId) {
+    auto table = storage::Catalog::find(db, source.toStdString());
+    if (!table)
+        return table.error();
+    if (!*table)
+        return Diagnostic::error("UNKNOWN_SOURCE", "event " + std::to_string(eventId) +
+                                                       " targets the unknown source table '" +
+                                                       source.toStdString() + "'");
+    const auto& info = **table;
+    std::string sql = "INSERT INTO " + storage::quoteIdentifier(info.sqliteName) + "(";
+    std::string params;
+    for (std::size_t i = 0; i < info.columns.size(); ++i) {
+        sql += (i ? ", " : "") + storage::quoteIdentifier(info.columns[i].name);
+        params += i ? ", ?" : "?";
+    }
+    auto insert = db.prepare(sql + ") VALUES(" + params + ")");
+    if (!insert)
+        return insert.error();
+    return SourceInsert{info.name, info.columns.size(), std::move(insert).value()};
+}
+
+struct Requeued {
+    QueuedEvent event;
+    std::optional<QueueOrigin> origin; ///< unknown for deliveries recorded by older versions
+};
+
+Status requeueAtFront(Database& db, const QList<Requeued>& back) {
+    auto min = db.prepare("SELECT MIN(position) FROM __cdc_event_queue");
+    if (!min)
+        return min.error();
+    if (auto has = min->step(); !has)
+        return has.error();
+    const std::optional<qint64> head = min->isNull(0) ? std::nullopt : std::optional<qint64>(min->int64(0));
+    bool originalPositions = true;
+    std::optional<qint64> previous;
+    for (const Requeued& r : back) {
+        if (!r.origin || (head && r.origin->position >= *head) ||
+            (previous && r.origin->position <= *previous))
+            originalPositions = false;
+        previous = r.origin ? std::optional<qint64>(r.origin->position) : std::nullopt;
+    }
+    auto taken = db.prepare("SELECT 1 FROM __cdc_event_queue WHERE id = ?");
+    auto insert =
+        db.prepare("INSERT INTO __cdc_event_queue(id, position, source, row_json) VALUES(?, ?, ?, ?)");
+    if (!taken)
+        return taken.error();
+    if (!insert)
+        return insert.error();
+    qint64 position = head.value_or(1) - static_cast<qint64>(back.size());
+    for (const Requeued& r : back) {
+        insert->reset();
+        bool idFree = false;
+        if (r.origin) {
+            taken->reset();
+            taken->bind(1, static_cast<std::int64_t>(r.origin->id));
+            auto has = taken->step();
+            if (!has)
+                return has.error();
+            idFree = !*has;
+        }
+        if (idFree)
+            insert->bind(1, static_cast<std::int64_t>(r.origin->id));
+        else
+            insert->bindNull(1);
+        insert->bind(2, static_cast<std::int64_t>(originalPositions ? r.origin->position : position++))
+            .bind(3, cdc::Value(r.event.source.toStdString()))
+            .bind(4, cdc::Value(encodePayload(r.event).toStdString()));
+        CDC_TRY(insert->run());
+    }
+    return {};
+}
+
 } // namespace
 
 QString encodeRow(const cdc::Row& row) {
@@ -228,20 +342,48 @@ cdc::Row decodeRow(const QString& json) {
     return rowFromArray(QJsonDocument::fromJson(json.toUtf8()).array());
 }
 
-Result<QList<QueuedEvent>> events(const Database& db) {
-    auto stmt = db.prepare("SELECT id, source, row_json FROM __cdc_event_queue ORDER BY position, id");
+Result<QList<std::pair<QueuedEvent, qint64>>> queueHead(const Database& db, int count) {
+    auto stmt = db.prepare(
+        "SELECT id, source, row_json, position FROM __cdc_event_queue ORDER BY position, id LIMIT ?");
     if (!stmt)
         return stmt.error();
+    stmt->bind(1, static_cast<std::int64_t>(count));
+    QList<std::pair<QueuedEvent, qint64>> out;
+    CDC_TRY(stmt->forEachRow([&out](const storage::Statement& row) {
+        out.append({decodeEvent(row.int64(0), QString::fromStdString(row.text(1)),
+                                QString::fromStdString(row.text(2))),
+                    row.int64(3)});
+    }));
+    return out;
+}
+
+Result<bool> headHasSteps(const Database& db, int count) {
+    // A step's payload is a JSON object, a row's an array: no need to decode them.
+    auto steps = db.prepare("SELECT EXISTS(SELECT 1 FROM (SELECT row_json FROM __cdc_event_queue ORDER BY "
+                            "position, id LIMIT ?) WHERE row_json LIKE '{%')");
+    if (!steps)
+        return steps.error();
+    steps->bind(1, static_cast<std::int64_t>(count));
+    if (auto has = steps->step(); !has)
+        return has.error();
+    return steps->int64(0) != 0;
+}
+
+Result<qint64> queuedCount(const Database& db) {
+    auto count = scalar(db, "SELECT count(*) FROM __cdc_event_queue");
+    if (!count)
+        return count.error();
+    return static_cast<qint64>(*count);
+}
+
+Result<QList<QueuedEvent>> events(const Database& db) {
+    auto head = queueHead(db, -1);
+    if (!head)
+        return head.error();
     QList<QueuedEvent> out;
-    while (true) {
-        auto has = stmt->step();
-        if (!has)
-            return has.error();
-        if (!*has)
-            break;
-        out.append(decodeEvent(stmt->int64(0), QString::fromStdString(stmt->text(1)),
-                               QString::fromStdString(stmt->text(2))));
-    }
+    out.reserve(head->size());
+    for (auto& [event, position] : *head)
+        out.append(std::move(event));
     return out;
 }
 
@@ -303,61 +445,71 @@ Status removeEvents(Database& db, const QList<qint64>& ids) {
 }
 
 Result<int> deliverEvents(Database& db, int count) {
-    auto queued = events(db);
-    if (!queued)
-        return queued.error();
+    if (count <= 0)
+        return 0;
+    // Only the head, through the (position, id) index: the rest of the queue may hold a whole imported feed.
+    auto head = db.prepare(
+        "SELECT id, source, row_json, position FROM __cdc_event_queue ORDER BY position, id LIMIT ?");
+    if (!head)
+        return head.error();
+    head->bind(1, static_cast<std::int64_t>(count));
+    struct Queued {
+        qint64 id;
+        QString source;
+        QString payload;
+        qint64 position;
+    };
+    std::vector<Queued> queued;
+    CDC_TRY(head->forEachRow([&queued](const storage::Statement& row) {
+        queued.push_back({row.int64(0), QString::fromStdString(row.text(1)),
+                          QString::fromStdString(row.text(2)), row.int64(3)});
+    }));
+    // Each source's INSERT is prepared once per delivery (looking the table up per event was most of a
+    // step's time outside the engine); a step's script may change a table, so it starts them over.
+    std::map<QString, SourceInsert> inserts;
     int delivered = 0;
-    for (const auto& event : *queued) {
-        if (delivered >= count)
-            break;
+    for (const Queued& q : queued) {
+        const QueuedEvent event = decodeEvent(q.id, q.source, q.payload);
         if (event.isStep()) {
-            CDC_TRY(deliverStep(db, event));
-            CDC_TRY(removeEvents(db, {event.id}));
-            ++delivered;
-            continue;
+            CDC_TRY(deliverStep(db, event, q.position));
+            inserts.clear();
+        } else {
+            auto found = inserts.find(q.source);
+            if (found == inserts.end()) {
+                auto prepared = prepareSourceInsert(db, q.source, q.id);
+                if (!prepared)
+                    return prepared.error();
+                found = inserts.emplace(q.source, std::move(prepared).value()).first;
+            }
+            SourceInsert& target = found->second;
+            if (target.columns != event.values.size())
+                return Diagnostic::error("EVENT_SHAPE", "event " + std::to_string(q.id) + " has " +
+                                                            std::to_string(event.values.size()) +
+                                                            " values but '" + target.name + "' has " +
+                                                            std::to_string(target.columns) + " columns");
+            target.insert.reset();
+            for (std::size_t i = 0; i < event.values.size(); ++i)
+                target.insert.bind(static_cast<int>(i) + 1, event.values[i]);
+            CDC_TRY(target.insert.run());
+            // A row's queue payload is the row as encodeRow writes it: kept as it was read.
+            CDC_TRY(insertDelivery(db, QString::fromStdString(target.name), db.lastInsertRowid(), q.payload,
+                                   QueueOrigin{q.id, q.position}));
         }
-        auto table = storage::Catalog::find(db, event.source.toStdString());
-        if (!table)
-            return table.error();
-        if (!*table)
-            return Diagnostic::error("UNKNOWN_SOURCE", "event " + std::to_string(event.id) +
-                                                           " targets the unknown source table '" +
-                                                           event.source.toStdString() + "'");
-        const auto& info = **table;
-        if (info.columns.size() != event.values.size())
-            return Diagnostic::error("EVENT_SHAPE", "event " + std::to_string(event.id) + " has " +
-                                                        std::to_string(event.values.size()) +
-                                                        " values but '" + info.name + "' has " +
-                                                        std::to_string(info.columns.size()) + " columns");
-        std::string sql = "INSERT INTO " + storage::quoteIdentifier(info.sqliteName) + "(";
-        std::string params;
-        for (std::size_t i = 0; i < info.columns.size(); ++i) {
-            sql += (i ? ", " : "") + storage::quoteIdentifier(info.columns[i].name);
-            params += i ? ", ?" : "?";
-        }
-        sql += ") VALUES(" + params + ")";
-        auto insert = db.prepare(sql);
-        if (!insert)
-            return insert.error();
-        for (std::size_t i = 0; i < event.values.size(); ++i)
-            insert->bind(static_cast<int>(i) + 1, event.values[i]);
-        CDC_TRY(insert->run());
-        CDC_TRY(recordDelivery(db, QString::fromStdString(info.name), db.lastInsertRowid(), event.values));
-        CDC_TRY(removeEvents(db, {event.id}));
         ++delivered;
     }
+    // The delivered events are the queue's head: one statement takes them out.
+    auto remove = db.prepare("DELETE FROM __cdc_event_queue WHERE id IN (SELECT id FROM __cdc_event_queue "
+                             "ORDER BY position, id LIMIT ?)");
+    if (!remove)
+        return remove.error();
+    remove->bind(1, static_cast<std::int64_t>(delivered));
+    CDC_TRY(remove->run());
     return delivered;
 }
 
-Status recordDelivery(Database& db, const QString& source, qint64 rowid, const cdc::Row& values) {
-    auto stmt = db.prepare(
-        "INSERT INTO __cdc_delivery(update_id, source, source_rowid, row_json) VALUES(NULL, ?, ?, ?)");
-    if (!stmt)
-        return stmt.error();
-    stmt->bind(1, cdc::Value(source.toStdString()))
-        .bind(2, static_cast<std::int64_t>(rowid))
-        .bind(3, cdc::Value(encodeRow(values).toStdString()));
-    return stmt->run();
+Status recordDelivery(Database& db, const QString& source, qint64 rowid, const cdc::Row& values,
+                      const std::optional<QueueOrigin>& origin) {
+    return insertDelivery(db, source, rowid, encodeRow(values), origin);
 }
 
 Status assignDeliveries(Database& db, qint64 updateId) {
@@ -371,8 +523,8 @@ Status assignDeliveries(Database& db, qint64 updateId) {
 Status undeliverAfter(Database& db, qint64 updateId) {
     // Newest first: a step restores its tables as they were before it, which must happen before the
     // rows delivered ahead of it are taken out by rowid.
-    auto stmt = db.prepare("SELECT id, source, source_rowid, row_json FROM __cdc_delivery "
-                           "WHERE update_id IS NULL OR update_id > ? ORDER BY id DESC");
+    auto stmt = db.prepare("SELECT id, source, source_rowid, row_json, queue_id, queue_position FROM "
+                           "__cdc_delivery WHERE update_id > ? OR update_id IS NULL ORDER BY id DESC");
     if (!stmt)
         return stmt.error();
     stmt->bind(1, static_cast<std::int64_t>(updateId));
@@ -381,20 +533,19 @@ Status undeliverAfter(Database& db, qint64 updateId) {
         QString source;
         qint64 rowid;
         QString json;
+        std::optional<QueueOrigin> origin;
     };
     QList<Delivery> deliveries;
-    while (true) {
-        auto has = stmt->step();
-        if (!has)
-            return has.error();
-        if (!*has)
-            break;
-        deliveries.append({stmt->int64(0), QString::fromStdString(stmt->text(1)), stmt->int64(2),
-                           QString::fromStdString(stmt->text(3))});
-    }
+    CDC_TRY(stmt->forEachRow([&deliveries](const storage::Statement& row) {
+        std::optional<QueueOrigin> origin;
+        if (!row.isNull(4) && !row.isNull(5))
+            origin = QueueOrigin{row.int64(4), row.int64(5)};
+        deliveries.append({row.int64(0), QString::fromStdString(row.text(1)), row.int64(2),
+                           QString::fromStdString(row.text(3)), origin});
+    }));
     if (deliveries.isEmpty())
         return {};
-    QList<QueuedEvent> back;
+    QList<Requeued> back; // in delivery order
     auto clear = db.prepare("DELETE FROM __cdc_delivery WHERE id = ?");
     if (!clear)
         return clear.error();
@@ -415,19 +566,9 @@ Status undeliverAfter(Database& db, qint64 updateId) {
         clear->reset();
         clear->bind(1, static_cast<std::int64_t>(d.id));
         CDC_TRY(clear->run());
-        back.prepend(event);
+        back.prepend({std::move(event), d.origin});
     }
-    // Back to the front of the queue, before the events that were never delivered.
-    auto waiting = events(db);
-    if (!waiting)
-        return waiting.error();
-    auto ids = appendEvents(db, back);
-    if (!ids)
-        return ids.error();
-    QList<qint64> order = *ids;
-    for (const auto& e : *waiting)
-        order << e.id;
-    return reorderEvents(db, order);
+    return requeueAtFront(db, back);
 }
 
 Status rewindClock(Database& db, qint64 updateId) {

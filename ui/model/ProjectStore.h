@@ -70,6 +70,13 @@ qint64 intValue(const storage::Database& db, const char* key, qint64 fallback);
 Status setValue(storage::Database& db, const char* key, const QString& value);
 
 Result<QList<QueuedEvent>> events(const storage::Database& db);
+/// Whether the first `count` queued events include a step (a source script).
+Result<bool> headHasSteps(const storage::Database& db, int count);
+/// How many events wait in the queue (without reading them: an imported feed may queue millions).
+Result<qint64> queuedCount(const storage::Database& db);
+/// The first `count` queued events (all: -1) with their positions, in queue order (an index seek: what a
+/// step delivers costs what it delivers, whatever waits behind it).
+Result<QList<std::pair<QueuedEvent, qint64>>> queueHead(const storage::Database& db, int count);
 /// Appends at the end of the queue; returns the new ids.
 Result<QList<qint64>> appendEvents(storage::Database& db, const QList<QueuedEvent>& events);
 /// Rewrites the queue order: `orderedIds` is the complete new order.
@@ -81,13 +88,22 @@ Status removeEvents(storage::Database& db, const QList<qint64>& ids);
 /// Returns how many were delivered.
 Result<int> deliverEvents(storage::Database& db, int count);
 
+/// Where a delivered event stood in the queue, so that undeliverAfter puts it back as it was.
+struct QueueOrigin {
+    qint64 id = 0;
+    qint64 position = 0;
+};
+
 /// Records that a delivered row (SQLite rowid in its source table) waits for the next update.
-Status recordDelivery(storage::Database& db, const QString& source, qint64 rowid, const cdc::Row& values);
+Status recordDelivery(storage::Database& db, const QString& source, qint64 rowid, const cdc::Row& values,
+                      const std::optional<QueueOrigin>& origin = std::nullopt);
 /// Attributes the rows delivered since the last call to update `updateId`.
 Status assignDeliveries(storage::Database& db, qint64 updateId);
 /// Undoes the deliveries of updates after `updateId`, newest first: their rows leave the source tables, a
 /// step's tables get their rows back as they were before it (rowids included), and the events go back to
-/// the front of the queue, in their original order. Call together with engine::rewindTo.
+/// the front of the queue, in their original order (with the ids and positions they had when nothing
+/// since moved the queue ahead of them). Costs what those updates delivered, not what the queue or the
+/// history hold. Call together with engine::rewindTo.
 Status undeliverAfter(storage::Database& db, qint64 updateId);
 
 /// Sets the clock back to the time of update `updateId` (the project's start time for 0).

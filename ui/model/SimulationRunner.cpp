@@ -1,6 +1,6 @@
 // The worker opens its own connection on the working file (WAL lets the GUI keep reading) and never
 // touches Project: progress comes back through queued calls guarded by a QPointer, and the undo step
-// is pushed on the GUI thread, in complete().
+// (RunCommand, or a whole copy for runs that change the schema) is pushed on the GUI thread, in complete().
 #include "ui/model/SimulationRunner.h"
 
 #include "core/python/PythonRunner.h"
@@ -8,6 +8,7 @@
 #include "ui/model/PipelineDocument.h"
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
+#include "ui/model/RunCommand.h"
 
 #include <QPointer>
 #include <QtConcurrent/QtConcurrentRun>
@@ -67,10 +68,13 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
     const std::string pythonText = document->isPython() ? document->text().toStdString() : std::string();
     if (auto st = m_project->storeDocument(); !st)
         return fail(st.error());
-    auto before = m_project->snapshot();
+    int events = 0;
+    for (int count : batches)
+        events += count;
+    auto before = m_project->runUndoPoint(pipeline, events, fullRefresh);
     if (!before)
         return fail(before.error());
-    m_before = std::static_pointer_cast<void>(std::move(before).value());
+    m_before = std::static_pointer_cast<void>(std::make_shared<RunUndoPoint>(std::move(before).value()));
     m_undoText = undoText;
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_reports.clear();
@@ -188,9 +192,9 @@ void SimulationRunner::complete(const Outcome& outcome) {
     if (outcome.error && outcome.error->code != "CANCELLED")
         runtime.push_back(*outcome.error);
     m_project->document()->setRuntimeDiagnostics(runtime);
-    auto before = std::static_pointer_cast<Database>(std::exchange(m_before, nullptr));
+    auto before = std::static_pointer_cast<RunUndoPoint>(std::exchange(m_before, nullptr));
     if (!outcome.reports.empty())
-        m_project->pushExternalChange(m_undoText, std::move(before));
+        m_project->pushRun(m_undoText, std::move(*before));
     for (const auto& r : outcome.reports)
         emit updateDone(r);
     emit finished(int(outcome.reports.size()), outcome.error);

@@ -59,7 +59,7 @@ private:
     QFutureWatcher<Outcome>* m_watcher;
     bool m_running = false;
     QString m_undoText;
-    std::shared_ptr<void> m_before; // std::shared_ptr<storage::Database>, kept opaque here
+    std::shared_ptr<void> m_before; // std::shared_ptr<RunUndoPoint>, kept opaque here
     std::vector<engine::UpdateReport> m_reports;
 };
 

@@ -126,8 +126,8 @@ SimulationController::SimulationController(Project* project, QWidget* window)
 }
 
 int SimulationController::queuedCount() const {
-    auto events = projectstore::events(m_project->db());
-    return events ? int(events->size()) : 0;
+    auto count = projectstore::queuedCount(m_project->db());
+    return count ? int(*count) : 0;
 }
 
 void SimulationController::refreshClock() {
