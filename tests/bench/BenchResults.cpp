@@ -408,6 +408,15 @@ void printTable(std::ostream& out, const BenchResults& r) {
     out << "peak RSS (whole run)    " << pad(fixed(r.peakRssMb, 1) + " MB", 24)
         << "target <= " << fixed(Targets::peakRssMb, 0) << "  " << verdict(r.peakRssMb <= Targets::peakRssMb)
         << (w.events < 1'000'000 ? "   (target is for the 1,000,000-event run)" : "") << "\n";
+    out << "GUI step                ";
+    if (r.guiStepMs && r.guiStepEngineMs)
+        out << pad(fixed(*r.guiStepMs, 1) + " ms", 24) << "(a "
+            << grouped(static_cast<double>(r.incremental.events)) << "-event SCD2 step on "
+            << grouped(static_cast<double>(w.events))
+            << " events of history as the app runs it: queue delivery, update, undo step; engine "
+            << fixed(*r.guiStepEngineMs, 1) << " ms of it)\n";
+    else
+        out << "not measured: needs cdcstudio-bench-gui-step (GUI builds, run by scripts/bench)\n";
     out << "GUI refresh             ";
     if (r.guiRefreshMs)
         out << pad(fixed(*r.guiRefreshMs, 1) + " ms", 24) << "target < " << fixed(Targets::guiRefreshMs, 0)
@@ -435,6 +444,8 @@ void writeJson(std::ostream& out, const BenchResults& r) {
     out << ",\n  \"peak_rss_mb\": " << number(r.peakRssMb) << ",\n";
     out << "  \"gui_refresh_ms\": " << optionalNumber(r.guiRefreshMs) << ",\n";
     out << "  \"gui_refresh_note\": " << quoted(r.guiRefreshNote) << ",\n";
+    out << "  \"gui_step_ms\": " << optionalNumber(r.guiStepMs)
+        << ", \"gui_step_engine_ms\": " << optionalNumber(r.guiStepEngineMs) << ",\n";
     writeTargets(out, r);
     out << "  \"targets\": {\"scd1_vs_limit\": " << Targets::scd1VsLimit
         << ", \"scd2_vs_limit\": " << Targets::scd2VsLimit

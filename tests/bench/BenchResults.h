@@ -80,6 +80,10 @@ struct BenchResults {
     double peakRssMb = 0;
     std::optional<double> guiRefreshMs;
     std::string guiRefreshNote;
+    /// cdcstudio-bench-gui-step: a step of the incremental size on the whole history as the app runs it
+    /// (delivering queued events, the update, the undo step), and the engine's share of it.
+    std::optional<double> guiStepMs;
+    std::optional<double> guiStepEngineMs;
     std::optional<DuckdbFigures> duckdb;
     std::string duckdbNote; ///< why DuckDB was not measured
     std::optional<ExplorerFigures> explorer;

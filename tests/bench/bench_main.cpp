@@ -23,6 +23,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -46,8 +47,10 @@ struct Options {
     std::int64_t loadRows = 1'000'000;
     std::vector<std::string> pragmas;
     std::optional<double> guiRefreshMs; ///< measured by cdcstudio-bench-gui, passed on by scripts/bench
-    DuckdbSetup duckdb;                 ///< set by scripts/bench once it has installed @duckdb/node-api
-    std::string duckdbUnavailable;      ///< why scripts/bench could not set it up
+    std::optional<double> guiStepMs;    ///< measured by cdcstudio-bench-gui-step, passed on by scripts/bench
+    std::optional<double> guiStepEngineMs;
+    DuckdbSetup duckdb;            ///< set by scripts/bench once it has installed @duckdb/node-api
+    std::string duckdbUnavailable; ///< why scripts/bench could not set it up
 };
 
 void usage(std::ostream& out) {
@@ -66,6 +69,8 @@ void usage(std::ostream& out) {
            "updates)\n"
            "  --pragma SETTING   e.g. journal_mode=WAL: run PRAGMA SETTING on every measured connection\n"
            "  --gui-refresh-ms   record the GUI refresh figure measured by cdcstudio-bench-gui\n"
+           "  --gui-step-ms \"S E\"  record the app's step (S ms, engine E ms) measured by "
+           "cdcstudio-bench-gui-step\n"
            "  --duckdb-modules DIR --duckdb-script FILE  run the DuckDB baseline: DIR holds\n"
            "                     node_modules/@duckdb/node-api, FILE is tests/bench/duckdb_recompute.mjs\n"
            "  --duckdb-unavailable WHY  record why the DuckDB baseline could not run\n"
@@ -163,6 +168,16 @@ std::optional<std::string> parseArguments(int argc, char** argv, Options& o) {
             }
             if (*o.guiRefreshMs < 0)
                 return "--gui-refresh-ms needs a number of milliseconds";
+        } else if (arg == "--gui-step-ms") {
+            // "STEP_MS ENGINE_MS", as cdcstudio-bench-gui-step prints them
+            auto v = value();
+            std::istringstream in(v ? std::string(*v) : std::string());
+            double step = -1, engine = -1;
+            in >> step >> engine;
+            if (!in || step < 0 || engine < 0)
+                return "--gui-step-ms needs \"STEP_MS ENGINE_MS\"";
+            o.guiStepMs = step;
+            o.guiStepEngineMs = engine;
         } else if (arg == "--engine-only")
             o.baselines = false;
         else if (arg == "--baselines-only")
@@ -260,6 +275,8 @@ int main(int argc, char** argv) {
     results.cpuModel = cpuModel();
     results.pragmas = options.pragmas;
     results.guiRefreshMs = options.guiRefreshMs;
+    results.guiStepMs = options.guiStepMs;
+    results.guiStepEngineMs = options.guiStepEngineMs;
     results.guiRefreshNote =
         options.guiRefreshMs
             ? "cdcstudio-bench-gui: 100,000-row SCD2 target, models refreshed + visible timeline painted"

@@ -252,6 +252,31 @@ private slots:
         QVERIFY(rows.isPending(1));
     }
 
+    // A source holding a long history shows its latest delivered rows only (the grid reloads after every
+    // step), numbered as in the whole table, and every queued row after them.
+    void longSourcesShowTheirLatestDeliveredRows() {
+        Project project;
+        createSource(project.db(), "cdc.users");
+        const int total = SourceRowsModel::kDeliveredShown + 50;
+        QList<QueuedEvent> events;
+        for (int i = 1; i <= total + 2; ++i)
+            events << makeEvent(QStringLiteral("N%1").arg(i).toUtf8().constData(), i, i);
+        QVERIFY(project.appendEvents(events, QStringLiteral("add")).ok());
+        auto delivered = projectstore::deliverEvents(project.db(), total);
+        QVERIFY(delivered.ok());
+        SourceRowsModel rows(&project, QStringLiteral("users"));
+        QCOMPARE(rows.deliveredCount(), SourceRowsModel::kDeliveredShown);
+        QCOMPARE(rows.hiddenDeliveredCount(), qint64(50));
+        QCOMPARE(rows.rowCount(), SourceRowsModel::kDeliveredShown + 2);
+        QCOMPARE(rows.data(rows.index(0, 1)).toString(), QStringLiteral("N51"));
+        QCOMPARE(rows.headerData(0, Qt::Vertical).toString(), QStringLiteral("51"));
+        QVERIFY(
+            rows.headerData(0, Qt::Vertical, Qt::ToolTipRole).toString().contains(QStringLiteral("1,050")));
+        QCOMPARE(rows.headerData(rows.rowCount() - 1, Qt::Vertical).toString(), QStringLiteral("+2"));
+        QCOMPARE(rows.data(rows.index(rows.rowCount() - 1, 1)).toString(),
+                 QStringLiteral("N%1").arg(total + 2));
+    }
+
     // A step (a whole script as one event) delivered between rows and then rewound leaves the source table
     // exactly as it was, rowids included, and the queue in its original order with the step intact.
     void stepDeliveryIsTakenBackExactly() {

@@ -369,6 +369,23 @@ Result<bool> headHasSteps(const Database& db, int count) {
     return steps->int64(0) != 0;
 }
 
+Result<QList<QueuedEvent>> eventsOf(const Database& db, const QString& source) {
+    auto stmt =
+        db.prepare("SELECT id, source, row_json FROM __cdc_event_queue WHERE source = ? COLLATE NOCASE "
+                   "ORDER BY position, id");
+    if (!stmt)
+        return stmt.error();
+    stmt->bind(1, cdc::Value(source.toStdString()));
+    QList<QueuedEvent> out;
+    CDC_TRY(stmt->forEachRow([&out](const storage::Statement& row) {
+        QueuedEvent event = decodeEvent(row.int64(0), QString::fromStdString(row.text(1)),
+                                        QString::fromStdString(row.text(2)));
+        if (!event.isStep())
+            out.append(std::move(event));
+    }));
+    return out;
+}
+
 Result<qint64> queuedCount(const Database& db) {
     auto count = scalar(db, "SELECT count(*) FROM __cdc_event_queue");
     if (!count)

@@ -32,6 +32,7 @@ void SourceRowsModel::reload() {
     QList<cdc::Row> delivered;
     QList<qint64> rowids;
     QList<QueuedEvent> pending;
+    qint64 hidden = 0;
     auto& db = m_project->db();
     const auto guard = m_project->guardQuickRead("reading the source rows");
     if (auto found = storage::Catalog::find(db, m_table.toStdString()); found && *found) {
@@ -39,22 +40,27 @@ void SourceRowsModel::reload() {
         std::string sql = "SELECT rowid";
         for (std::size_t i = 0; i < info.columns.size(); ++i)
             sql += ", " + storage::quoteIdentifier(info.columns[i].name);
-        sql += " FROM " + storage::quoteIdentifier(info.sqliteName) + " ORDER BY rowid";
+        // The latest delivered rows only: this runs after every step, and a source may hold the whole
+        // history.
+        sql += " FROM " + storage::quoteIdentifier(info.sqliteName) + " ORDER BY rowid DESC LIMIT " +
+               std::to_string(kDeliveredShown);
         if (auto stmt = db.prepare(sql)) {
             while (true) {
                 auto has = stmt->step();
                 if (!has || !*has)
                     break;
                 cdc::Row row = stmt->row();
-                rowids << std::get<std::int64_t>(row.front());
+                rowids.prepend(std::get<std::int64_t>(row.front()));
                 row.erase(row.begin());
-                delivered << std::move(row);
+                delivered.prepend(std::move(row));
             }
         }
-        if (auto queued = projectstore::events(db))
-            for (const auto& e : *queued)
-                if (equalsIgnoreCase(e.source.toStdString(), info.name))
-                    pending << e;
+        if (delivered.size() == kDeliveredShown)
+            if (auto count = db.prepare("SELECT count(*) FROM " + storage::quoteIdentifier(info.sqliteName));
+                count && count->step().ok())
+                hidden = count->int64(0) - kDeliveredShown;
+        if (auto queued = projectstore::eventsOf(db, QString::fromStdString(info.name)))
+            pending = std::move(queued).value();
     }
     if (info.columns != m_info.columns) {
         beginResetModel();
@@ -62,6 +68,7 @@ void SourceRowsModel::reload() {
         m_rowids = std::move(rowids);
         m_delivered = std::move(delivered);
         m_pending = std::move(pending);
+        m_hiddenDelivered = hidden;
         endResetModel();
         return;
     }
@@ -86,6 +93,7 @@ void SourceRowsModel::reload() {
         m_rowids = std::move(rowids);
         m_delivered = std::move(delivered);
         m_pending = std::move(pending);
+        m_hiddenDelivered = hidden;
     };
     if (newRows > oldRows) {
         beginInsertRows({}, oldRows, newRows - 1);
@@ -167,7 +175,12 @@ QVariant SourceRowsModel::headerData(int section, Qt::Orientation orientation, i
     }
     if (orientation == Qt::Vertical && role == Qt::DisplayRole)
         return isPending(section) ? QStringLiteral("+%1").arg(section - m_delivered.size() + 1)
-                                  : QString::number(section + 1);
+                                  : QString::number(m_hiddenDelivered + section + 1);
+    if (orientation == Qt::Vertical && role == Qt::ToolTipRole && !isPending(section) &&
+        m_hiddenDelivered > 0)
+        return tr("Delivered rows: the latest %L1 of %L2 are shown")
+            .arg(m_delivered.size())
+            .arg(m_hiddenDelivered + m_delivered.size());
     return QAbstractTableModel::headerData(section, orientation, role);
 }
 

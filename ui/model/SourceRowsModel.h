@@ -29,9 +29,15 @@ public:
     Qt::ItemFlags flags(const QModelIndex& index) const override;
     bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
 
+    /// Delivered rows shown: the latest ones (a source can hold a million; the grid is reloaded after every
+    /// step). Their row numbers count the earlier ones too.
+    static constexpr int kDeliveredShown = 1000;
     int deliveredCount() const { return int(m_delivered.size()); }
+    /// Delivered rows older than those shown.
+    qint64 hiddenDeliveredCount() const { return m_hiddenDelivered; }
     bool isPending(int row) const { return row >= m_delivered.size() && row < rowCount(); }
-    /// The row showing the delivered row with SQLite rowid `rowid` (provenance names events by it), or -1.
+    /// The row showing the delivered row with SQLite rowid `rowid` (provenance names events by it), or -1
+    /// (also for a row older than those shown).
     int rowOfRowId(qint64 rowid) const;
     /// Queue id of a pending row, 0 for delivered rows.
     qint64 eventId(int row) const;
@@ -58,6 +64,7 @@ private:
     QList<cdc::Row> m_delivered;
     QList<qint64> m_rowids; ///< of the delivered rows
     QList<QueuedEvent> m_pending;
+    qint64 m_hiddenDelivered = 0;
     QString m_lastError;
 };
 
