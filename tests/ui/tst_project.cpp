@@ -277,6 +277,31 @@ private slots:
                  QStringLiteral("N%1").arg(total + 2));
     }
 
+    // A queue of an imported feed shows its head; moving events within it keeps the rest behind, in order.
+    void longQueuesShowTheirHead() {
+        Project project;
+        createSource(project.db(), "cdc.users");
+        const int total = EventQueueModel::kShown + 5;
+        QList<QueuedEvent> events;
+        for (int i = 1; i <= total; ++i)
+            events << makeEvent(QStringLiteral("N%1").arg(i).toUtf8().constData(), i, i);
+        QVERIFY(project.appendEvents(events, QStringLiteral("add")).ok());
+        EventQueueModel queue(&project);
+        QCOMPARE(queue.rowCount(), EventQueueModel::kShown);
+        QCOMPARE(queue.totalCount(), qint64(total));
+        const qint64 last = queue.idAt(EventQueueModel::kShown - 1);
+        QVERIFY(queue.moveEvents({last}, 0).ok());
+        QCOMPARE(queue.idAt(0), last);
+        auto all = projectstore::events(project.db());
+        QVERIFY(all && all->size() == total);
+        QCOMPARE(all->first().id, last);
+        for (int i = 1; i <= 5; ++i) // the events behind the head kept their place and order
+            QCOMPARE(all->at(total - 6 + i).values.at(1),
+                     Value(std::string("N") + std::to_string(total - 5 + i)));
+        project.undoStack()->undo();
+        QCOMPARE(queue.idAt(EventQueueModel::kShown - 1), last);
+    }
+
     // A step (a whole script as one event) delivered between rows and then rewound leaves the source table
     // exactly as it was, rowids included, and the queue in its original order with the step intact.
     void stepDeliveryIsTakenBackExactly() {

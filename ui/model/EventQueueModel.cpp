@@ -23,11 +23,15 @@ EventQueueModel::EventQueueModel(Project* project, QObject* parent)
 
 void EventQueueModel::reload() {
     beginResetModel();
-    auto loaded = [this] {
-        const auto guard = m_project->guardQuickRead("reading the event queue");
-        return projectstore::events(m_project->db());
-    }();
-    m_events = loaded ? *loaded : QList<QueuedEvent>{};
+    const auto guard = m_project->guardQuickRead("reading the event queue");
+    // The head only: this runs after every step, and an imported feed may queue millions of events.
+    auto loaded = projectstore::queueHead(m_project->db(), kShown);
+    m_events.clear();
+    if (loaded)
+        for (auto& [event, position] : *loaded)
+            m_events.append(std::move(event));
+    auto total = projectstore::queuedCount(m_project->db());
+    m_total = total ? std::max<qint64>(*total, m_events.size()) : m_events.size();
     layOutSources();
     endResetModel();
 }

@@ -36,8 +36,12 @@ public:
     bool dropMimeData(const QMimeData* data, Qt::DropAction action, int row, int column,
                       const QModelIndex& parent) override;
 
+    /// The events shown: the queue's head (reordering works within it; what waits behind keeps its order).
+    static constexpr int kShown = 10000;
     Project* project() const { return m_project; }
     const QList<QueuedEvent>& events() const { return m_events; }
+    /// Every event waiting, shown or not.
+    qint64 totalCount() const { return m_total; }
     qint64 idAt(int row) const { return m_events.value(row).id; }
     int rowOf(qint64 id) const;
 
@@ -67,6 +71,7 @@ private:
     QString summary(const QueuedEvent& event) const;
     Project* m_project;
     QList<QueuedEvent> m_events;
+    qint64 m_total = 0;
     EventColumnRoles m_roles;
     QHash<QString, SourceLayout> m_layouts;
     QHash<qint64, QString> m_stepTables; ///< step id → the short names of the tables its script writes

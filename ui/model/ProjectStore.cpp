@@ -427,10 +427,21 @@ Result<QList<qint64>> appendEvents(Database& db, const QList<QueuedEvent>& toAdd
 }
 
 Status reorderEvents(Database& db, const QList<qint64>& orderedIds) {
+    if (orderedIds.isEmpty())
+        return {};
+    // From the smallest position among them: n distinct positions from there end at or before the largest,
+    // so the events not listed (behind the head, when only the head is given) stay behind them.
+    std::string ids;
+    for (qint64 id : orderedIds)
+        ids += (ids.empty() ? "" : ",") + std::to_string(id);
+    auto first =
+        scalar(db, "SELECT COALESCE(MIN(position), 1) FROM __cdc_event_queue WHERE id IN (" + ids + ")");
+    if (!first)
+        return first.error();
     auto stmt = db.prepare("UPDATE __cdc_event_queue SET position = ? WHERE id = ?");
     if (!stmt)
         return stmt.error();
-    std::int64_t position = 0;
+    std::int64_t position = *first - 1;
     for (qint64 id : orderedIds) {
         stmt->reset();
         stmt->bind(1, ++position).bind(2, static_cast<std::int64_t>(id));

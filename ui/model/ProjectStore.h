@@ -82,7 +82,8 @@ Result<qint64> queuedCount(const storage::Database& db);
 Result<QList<std::pair<QueuedEvent, qint64>>> queueHead(const storage::Database& db, int count);
 /// Appends at the end of the queue; returns the new ids.
 Result<QList<qint64>> appendEvents(storage::Database& db, const QList<QueuedEvent>& events);
-/// Rewrites the queue order: `orderedIds` is the complete new order.
+/// Rewrites the queue order: `orderedIds` is the new order of the queue's head (the whole queue, or its first
+/// events as EventQueueModel shows them); the events not listed keep their order behind them.
 Status reorderEvents(storage::Database& db, const QList<qint64>& orderedIds);
 Status updateEvent(storage::Database& db, const QueuedEvent& event);
 Status removeEvents(storage::Database& db, const QList<qint64>& ids);

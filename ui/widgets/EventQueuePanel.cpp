@@ -14,6 +14,9 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <climits>
+
 namespace cdc::ui {
 
 EventQueuePanel::EventQueuePanel(EventQueueModel* model, QWidget* parent)
@@ -118,7 +121,11 @@ void EventQueuePanel::updateActions() {
     m_moveUp->setEnabled(any);
     m_moveDown->setEnabled(any);
     m_remove->setEnabled(any);
-    m_count->setText(tr("%n event(s) waiting", nullptr, m_model->rowCount()));
+    const qint64 total = m_model->totalCount();
+    const QString waiting = tr("%n event(s) waiting", nullptr, int(std::min<qint64>(total, INT_MAX)));
+    m_count->setText(total > m_model->rowCount()
+                         ? tr("%1 (the first %L2 shown)").arg(waiting).arg(m_model->rowCount())
+                         : waiting);
 }
 
 } // namespace cdc::ui
