@@ -40,6 +40,7 @@ struct Options {
     int repetitions = 3;
     Scd scd = Scd::Type2;
     bool window = false; ///< the project of a shown MainWindow: its views refresh after every run too
+    QString save;        ///< where to save the project at the end (to look at it in the app)
 };
 
 int fail(const Diagnostic& error) {
@@ -112,11 +113,13 @@ int main(int argc, char** argv) {
             options.repetitions = std::max(1, std::stoi(argv[++i]));
         else if (arg == "--window")
             options.window = true;
+        else if (arg == "--save" && hasValue)
+            options.save = QString::fromLocal8Bit(argv[++i]);
         else if (arg == "--scd" && hasValue)
             options.scd = std::string(argv[++i]) == "1" ? Scd::Type1 : Scd::Type2;
         else {
             std::cerr << "usage: cdcstudio-bench-gui-step [--history N] [--keys K] [--updates U] "
-                         "[--step-events E] [--repetitions R] [--scd 1|2] [--window]\n";
+                         "[--step-events E] [--repetitions R] [--scd 1|2] [--window] [--save FILE]\n";
             return 2;
         }
     }
@@ -191,6 +194,9 @@ int main(int argc, char** argv) {
                  historyTotal / 1000, historyEngineMs / 1000, static_cast<long long>(options.stepEvents),
                  options.repetitions, median(stepMs), median(stepEngineMs), undoMs, redoMs,
                  qPrintable(project.workingPath()));
+    if (!options.save.isEmpty())
+        if (auto st = project.saveAs(options.save); !st)
+            return fail(st.error());
     std::printf("%.1f %.1f\n", median(stepMs), median(stepEngineMs));
     return 0;
 }

@@ -1,8 +1,10 @@
-// Undo and redo of simulation runs (RunCommand): a run that does not change the schema is undone by
-// rewinding its updates and putting its events back in the queue, not by restoring a copy of the whole
-// project. Exactness is checked on the whole working copy: every table's rows and the schema, before the
-// run against after Edit › Undo, and after the run against after Edit › Redo, for every sample, for single
-// steps and for a Run to End of many updates.
+// Undo and redo of simulation runs (RunCommand) and of row edits (ChangesetCommand): a run that does not
+// change the schema is undone by rewinding its updates and putting its events back in the queue, a queue or
+// settings edit by the rows it changed, neither by restoring a copy of the whole project. Exactness is
+// checked on the whole working copy: every table's rows and the schema, before the run against after Edit ›
+// Undo, and after the run against after Edit › Redo, for every sample, for single steps and for a Run to End
+// of many updates.
+#include "ui/model/ChangesetCommand.h"
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
 #include "ui/model/RunCommand.h"
@@ -178,6 +180,65 @@ private slots:
             QCOMPARE(back->at(i).values, original->at(i).values);
         }
         QCOMPARE(back->last().values, late.first().values);
+    }
+
+    // Edits of the queue and the settings keep the rows they changed (ChangesetCommand): undo and redo are
+    // as exact as the whole copies they replace.
+    void rowEditsUndoAndRedoExactly_data() {
+        QTest::addColumn<QString>("edit");
+        for (const char* edit : {"append", "update", "remove", "reorder", "clock", "timeout", "volumes"})
+            QTest::newRow(edit) << QString::fromLatin1(edit);
+    }
+
+    void rowEditsUndoAndRedoExactly() {
+        QFETCH(QString, edit);
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd2-users")));
+        Project* project = w.project();
+        storage::Database& db = project->db();
+        QVERIFY(w.simulation()->step());
+        w.simulation()->waitForFinished();
+        QVERIFY(project->storeDocument());
+        const auto queued = projectstore::events(db);
+        QVERIFY(queued && queued->size() >= 2);
+        const QStringList before = dump(db);
+        Status done;
+        if (edit == QLatin1String("append")) {
+            done = project->appendEvents(
+                {QueuedEvent::row(0, queued->first().source, queued->first().values)}, QStringLiteral("Add"));
+        } else if (edit == QLatin1String("update")) {
+            QueuedEvent changed = queued->at(1);
+            changed.values.back() = Value(std::int64_t(99));
+            done = project->updateEvent(changed);
+        } else if (edit == QLatin1String("remove")) {
+            done = project->removeEvents({queued->first().id, queued->last().id});
+        } else if (edit == QLatin1String("reorder")) {
+            QList<qint64> order;
+            for (const QueuedEvent& e : *queued)
+                order.prepend(e.id);
+            done = project->reorderEvents(order);
+        } else if (edit == QLatin1String("clock")) {
+            done = project->advanceClock(90);
+        } else if (edit == QLatin1String("timeout")) {
+            done = project->setQueryTimeoutSetting(42);
+        } else {
+            done = project->setVolumesSetting(QStringLiteral("/tmp/volumes"));
+        }
+        QVERIFY2(done.ok(), done.ok() ? "" : done.error().message.c_str());
+        QUndoStack* stack = project->undoStack();
+        QVERIFY(dynamic_cast<const ChangesetCommand*>(stack->command(stack->index() - 1)));
+        const QStringList after = dump(db);
+        QVERIFY(after != before);
+        editAction(w, QKeySequence::Undo)->trigger();
+        QCOMPARE(dump(db), before);
+        editAction(w, QKeySequence::Redo)->trigger();
+        QCOMPARE(dump(db), after);
+        // Through the run before it, and forward again.
+        editAction(w, QKeySequence::Undo)->trigger();
+        editAction(w, QKeySequence::Undo)->trigger();
+        editAction(w, QKeySequence::Redo)->trigger();
+        editAction(w, QKeySequence::Redo)->trigger();
+        QCOMPARE(dump(db), after);
     }
 
     void filesFromBeforeTheQueueOriginStillRewind() {

@@ -1,14 +1,17 @@
-// Every edit takes one path, Project::change: snapshot, write in a savepoint, snapshot again, push a
-// SnapshotCommand. A simulation run pushes a RunCommand instead: it rewinds with the engine's undo
-// information rather than copying the whole project twice per step. The working copy runs in WAL so the
-// update thread can write while the GUI reads.
+// Edits of a few rows of the queue or the settings take Project::changeRows: write in a savepoint while
+// the session extension records the rows, push a ChangesetCommand. Every other edit takes Project::change:
+// snapshot, write in a savepoint, snapshot again, push a SnapshotCommand. A simulation run pushes a
+// RunCommand instead: it rewinds with the engine's undo information rather than copying the whole project
+// twice per step. The working copy runs in WAL so the update thread can write while the GUI reads.
 #include "ui/model/Project.h"
 
 #include "core/engine/Engine.h"
 #include "core/storage/Backup.h"
 #include "core/storage/Catalog.h"
+#include "core/storage/Changeset.h"
 #include "core/storage/ForeignObjects.h"
 #include "ui/model/AtomicSave.h"
+#include "ui/model/ChangesetCommand.h"
 #include "ui/model/PythonTrust.h"
 #include "ui/model/SnapshotCommand.h"
 
@@ -359,8 +362,41 @@ Status Project::change(const QString& text, const std::function<Status(Database&
     return {};
 }
 
+Status Project::changeRows(const QString& text, std::initializer_list<std::string_view> tables,
+                           const std::function<Status(Database&)>& change) {
+    if (m_busy)
+        return Diagnostic::error("BUSY", "an update is running; wait for it or cancel it first");
+    storage::Changeset forward;
+    {
+        auto tx = storage::Transaction::begin(*m_db, "cdc_gui_change");
+        if (!tx)
+            return tx.error();
+        auto recorder = storage::ChangeRecorder::start(*m_db, tables);
+        if (!recorder)
+            return recorder.error();
+        CDC_TRY(change(*m_db));
+        auto changes = recorder->changes();
+        if (!changes)
+            return changes.error();
+        forward = std::move(changes).value();
+        CDC_TRY(tx->commit());
+    }
+    auto backward = forward.inverted();
+    if (!backward) {
+        // Written, but it could not become a step: the history no longer leads back past it.
+        qWarning("cannot record the change for undo: %s", backward.error().message.c_str());
+        m_undo.clear();
+        emit dataChanged();
+        return {};
+    }
+    m_undo.push(new ChangesetCommand(text, *m_db, std::move(forward), std::move(backward).value(),
+                                     [this] { emit dataChanged(); }));
+    emit dataChanged();
+    return {};
+}
+
 Status Project::appendEvents(const QList<QueuedEvent>& events, const QString& text) {
-    return change(text, [&](Database& db) -> Status {
+    return changeRows(text, {kQueueTable}, [&](Database& db) -> Status {
         auto ids = projectstore::appendEvents(db, events);
         if (!ids)
             return ids.error();
@@ -369,29 +405,29 @@ Status Project::appendEvents(const QList<QueuedEvent>& events, const QString& te
 }
 
 Status Project::updateEvent(const QueuedEvent& event) {
-    return change(tr("Edit event %1").arg(event.id),
-                  [&](Database& db) { return projectstore::updateEvent(db, event); });
+    return changeRows(tr("Edit event %1").arg(event.id), {kQueueTable},
+                      [&](Database& db) { return projectstore::updateEvent(db, event); });
 }
 
 Status Project::removeEvents(const QList<qint64>& ids) {
-    return change(ids.size() == 1 ? tr("Delete event") : tr("Delete %n events", nullptr, int(ids.size())),
-                  [&](Database& db) { return projectstore::removeEvents(db, ids); });
+    return changeRows(ids.size() == 1 ? tr("Delete event") : tr("Delete %n events", nullptr, int(ids.size())),
+                      {kQueueTable}, [&](Database& db) { return projectstore::removeEvents(db, ids); });
 }
 
 Status Project::reorderEvents(const QList<qint64>& orderedIds) {
-    return change(tr("Reorder events"),
-                  [&](Database& db) { return projectstore::reorderEvents(db, orderedIds); });
+    return changeRows(tr("Reorder events"), {kQueueTable},
+                      [&](Database& db) { return projectstore::reorderEvents(db, orderedIds); });
 }
 
 Status Project::advanceClock(qint64 seconds) {
     const qint64 next = clock() + seconds;
-    return change(tr("Advance clock"), [&](Database& db) {
+    return changeRows(tr("Advance clock"), {kSettingsTable}, [&](Database& db) {
         return projectstore::setValue(db, projectstore::kClockKey, QString::number(next));
     });
 }
 
 Status Project::setVolumesSetting(const QString& folder) {
-    return change(tr("Set Volumes folder"), [&](Database& db) {
+    return changeRows(tr("Set Volumes folder"), {kSettingsTable}, [&](Database& db) {
         return projectstore::setValue(db, projectstore::kVolumesKey, folder);
     });
 }
@@ -405,7 +441,7 @@ std::chrono::milliseconds Project::queryTimeout() const {
 
 Status Project::setQueryTimeoutSetting(int seconds) {
     const int clamped = std::clamp(seconds, 1, kMaxQueryTimeoutSeconds);
-    return change(tr("Set query time limit"), [clamped](Database& db) {
+    return changeRows(tr("Set query time limit"), {kSettingsTable}, [clamped](Database& db) {
         return projectstore::setValue(db, projectstore::kQueryTimeoutKey, QString::number(clamped));
     });
 }

@@ -19,8 +19,10 @@
 
 #include <chrono>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
+#include <string_view>
 
 namespace cdc::ui {
 
@@ -123,6 +125,13 @@ public:
     /// Runs `change` in one transaction on the working copy and pushes it as an undoable command.
     /// On error nothing changes and nothing is pushed.
     Status change(const QString& text, const std::function<Status(storage::Database&)>& change);
+    /// The same for a change that writes rows of `tables` only (tables with a PRIMARY KEY, no schema
+    /// change): its undo step keeps the rows it changed (ChangesetCommand) rather than two copies of the
+    /// project. The queue and settings edits below take this path.
+    Status changeRows(const QString& text, std::initializer_list<std::string_view> tables,
+                      const std::function<Status(storage::Database&)>& change);
+    static constexpr std::string_view kQueueTable = "__cdc_event_queue";
+    static constexpr std::string_view kSettingsTable = "__cdc_project";
 
     /// For changes made by another connection (the update thread): snapshot first, then push.
     Result<std::shared_ptr<storage::Database>> snapshot();

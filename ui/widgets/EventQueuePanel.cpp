@@ -122,7 +122,7 @@ void EventQueuePanel::updateActions() {
     m_moveDown->setEnabled(any);
     m_remove->setEnabled(any);
     const qint64 total = m_model->totalCount();
-    const QString waiting = tr("%n event(s) waiting", nullptr, int(std::min<qint64>(total, INT_MAX)));
+    const QString waiting = tr("%Ln event(s) waiting", nullptr, int(std::min<qint64>(total, INT_MAX)));
     m_count->setText(total > m_model->rowCount()
                          ? tr("%1 (the first %L2 shown)").arg(waiting).arg(m_model->rowCount())
                          : waiting);
