@@ -277,6 +277,30 @@ private slots:
                  QStringLiteral("N%1").arg(total + 2));
     }
 
+    // A source with a long queue shows its last queued rows, numbered from its first, so that a row added
+    // at the end is shown.
+    void longSourceQueuesShowTheirLastRows() {
+        Project project;
+        createSource(project.db(), "cdc.users");
+        const int total = SourceRowsModel::kPendingShown + 3;
+        QList<QueuedEvent> events;
+        for (int i = 1; i <= total; ++i)
+            events << makeEvent(QStringLiteral("Q%1").arg(i).toUtf8().constData(), i, i);
+        QVERIFY(project.appendEvents(events, QStringLiteral("add")).ok());
+        SourceRowsModel rows(&project, QStringLiteral("users"));
+        QCOMPARE(rows.rowCount(), SourceRowsModel::kPendingShown);
+        QCOMPARE(rows.hiddenPendingCount(), qint64(3));
+        QCOMPARE(rows.data(rows.index(0, 1)).toString(), QStringLiteral("Q4"));
+        QCOMPARE(rows.headerData(0, Qt::Vertical).toString(), QStringLiteral("+4"));
+        QVERIFY(
+            rows.headerData(0, Qt::Vertical, Qt::ToolTipRole).toString().contains(QStringLiteral("10,003")));
+        QVERIFY(rows.addEmptyRow().ok());
+        QCOMPARE(rows.rowCount(), SourceRowsModel::kPendingShown);
+        QCOMPARE(rows.data(rows.index(rows.rowCount() - 1, 1)).toString(), QStringLiteral("null"));
+        QCOMPARE(rows.headerData(rows.rowCount() - 1, Qt::Vertical).toString(),
+                 QStringLiteral("+%1").arg(total + 1));
+    }
+
     // A queue of an imported feed shows its head; moving events within it keeps the rest behind, in order.
     void longQueuesShowTheirHead() {
         Project project;

@@ -369,21 +369,32 @@ Result<bool> headHasSteps(const Database& db, int count) {
     return steps->int64(0) != 0;
 }
 
-Result<QList<QueuedEvent>> eventsOf(const Database& db, const QString& source) {
+Result<QList<QueuedEvent>> eventsOf(const Database& db, const QString& source, int last) {
+    // Steps are JSON objects: left out without decoding them.
     auto stmt =
         db.prepare("SELECT id, source, row_json FROM __cdc_event_queue WHERE source = ? COLLATE NOCASE "
-                   "ORDER BY position, id");
+                   "AND row_json NOT LIKE '{%' ORDER BY position DESC, id DESC LIMIT ?");
+    if (!stmt)
+        return stmt.error();
+    stmt->bind(1, cdc::Value(source.toStdString())).bind(2, static_cast<std::int64_t>(last));
+    QList<QueuedEvent> out;
+    CDC_TRY(stmt->forEachRow([&out](const storage::Statement& row) {
+        out.prepend(decodeEvent(row.int64(0), QString::fromStdString(row.text(1)),
+                                QString::fromStdString(row.text(2))));
+    }));
+    return out;
+}
+
+Result<qint64> queuedCountOf(const Database& db, const QString& source) {
+    auto stmt =
+        db.prepare("SELECT count(*) FROM __cdc_event_queue WHERE source = ? COLLATE NOCASE AND row_json "
+                   "NOT LIKE '{%'");
     if (!stmt)
         return stmt.error();
     stmt->bind(1, cdc::Value(source.toStdString()));
-    QList<QueuedEvent> out;
-    CDC_TRY(stmt->forEachRow([&out](const storage::Statement& row) {
-        QueuedEvent event = decodeEvent(row.int64(0), QString::fromStdString(row.text(1)),
-                                        QString::fromStdString(row.text(2)));
-        if (!event.isStep())
-            out.append(std::move(event));
-    }));
-    return out;
+    if (auto has = stmt->step(); !has)
+        return has.error();
+    return static_cast<qint64>(stmt->int64(0));
 }
 
 Result<qint64> queuedCount(const Database& db) {

@@ -72,9 +72,11 @@ Status setValue(storage::Database& db, const char* key, const QString& value);
 Result<QList<QueuedEvent>> events(const storage::Database& db);
 /// Whether the first `count` queued events include a step (a source script).
 Result<bool> headHasSteps(const storage::Database& db, int count);
-/// The queued rows for source `source` (compared ignoring case), in queue order, without decoding the
-/// others.
-Result<QList<QueuedEvent>> eventsOf(const storage::Database& db, const QString& source);
+/// The last `last` (all: -1) queued rows for source `source` (compared ignoring case), in queue order,
+/// without decoding the others.
+Result<QList<QueuedEvent>> eventsOf(const storage::Database& db, const QString& source, int last = -1);
+/// How many rows for source `source` wait in the queue.
+Result<qint64> queuedCountOf(const storage::Database& db, const QString& source);
 /// How many events wait in the queue (without reading them: an imported feed may queue millions).
 Result<qint64> queuedCount(const storage::Database& db);
 /// The first `count` queued events (all: -1) with their positions, in queue order (an index seek: what a

@@ -33,6 +33,7 @@ void SourceRowsModel::reload() {
     QList<qint64> rowids;
     QList<QueuedEvent> pending;
     qint64 hidden = 0;
+    qint64 hiddenPending = 0;
     auto& db = m_project->db();
     const auto guard = m_project->guardQuickRead("reading the source rows");
     if (auto found = storage::Catalog::find(db, m_table.toStdString()); found && *found) {
@@ -59,8 +60,13 @@ void SourceRowsModel::reload() {
             if (auto count = db.prepare("SELECT count(*) FROM " + storage::quoteIdentifier(info.sqliteName));
                 count && count->step().ok())
                 hidden = count->int64(0) - kDeliveredShown;
-        if (auto queued = projectstore::eventsOf(db, QString::fromStdString(info.name)))
+        // The last queued rows only, for the same reason: an imported feed may queue millions. Add Row and
+        // Paste Rows append, so what they add is always among them (the Event Queue shows the head).
+        if (auto queued = projectstore::eventsOf(db, QString::fromStdString(info.name), kPendingShown))
             pending = std::move(queued).value();
+        if (pending.size() == kPendingShown)
+            if (auto count = projectstore::queuedCountOf(db, QString::fromStdString(info.name)))
+                hiddenPending = *count - kPendingShown;
     }
     if (info.columns != m_info.columns) {
         beginResetModel();
@@ -69,6 +75,7 @@ void SourceRowsModel::reload() {
         m_delivered = std::move(delivered);
         m_pending = std::move(pending);
         m_hiddenDelivered = hidden;
+        m_hiddenPending = hiddenPending;
         endResetModel();
         return;
     }
@@ -94,6 +101,7 @@ void SourceRowsModel::reload() {
         m_delivered = std::move(delivered);
         m_pending = std::move(pending);
         m_hiddenDelivered = hidden;
+        m_hiddenPending = hiddenPending;
     };
     if (newRows > oldRows) {
         beginInsertRows({}, oldRows, newRows - 1);
@@ -174,8 +182,13 @@ QVariant SourceRowsModel::headerData(int section, Qt::Orientation orientation, i
                                                QString::fromStdString(c.type.toString()));
     }
     if (orientation == Qt::Vertical && role == Qt::DisplayRole)
-        return isPending(section) ? QStringLiteral("+%1").arg(section - m_delivered.size() + 1)
-                                  : QString::number(m_hiddenDelivered + section + 1);
+        return isPending(section)
+                   ? QStringLiteral("+%1").arg(m_hiddenPending + section - m_delivered.size() + 1)
+                   : QString::number(m_hiddenDelivered + section + 1);
+    if (orientation == Qt::Vertical && role == Qt::ToolTipRole && isPending(section) && m_hiddenPending > 0)
+        return tr("Queued rows: the last %L1 of %L2 are shown (the Event Queue shows the first)")
+            .arg(m_pending.size())
+            .arg(m_hiddenPending + m_pending.size());
     if (orientation == Qt::Vertical && role == Qt::ToolTipRole && !isPending(section) &&
         m_hiddenDelivered > 0)
         return tr("Delivered rows: the latest %L1 of %L2 are shown")

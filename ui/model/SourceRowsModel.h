@@ -35,6 +35,11 @@ public:
     int deliveredCount() const { return int(m_delivered.size()); }
     /// Delivered rows older than those shown.
     qint64 hiddenDeliveredCount() const { return m_hiddenDelivered; }
+    /// Queued rows shown: the last ones (what Add Row and Paste Rows append is always among them), numbered
+    /// +1, +2 ... from the first queued row of the source.
+    static constexpr int kPendingShown = 10000;
+    /// Queued rows ahead of those shown.
+    qint64 hiddenPendingCount() const { return m_hiddenPending; }
     bool isPending(int row) const { return row >= m_delivered.size() && row < rowCount(); }
     /// The row showing the delivered row with SQLite rowid `rowid` (provenance names events by it), or -1
     /// (also for a row older than those shown).
@@ -65,6 +70,7 @@ private:
     QList<qint64> m_rowids; ///< of the delivered rows
     QList<QueuedEvent> m_pending;
     qint64 m_hiddenDelivered = 0;
+    qint64 m_hiddenPending = 0;
     QString m_lastError;
 };
 
