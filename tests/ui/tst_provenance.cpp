@@ -20,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTableView>
 #include <QtTest>
 
@@ -158,6 +159,23 @@ private slots:
         QVERIFY2(why.contains("opened the version [5, 6)") && why.contains("it arrived late"),
                  qPrintable(why));
         saveScreenshot(w, QStringLiteral("provenance-scd2.png"));
+    }
+
+    /// An event's link to its source row selects the row in the Sources grid; a row the grid does not show
+    /// (older than the latest delivered rows it shows) is said so in the status bar instead of doing nothing.
+    void sourceRowLinkSelectsTheRowOrSaysWhy() {
+        MainWindow w;
+        runSampleToEnd(w, QStringLiteral("scd1-users"));
+        if (QTest::currentTestFailed())
+            return;
+        ProvenancePanel* panel = w.provenancePanel();
+        emit panel->sourceRowRequested(QStringLiteral("users_cdf"), 1);
+        auto* sourcesDock = w.findChild<QDockWidget*>(QStringLiteral("sourcesDock"));
+        QVERIFY(sourcesDock);
+        QTRY_VERIFY(!sourcesDock->visibleRegion().isEmpty());
+        emit panel->sourceRowRequested(QStringLiteral("users_cdf"), 999999);
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("does not show that row")),
+                 qPrintable(w.statusBar()->currentMessage()));
     }
 };
 

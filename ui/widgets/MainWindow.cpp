@@ -15,6 +15,7 @@
 #include "ui/model/Project.h"
 #include "ui/model/SampleLibrary.h"
 #include "ui/model/SimulationRunner.h"
+#include "ui/model/SourceRowsModel.h"
 #include "ui/model/UpdateLogModel.h"
 #include "ui/model/UpdateTimelineModel.h"
 #include "ui/widgets/ArrivalOrderDialog.h"
@@ -197,6 +198,11 @@ MainWindow::MainWindow(QWidget* parent)
             [this](const QString& table, qint64 rowid) {
                 if (m_sources->selectDeliveredRow(table, rowid))
                     raiseDock(QStringLiteral("sourcesDock"));
+                else
+                    showStatus(tr("The Sources grid does not show that row of %1: it shows the latest %L2 "
+                                  "delivered rows, and its filter may hide it")
+                                   .arg(table)
+                                   .arg(SourceRowsModel::kDeliveredShown));
             });
     connect(m_provenance, &ProvenancePanel::updateRequested, this, [this](qint64 update) {
         m_timeline->selectUpdate(update);
