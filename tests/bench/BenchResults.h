@@ -92,6 +92,8 @@ struct BenchResults {
     std::optional<double> replayVsDuckdb() const;
     /// The engine's 10k-event update on the whole history ÷ DuckDB's recompute after it (≤ 0.25).
     std::optional<double> smallUpdateVsDuckdb(Scd scd) const;
+    /// The app's SCD2 step (guiStepMs) ÷ DuckDB's SCD2 recompute after such an update.
+    std::optional<double> guiStepVsDuckdb() const;
     std::string sqliteVersion;
     std::string cpuModel;
     std::string startedAt;            ///< ISO UTC
