@@ -241,6 +241,28 @@ private slots:
         QCOMPARE(dump(db), after);
     }
 
+    // Rewind Here keeps one copy (the updates it undoes are only there); redo rewinds again, exactly.
+    void rewindUndoesAndRedoesExactly() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd2-users")));
+        storage::Database& db = w.project()->db();
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(w.simulation()->step());
+            w.simulation()->waitForFinished();
+        }
+        QVERIFY(w.project()->storeDocument());
+        const QStringList before = dump(db);
+        QVERIFY(w.project()->rewindTo(1));
+        const QStringList after = dump(db);
+        QVERIFY(after != before);
+        for (int round = 0; round < 2; ++round) {
+            editAction(w, QKeySequence::Undo)->trigger();
+            QCOMPARE(dump(db), before);
+            editAction(w, QKeySequence::Redo)->trigger();
+            QCOMPARE(dump(db), after);
+        }
+    }
+
     void filesFromBeforeTheQueueOriginStillRewind() {
         // A project saved before deliveries kept their queue id and position: opening it adds the columns and
         // indexes, and its deliveries still go back to the front of the queue, ahead of the waiting events.

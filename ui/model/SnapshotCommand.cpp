@@ -15,6 +15,14 @@ SnapshotCommand::SnapshotCommand(const QString& text, storage::Database& db,
     setText(text);
 }
 
+SnapshotCommand::SnapshotCommand(const QString& text, storage::Database& db,
+                                 std::shared_ptr<storage::Database> before, Replay replay,
+                                 Restored onRestored)
+    : m_db(db), m_before(std::move(before)), m_replay(std::move(replay)),
+      m_onRestored(std::move(onRestored)) {
+    setText(text);
+}
+
 void SnapshotCommand::undo() {
     restore(*m_before);
 }
@@ -23,7 +31,18 @@ void SnapshotCommand::redo() {
     // The change already happened when the command was pushed.
     if (std::exchange(m_firstRedo, false))
         return;
-    restore(*m_after);
+    if (m_after) {
+        restore(*m_after);
+        return;
+    }
+    auto tx = storage::Transaction::begin(m_db, "cdc_redo");
+    Status replayed = tx ? m_replay(m_db) : Status(tx.error());
+    if (replayed && tx)
+        replayed = tx->commit();
+    if (!replayed)
+        qWarning("cannot redo the change: %s", replayed.error().message.c_str());
+    if (m_onRestored)
+        m_onRestored();
 }
 
 void SnapshotCommand::restore(storage::Database& from) {

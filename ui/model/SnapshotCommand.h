@@ -18,8 +18,14 @@ namespace cdc::ui {
 class SnapshotCommand : public QUndoCommand {
 public:
     using Restored = std::function<void()>;
+    /// Makes the change again on the state before it (one transaction).
+    using Replay = std::function<Status(storage::Database&)>;
     SnapshotCommand(const QString& text, storage::Database& db, std::shared_ptr<storage::Database> before,
                     std::shared_ptr<storage::Database> after, Restored onRestored);
+    /// For a change that is cheap to make again and exact to repeat (a rewind: what it costs is what it
+    /// undoes): redo replays it instead of keeping a second whole copy.
+    SnapshotCommand(const QString& text, storage::Database& db, std::shared_ptr<storage::Database> before,
+                    Replay replay, Restored onRestored);
 
     void undo() override;
     void redo() override;
@@ -29,6 +35,7 @@ private:
     storage::Database& m_db;
     std::shared_ptr<storage::Database> m_before;
     std::shared_ptr<storage::Database> m_after;
+    Replay m_replay;
     Restored m_onRestored;
     bool m_firstRedo = true;
 };
