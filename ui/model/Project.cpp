@@ -345,7 +345,7 @@ void Project::pushRun(const QString& text, RunUndoPoint before) {
     emit dataChanged();
 }
 
-Status Project::change(const QString& text, const std::function<Status(Database&)>& change) {
+Status Project::change(const QString& text, const std::function<Status(Database&)>& change, Redo redo) {
     if (m_busy)
         return Diagnostic::error("BUSY", "an update is running; wait for it or cancel it first");
     auto before = snapshot();
@@ -358,7 +358,13 @@ Status Project::change(const QString& text, const std::function<Status(Database&
         CDC_TRY(change(*m_db));
         CDC_TRY(tx->commit());
     }
-    pushExternalChange(text, std::move(before).value());
+    if (redo == Redo::FromCopy) {
+        pushExternalChange(text, std::move(before).value());
+        return {};
+    }
+    m_undo.push(
+        new SnapshotCommand(text, *m_db, std::move(before).value(), change, [this] { emit dataChanged(); }));
+    emit dataChanged();
     return {};
 }
 
@@ -505,30 +511,16 @@ Status Project::loadCounterexample(const engine::Counterexample& counterexample,
 Status Project::rewindTo(qint64 updateId) {
     if (updateId < 0)
         return Diagnostic::error("NOTHING_TO_REWIND", "select an update to rewind to");
-    if (m_busy)
-        return Diagnostic::error("BUSY", "an update is running; wait for it or cancel it first");
-    const auto rewind = [updateId](storage::Database& db) -> Status {
-        CDC_TRY(projectstore::undeliverAfter(db, updateId));
-        CDC_TRY(projectstore::rewindClock(db, updateId));
-        return engine::rewindTo(db, updateId);
-    };
     // The updates it undoes are only in the copy taken before; redo rewinds again (it costs what it undoes)
     // rather than keeping a second copy.
-    auto before = snapshot();
-    if (!before)
-        return before.error();
-    {
-        auto tx = storage::Transaction::begin(*m_db, "cdc_gui_change");
-        if (!tx)
-            return tx.error();
-        CDC_TRY(rewind(*m_db));
-        CDC_TRY(tx->commit());
-    }
-    m_undo.push(new SnapshotCommand(
-        updateId == 0 ? tr("Rewind to the start") : tr("Rewind to update %1").arg(updateId), *m_db,
-        std::move(before).value(), rewind, [this] { emit dataChanged(); }));
-    emit dataChanged();
-    return {};
+    return change(
+        updateId == 0 ? tr("Rewind to the start") : tr("Rewind to update %1").arg(updateId),
+        [updateId](storage::Database& db) -> Status {
+            CDC_TRY(projectstore::undeliverAfter(db, updateId));
+            CDC_TRY(projectstore::rewindClock(db, updateId));
+            return engine::rewindTo(db, updateId);
+        },
+        Redo::ByReplaying);
 }
 
 } // namespace cdc::ui

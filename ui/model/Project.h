@@ -122,9 +122,13 @@ public:
     QString readme() const;
     QString sampleId() const;
 
+    /// How an edit's undo step redoes it: from a copy of the state after it, or by making it again (for a
+    /// change that is exact to repeat and costs what it changes, such as a rewind).
+    enum class Redo { FromCopy, ByReplaying };
     /// Runs `change` in one transaction on the working copy and pushes it as an undoable command.
     /// On error nothing changes and nothing is pushed.
-    Status change(const QString& text, const std::function<Status(storage::Database&)>& change);
+    Status change(const QString& text, const std::function<Status(storage::Database&)>& change,
+                  Redo redo = Redo::FromCopy);
     /// The same for a change that writes rows of `tables` only (tables with a PRIMARY KEY, no schema
     /// change): its undo step keeps the rows it changed (ChangesetCommand) rather than two copies of the
     /// project. The queue and settings edits below take this path.

@@ -14,6 +14,7 @@
 #include <QJsonObject>
 
 #include <map>
+#include <vector>
 
 namespace cdc::ui::projectstore {
 
@@ -249,10 +250,29 @@ Status undeliverStep(Database& db, const QJsonObject& record) {
     return clear->run();
 }
 
-/// Puts delivered events back in front of the queue, in the order given. Each gets the id and position it
-/// had when it was delivered if the queue still leaves room for them (undoing a run right after it: the
-/// queue is then exactly as before); otherwise new ids, or positions just ahead of the current head. Only
-/// the events put back are written: the waiting ones keep their rows.
+/// A queued event as stored: its payload not decoded yet.
+struct StoredEvent {
+    qint64 id;
+    QString source;
+    QString payload;
+    qint64 position;
+};
+
+/// The first `count` events of the queue (all: -1), in queue order, through the (position, id) index.
+Result<std::vector<StoredEvent>> readQueueHead(const Database& db, int count) {
+    auto stmt = db.prepare(
+        "SELECT id, source, row_json, position FROM __cdc_event_queue ORDER BY position, id LIMIT ?");
+    if (!stmt)
+        return stmt.error();
+    stmt->bind(1, static_cast<std::int64_t>(count));
+    std::vector<StoredEvent> out;
+    CDC_TRY(stmt->forEachRow([&out](const storage::Statement& row) {
+        out.push_back({row.int64(0), QString::fromStdString(row.text(1)), QString::fromStdString(row.text(2)),
+                       row.int64(3)});
+    }));
+    return out;
+}
+
 /// A source table's prepared INSERT of all its columns.
 struct SourceInsert {
     std::string name; ///< as the catalog spells it
@@ -286,6 +306,10 @@ struct Requeued {
     std::optional<QueueOrigin> origin; ///< unknown for deliveries recorded by older versions
 };
 
+/// Puts delivered events back in front of the queue, in the order given. Each gets the id and position it
+/// had when it was delivered if the queue still leaves room for them (undoing a run right after it: the
+/// queue is then exactly as before); otherwise new ids, or positions just ahead of the current head. Only
+/// the events put back are written: the waiting ones keep their rows.
 Status requeueAtFront(Database& db, const QList<Requeued>& back) {
     auto min = db.prepare("SELECT MIN(position) FROM __cdc_event_queue");
     if (!min)
@@ -343,17 +367,13 @@ cdc::Row decodeRow(const QString& json) {
 }
 
 Result<QList<std::pair<QueuedEvent, qint64>>> queueHead(const Database& db, int count) {
-    auto stmt = db.prepare(
-        "SELECT id, source, row_json, position FROM __cdc_event_queue ORDER BY position, id LIMIT ?");
-    if (!stmt)
-        return stmt.error();
-    stmt->bind(1, static_cast<std::int64_t>(count));
+    auto stored = readQueueHead(db, count);
+    if (!stored)
+        return stored.error();
     QList<std::pair<QueuedEvent, qint64>> out;
-    CDC_TRY(stmt->forEachRow([&out](const storage::Statement& row) {
-        out.append({decodeEvent(row.int64(0), QString::fromStdString(row.text(1)),
-                                QString::fromStdString(row.text(2))),
-                    row.int64(3)});
-    }));
+    out.reserve(static_cast<qsizetype>(stored->size()));
+    for (const StoredEvent& e : *stored)
+        out.append({decodeEvent(e.id, e.source, e.payload), e.position});
     return out;
 }
 
@@ -440,13 +460,9 @@ Result<QList<qint64>> appendEvents(Database& db, const QList<QueuedEvent>& toAdd
 Status reorderEvents(Database& db, const QList<qint64>& orderedIds) {
     if (orderedIds.isEmpty())
         return {};
-    // From the smallest position among them: n distinct positions from there end at or before the largest,
-    // so the events not listed (behind the head, when only the head is given) stay behind them.
-    std::string ids;
-    for (qint64 id : orderedIds)
-        ids += (ids.empty() ? "" : ",") + std::to_string(id);
-    auto first =
-        scalar(db, "SELECT COALESCE(MIN(position), 1) FROM __cdc_event_queue WHERE id IN (" + ids + ")");
+    // From the head's position: the listed events are the head, so n positions from there end at or before
+    // the largest they had, and the events not listed stay behind them.
+    auto first = scalar(db, "SELECT COALESCE(MIN(position), 1) FROM __cdc_event_queue");
     if (!first)
         return first.error();
     auto stmt = db.prepare("UPDATE __cdc_event_queue SET position = ? WHERE id = ?");
@@ -486,28 +502,15 @@ Status removeEvents(Database& db, const QList<qint64>& ids) {
 Result<int> deliverEvents(Database& db, int count) {
     if (count <= 0)
         return 0;
-    // Only the head, through the (position, id) index: the rest of the queue may hold a whole imported feed.
-    auto head = db.prepare(
-        "SELECT id, source, row_json, position FROM __cdc_event_queue ORDER BY position, id LIMIT ?");
-    if (!head)
-        return head.error();
-    head->bind(1, static_cast<std::int64_t>(count));
-    struct Queued {
-        qint64 id;
-        QString source;
-        QString payload;
-        qint64 position;
-    };
-    std::vector<Queued> queued;
-    CDC_TRY(head->forEachRow([&queued](const storage::Statement& row) {
-        queued.push_back({row.int64(0), QString::fromStdString(row.text(1)),
-                          QString::fromStdString(row.text(2)), row.int64(3)});
-    }));
+    // Only the head: the rest of the queue may hold a whole imported feed.
+    auto queued = readQueueHead(db, count);
+    if (!queued)
+        return queued.error();
     // Each source's INSERT is prepared once per delivery (looking the table up per event was most of a
     // step's time outside the engine); a step's script may change a table, so it starts them over.
     std::map<QString, SourceInsert> inserts;
     int delivered = 0;
-    for (const Queued& q : queued) {
+    for (const StoredEvent& q : *queued) {
         const QueuedEvent event = decodeEvent(q.id, q.source, q.payload);
         if (event.isStep()) {
             CDC_TRY(deliverStep(db, event, q.position));

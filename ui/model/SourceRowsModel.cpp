@@ -2,7 +2,6 @@
 // Project::dataChanged, and a reset would close the editor and lose the current cell mid-Tab.
 #include "ui/model/SourceRowsModel.h"
 
-#include "core/common/Text.h"
 #include "ui/model/Project.h"
 #include "ui/model/ThemeColors.h"
 #include "ui/model/ValueText.h"
