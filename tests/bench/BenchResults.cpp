@@ -29,13 +29,45 @@ std::optional<double> ScdFigures::vsHandwrittenCpu() const {
     return handwritten->cpuSeconds / engine.cpuSeconds;
 }
 
-std::optional<double> BenchResults::replayVsDuckdb() const {
-    if (!duckdb || !scd1 || !scd2)
+namespace {
+/// Engine replay seconds ÷ DuckDB's recompute total (`inMemory`: the GUI storage mode's scenarios).
+std::optional<double> replayRatio(const BenchResults& r, bool inMemory) {
+    if (!r.duckdb || !r.scd1 || !r.scd2)
         return std::nullopt;
-    const double peer = duckdb->scd1TotalSeconds() + duckdb->scd2TotalSeconds();
+    const double peer = r.duckdb->scd1TotalSeconds() + r.duckdb->scd2TotalSeconds();
+    const auto* a =
+        inMemory ? (r.scd1->engineInMemory ? &*r.scd1->engineInMemory : nullptr) : &r.scd1->engine;
+    const auto* b =
+        inMemory ? (r.scd2->engineInMemory ? &*r.scd2->engineInMemory : nullptr) : &r.scd2->engine;
+    if (peer <= 0 || !a || !b)
+        return std::nullopt;
+    return (a->seconds + b->seconds) / peer;
+}
+
+std::optional<double> smallUpdateRatio(const BenchResults& r, Scd scd, const ScenarioResult* engine) {
+    if (!r.duckdb || !engine || r.duckdb->incremental.empty())
+        return std::nullopt;
+    const double peer =
+        scd == Scd::Type1 ? r.duckdb->scd1SmallUpdateSeconds() : r.duckdb->scd2SmallUpdateSeconds();
     if (peer <= 0)
         return std::nullopt;
-    return (scd1->engine.seconds + scd2->engine.seconds) / peer;
+    return engine->largeHistory.ms / 1000.0 / peer;
+}
+
+/// The scenario in the storage mode the GUI steps in: in memory when that ran, else the file's.
+const ScenarioResult* guiScenario(const std::optional<ScdFigures>& f) {
+    if (!f)
+        return nullptr;
+    return f->engineInMemory ? &*f->engineInMemory : &f->engine;
+}
+} // namespace
+
+std::optional<double> BenchResults::replayVsDuckdb() const {
+    return replayRatio(*this, false);
+}
+
+std::optional<double> BenchResults::replayInMemoryVsDuckdb() const {
+    return replayRatio(*this, true);
 }
 
 std::optional<double> BenchResults::guiStepVsDuckdb() const {
@@ -45,14 +77,12 @@ std::optional<double> BenchResults::guiStepVsDuckdb() const {
 }
 
 std::optional<double> BenchResults::smallUpdateVsDuckdb(Scd scd) const {
+    return smallUpdateRatio(*this, scd, guiScenario(scd == Scd::Type1 ? scd1 : scd2));
+}
+
+std::optional<double> BenchResults::smallUpdateFileVsDuckdb(Scd scd) const {
     const auto& f = scd == Scd::Type1 ? scd1 : scd2;
-    if (!duckdb || !f || duckdb->incremental.empty())
-        return std::nullopt;
-    const double peer =
-        scd == Scd::Type1 ? duckdb->scd1SmallUpdateSeconds() : duckdb->scd2SmallUpdateSeconds();
-    if (peer <= 0)
-        return std::nullopt;
-    return f->engine.largeHistory.ms / 1000.0 / peer;
+    return smallUpdateRatio(*this, scd, f ? &f->engine : nullptr);
 }
 
 namespace {
@@ -258,6 +288,12 @@ void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdF
             << ", \"cpu_incrementality\": " << number(fl->cpuIncrementality())
             << ", \"incremental_small_history\": " << incrementalJson(fl->smallHistory)
             << ", \"incremental_large_history\": " << incrementalJson(fl->largeHistory) << "}";
+    if (const auto& m = f->engineInMemory)
+        out << ",\n    \"engine_in_memory\": {\"seconds\": " << number(m->seconds)
+            << ", \"cpu_seconds\": " << number(m->cpuSeconds) << ", \"update_ms\": " << updateMsList(*m)
+            << ", \"target_rows\": " << m->visibleRows
+            << ", \"incremental_small_history\": " << incrementalJson(m->smallHistory)
+            << ", \"incremental_large_history\": " << incrementalJson(m->largeHistory) << "}";
     out << "}";
 }
 
@@ -285,9 +321,15 @@ void printTargets(std::ostream& out, const BenchResults& r) {
         if (auto v = r.replayVsDuckdb())
             out << pad(fixed(*v, 2), 12) << "target <= " << fixed(Targets::replayVsDuckdb, 0) << "   "
                 << verdict(*v <= Targets::replayVsDuckdb) << "   (engine SCD1+SCD2 " << fixed(engine, 2)
-                << " s)\n";
+                << " s in a WAL file on disk, as the CLI runs)\n";
         else
             out << "n/a   (engine SCD1+SCD2 " << fixed(engine, 2) << " s)\n";
+        if (r.scd1->engineInMemory && r.scd2->engineInMemory) {
+            const double memory = r.scd1->engineInMemory->seconds + r.scd2->engineInMemory->seconds;
+            out << "     the same in the GUI's storage   "
+                << pad(r.replayInMemoryVsDuckdb() ? fixed(*r.replayInMemoryVsDuckdb(), 2) : "n/a", 12)
+                << "(engine SCD1+SCD2 " << fixed(memory, 2) << " s in " << r.guiStorage << ")\n";
+        }
     }
     for (Scd scd : {Scd::Type1, Scd::Type2}) {
         const auto& f = scd == Scd::Type1 ? r.scd1 : r.scd2;
@@ -301,9 +343,13 @@ void printTargets(std::ostream& out, const BenchResults& r) {
             out << pad("n/a", 12);
         out << "   (" << grouped(static_cast<double>(r.incremental.events)) << "-event update on "
             << grouped(static_cast<double>(r.workload.events)) << " events: engine "
-            << fixed(f->engine.largeHistory.ms, 1)
-            << " ms in the WAL working-copy file the GUI steps in and the CLI updates: one storage mode "
-               "today)\n";
+            << fixed(guiScenario(f)->largeHistory.ms, 1) << " ms where the GUI steps: "
+            << (f->engineInMemory ? r.guiStorage : "a WAL file on disk (" + r.guiStorage + ")") << ")\n";
+        if (f->engineInMemory) {
+            out << "     in the CLI's durable file       "
+                << pad(r.smallUpdateFileVsDuckdb(scd) ? fixed(*r.smallUpdateFileVsDuckdb(scd), 2) : "n/a", 12)
+                << "(engine " << fixed(f->engine.largeHistory.ms, 1) << " ms in a WAL file on disk)\n";
+        }
     }
     if (auto v = r.guiStepVsDuckdb())
         out << "  2. SCD2 step in the app / DuckDB   " << pad(fixed(*v, 2), 12)
@@ -366,10 +412,19 @@ void writeTargets(std::ostream& out, const BenchResults& r) {
     } else {
         out << "  \"duckdb\": null, \"duckdb_note\": " << quoted(r.duckdbNote) << ",\n";
     }
+    const bool inMemory = (r.scd1 && r.scd1->engineInMemory) || (r.scd2 && r.scd2->engineInMemory);
     out << "  \"replay_vs_duckdb\": " << optionalNumber(r.replayVsDuckdb()) << ",\n";
+    out << "  \"replay_in_memory_vs_duckdb\": " << optionalNumber(r.replayInMemoryVsDuckdb()) << ",\n";
     out << "  \"small_update_vs_duckdb\": {\"scd1\": " << optionalNumber(r.smallUpdateVsDuckdb(Scd::Type1))
-        << ", \"scd2\": " << optionalNumber(r.smallUpdateVsDuckdb(Scd::Type2))
-        << ", \"storage_mode\": \"WAL working-copy file (GUI and CLI alike)\"},\n";
+        << ", \"scd2\": " << optionalNumber(r.smallUpdateVsDuckdb(Scd::Type2)) << ", \"storage_mode\": "
+        << quoted(inMemory ? "the GUI's working copy: " + r.guiStorage
+                           : "a WAL file on disk, GUI and CLI alike (" + r.guiStorage + ")")
+        << "},\n";
+    out << "  \"small_update_file_vs_duckdb\": {\"scd1\": "
+        << optionalNumber(r.smallUpdateFileVsDuckdb(Scd::Type1))
+        << ", \"scd2\": " << optionalNumber(r.smallUpdateFileVsDuckdb(Scd::Type2))
+        << ", \"storage_mode\": \"the CLI's project file: WAL file on disk\"},\n";
+    out << "  \"gui_storage\": " << quoted(r.guiStorage) << ",\n";
     out << "  \"gui_step_vs_duckdb\": " << optionalNumber(r.guiStepVsDuckdb()) << ",\n";
     if (r.explorer)
         out << "  \"explorer_s\": " << number(r.explorer->seconds)

@@ -14,6 +14,7 @@
 #include "TargetFigures.h"
 
 #include "core/sql/SqlApi.h"
+#include "core/storage/MemoryFolder.h"
 
 #include <sqlite3.h>
 
@@ -219,8 +220,8 @@ std::string cpuModel() {
     return "unknown CPU";
 }
 
-std::string makeWorkDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "cdcstudio-bench-XXXXXX").string();
+std::string makeWorkDir(const std::filesystem::path& parent = std::filesystem::temp_directory_path()) {
+    std::string pattern = (parent / "cdcstudio-bench-XXXXXX").string();
     if (!mkdtemp(pattern.data()))
         return {};
     return pattern;
@@ -327,6 +328,20 @@ int main(int argc, char** argv) {
 
     std::vector<std::pair<std::string, StatementProfiler>> profiles;
     const Scenario scenario(options.workDir, options.workload, options.incremental, options.pragmas);
+    // Target 2 is stated in the storage mode the GUI steps in: its working copy goes to a RAM-backed folder
+    // when one has room (ui::WorkingCopyFolder), so the engine runs there too, with the same settings.
+    std::string memoryDir;
+    if (options.engine && options.scenarios) {
+        const auto room = storage::workingCopyRoom(static_cast<std::uint64_t>(options.workload.events) * 300);
+        if (auto folder = storage::memoryBackedFolder(room)) {
+            memoryDir = makeWorkDir(*folder);
+            results.guiStorage = memoryDir.empty()
+                                     ? "a WAL file on disk: cannot create a folder in " + *folder
+                                     : "a WAL file in RAM-backed " + *folder;
+        } else {
+            results.guiStorage = "no RAM-backed folder with room here";
+        }
+    }
     for (Scd scd : {Scd::Type1, Scd::Type2}) {
         if (!options.scenarios || (options.only && *options.only != scd))
             continue;
@@ -346,6 +361,18 @@ int main(int argc, char** argv) {
                 return fail(tag + " engine", run.error());
             figures.engine = run.value();
             figures.enginePeakRssMb = phase.phasePeakMb();
+            if (!memoryDir.empty()) {
+                std::cerr << tag << ": engine in the GUI's working-copy folder (" << memoryDir << ")...\n";
+                const Scenario inMemory(memoryDir, options.workload, options.incremental, options.pragmas);
+                auto memoryRun =
+                    inMemory.run(tag + "-engine-gui", [scd] { return std::make_unique<EngineApplier>(scd); });
+                // Its files would hold RAM: they go at once, even with --keep.
+                std::filesystem::remove(memoryDir + "/" + tag + "-engine-gui.db", ec);
+                std::filesystem::remove(memoryDir + "/" + tag + "-engine-gui-small-history.db", ec);
+                if (!memoryRun)
+                    return fail(tag + " engine in memory", memoryRun.error());
+                figures.engineInMemory = memoryRun.value();
+            }
             if (options.profileStatements) {
                 const std::string inc = std::to_string(options.incremental.events) + "-event updates on ";
                 profiles.emplace_back(tag + " engine, the " + std::to_string(options.workload.updates) +
@@ -393,5 +420,7 @@ int main(int argc, char** argv) {
     std::cout << "results written to " << options.out << "\n";
     if (ownWorkDir && !options.keep)
         std::filesystem::remove_all(options.workDir, ec);
+    if (!memoryDir.empty())
+        std::filesystem::remove_all(memoryDir, ec);
     return 0;
 }

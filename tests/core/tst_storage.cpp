@@ -4,9 +4,11 @@
 #include "core/storage/Backup.h"
 #include "core/storage/Catalog.h"
 #include "core/storage/Database.h"
+#include "core/storage/MemoryFolder.h"
 
 #include <sqlite3.h>
 
+#include <QStorageInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -190,6 +192,31 @@ private slots:
         auto r = st->step();
         QVERIFY(!r.ok());
         QCOMPARE(QString::fromStdString(r.error().message), QStringLiteral("not authorized"));
+    }
+
+    // A working copy goes to a RAM-backed folder only where one is: never to a disk folder, a missing one,
+    // or one without room (a container's 64 MB /dev/shm must not take a large project).
+    void memoryFolderIsRamBackedWithRoom() {
+        QTemporaryDir disk;
+        QVERIFY(disk.isValid());
+        const bool diskIsRam = QStorageInfo(disk.path()).fileSystemType().startsWith("tmpfs") ||
+                               QStorageInfo(disk.path()).fileSystemType() == "ramfs";
+        if (!diskIsRam)
+            QVERIFY(!storage::memoryBackedFolder(1, {disk.path().toStdString()}));
+        QVERIFY(!storage::memoryBackedFolder(1, {"/nonexistent-cdcstudio-folder"}));
+        QVERIFY(!storage::memoryBackedFolder(std::uint64_t(1) << 60, storage::memoryFolderCandidates()));
+        QCOMPARE(storage::workingCopyRoom(100), std::uint64_t(200) + (std::uint64_t(256) << 20));
+
+        const QStorageInfo shm(QStringLiteral("/dev/shm"));
+        if (!shm.isValid() || shm.fileSystemType() != "tmpfs" || shm.bytesAvailable() < (qint64(64) << 20))
+            QSKIP("no tmpfs /dev/shm with 64 MB free on this machine");
+        auto found =
+            storage::memoryBackedFolder(std::uint64_t(1) << 20, {disk.path().toStdString(), "/dev/shm"});
+        QVERIFY(found);
+        QCOMPARE(QString::fromStdString(*found), diskIsRam ? disk.path() : QStringLiteral("/dev/shm"));
+        // More than it can hold: none.
+        const auto tooMuch = static_cast<std::uint64_t>(shm.bytesTotal()) + 1;
+        QVERIFY(!storage::memoryBackedFolder(tooMuch, {"/dev/shm"}));
     }
 
     void catalogResolvesQualifiedAndSuffixNames() {

@@ -1,14 +1,20 @@
 // Project files: working copy, save / reopen, CLI-made databases, bad files, undoable queue edits.
 #include "core/common/ResultSet.h"
 #include "core/storage/Catalog.h"
+#include "core/storage/MemoryFolder.h"
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
 #include "ui/model/SourceRowsModel.h"
 #include "ui/model/SourceScripts.h"
+#include "ui/model/WorkingCopyFolder.h"
 
+#include <QDir>
 #include <QFile>
+#include <QLockFile>
+#include <QProcess>
 #include <QSignalSpy>
+#include <QSysInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -111,6 +117,81 @@ private slots:
         } // closed without saving
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), before);
+    }
+
+    // The working copy goes where writes are cheapest: a RAM-backed folder with room for it (updates there
+    // write at memory speed), else the temporary folder; either way it is a WAL database the update thread
+    // writes while the GUI reads, and saving writes the project file.
+    void workingCopyLivesInMemoryWhenThereIsRoom() {
+        const QString path = m_dir.filePath(QStringLiteral("memory.cdcstudio"));
+        {
+            Project project;
+            createSource(project.db(), "cdc.users");
+            QVERIFY(project.saveAs(path).ok());
+        }
+        Project project;
+        QVERIFY(project.open(path).ok());
+        const QFileInfo file(path);
+        const auto folder =
+            storage::memoryBackedFolder(storage::workingCopyRoom(static_cast<std::uint64_t>(file.size())));
+        QCOMPARE(project.workingCopyInMemory(), folder.has_value());
+        const QString expectedParent = folder ? QString::fromStdString(*folder) : QDir::tempPath();
+        QVERIFY2(
+            QFileInfo(project.workingPath()).absolutePath().startsWith(QDir(expectedParent).absolutePath()),
+            qPrintable(project.workingPath()));
+        QVERIFY(!project.workingPath().startsWith(m_dir.path()));
+        {
+            auto mode = project.db().prepare("PRAGMA journal_mode");
+            QVERIFY(mode.ok() && mode->step().ok());
+            QCOMPARE(QString::fromStdString(mode->text(0)), QStringLiteral("wal"));
+        }
+        const auto appended = project.appendEvents({makeEvent("Ada", 1, 1)}, QStringLiteral("add"));
+        QVERIFY2(appended.ok(), appended.ok() ? "" : appended.error().message.c_str());
+        QVERIFY(project.saveAs(path).ok());
+        Project reopened;
+        QVERIFY(reopened.open(path).ok());
+        EventQueueModel queue(&reopened);
+        QCOMPARE(queueNames(queue), (QStringList{"Ada"}));
+    }
+
+    // A crashed session's working copy would hold RAM until the machine restarts: the next start removes
+    // the folders whose owner is gone, and nothing else.
+    void abandonedWorkingCopiesAreRemoved() {
+        // A live session's folder, as WorkingCopyFolder makes it.
+        auto live = WorkingCopyFolder::create(0, {m_dir.path().toStdString()});
+        QVERIFY(live);
+        QVERIFY(QFileInfo::exists(live->filePath(QStringLiteral("owner.lock"))));
+
+        QProcess finished; // a process id that is no longer running
+        finished.start(QStringLiteral("true"), {});
+        QVERIFY(finished.waitForFinished());
+        const qint64 deadPid = finished.processId() ? finished.processId() : 999999;
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("cdcstudio-crashed")));
+        {
+            QFile lock(m_dir.filePath(QStringLiteral("cdcstudio-crashed/owner.lock")));
+            QVERIFY(lock.open(QIODevice::WriteOnly));
+            lock.write(QByteArray::number(deadPid) + "\ncdcstudio\n" + QSysInfo::machineHostName().toUtf8() +
+                       "\n");
+        }
+        QFile data(m_dir.filePath(QStringLiteral("cdcstudio-crashed/working.cdcstudio")));
+        QVERIFY(data.open(QIODevice::WriteOnly));
+        data.close();
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("cdcstudio-unlocked"))); // being made, or not ours
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("other-crashed")));
+        QVERIFY(QFile::copy(m_dir.filePath(QStringLiteral("cdcstudio-crashed/owner.lock")),
+                            m_dir.filePath(QStringLiteral("other-crashed/owner.lock"))));
+        QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("cdcstudio-live")));
+        QLockFile liveLock(m_dir.filePath(QStringLiteral("cdcstudio-live/owner.lock")));
+        QVERIFY(liveLock.tryLock(0)); // what a running session holds
+        QCOMPARE(WorkingCopyFolder::removeAbandoned(m_dir.path()), 1);
+        QVERIFY(QFileInfo::exists(m_dir.filePath(QStringLiteral("cdcstudio-live/owner.lock"))));
+        QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("cdcstudio-crashed"))));
+        QVERIFY(QFileInfo::exists(m_dir.filePath(QStringLiteral("cdcstudio-unlocked"))));
+        QVERIFY(QFileInfo::exists(m_dir.filePath(QStringLiteral("other-crashed/owner.lock"))));
+        QVERIFY(QFileInfo::exists(live->filePath(QStringLiteral("owner.lock"))));
+        const QString livePath = live->path();
+        live.reset(); // a clean close removes its own folder
+        QVERIFY(!QFileInfo::exists(livePath));
     }
 
     void opensADatabaseMadeByTheCli() {

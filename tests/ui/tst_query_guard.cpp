@@ -3,6 +3,7 @@
 // time limit, the window responsive throughout; a project file beyond the size limit is refused before a
 // byte of it is copied; a large one copies with a progress dialog whose Cancel keeps the open project.
 #include "core/storage/Database.h"
+#include "core/storage/MemoryFolder.h"
 #include "ui/model/Project.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/MainWindow.h"
@@ -18,6 +19,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLockFile>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
@@ -85,9 +87,27 @@ void makeTargetViewEndless(const QString& path) {
     }
 }
 
-/// The working copies (and their partial copies) in the temporary folder.
+/// This process's working-copy folders (with partial copies in them) wherever WorkingCopyFolder puts them:
+/// the RAM-backed folders and the temporary folder. Other processes' (tests running beside this one) are
+/// left out by the lock file's process id.
 QStringList temporaryEntries() {
-    return QDir(QDir::tempPath()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot, QDir::Name);
+    QStringList entries;
+    QStringList parents{QDir::tempPath()};
+    for (const std::string& folder : storage::memoryFolderCandidates())
+        parents << QString::fromStdString(folder);
+    for (const QString& parent : parents) {
+        const QDir dir(parent);
+        for (const QString& name :
+             dir.entryList({QStringLiteral("cdcstudio-*")}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QLockFile lock(dir.filePath(name + QStringLiteral("/owner.lock")));
+            qint64 pid = 0;
+            QString host, app;
+            if (lock.getLockInfo(&pid, &host, &app) && pid == QCoreApplication::applicationPid())
+                entries << dir.filePath(name);
+        }
+    }
+    entries.sort();
+    return entries;
 }
 
 /// Counts ticks of a 20 ms timer while `wait` runs: a window that responds keeps ticking.

@@ -14,6 +14,7 @@
 #include "ui/model/ChangesetCommand.h"
 #include "ui/model/PythonTrust.h"
 #include "ui/model/SnapshotCommand.h"
+#include "ui/model/WorkingCopyFolder.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -46,6 +47,10 @@ Project::~Project() {
     m_undo.clear();
 }
 
+bool Project::workingCopyInMemory() const {
+    return m_dir && m_dir->inMemory();
+}
+
 QString Project::workingPath() const {
     return m_db ? QString::fromStdString(m_db->path()) : QString();
 }
@@ -59,11 +64,26 @@ QString Project::displayName() const {
     return sample.isEmpty() ? tr("Untitled") : tr("%1 (sample)").arg(sample);
 }
 
+namespace {
+
+/// The size of `db` in bytes (0 when it cannot tell).
+std::uint64_t databaseBytes(const Database& db) {
+    auto size = db.prepare("SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()");
+    if (!size)
+        return 0;
+    auto row = size->step();
+    if (!row || !row.value())
+        return 0;
+    return static_cast<std::uint64_t>(std::max<std::int64_t>(0, size->int64(0)));
+}
+
+} // namespace
+
 Status Project::resetWorkingCopy(Database* source, const QString& filePath, const QString& origin,
                                  const CopyPages& copy) {
-    auto dir = std::make_unique<QTemporaryDir>();
-    if (!dir->isValid())
-        return Diagnostic::error("IO", "cannot create a temporary working directory");
+    auto dir = WorkingCopyFolder::create(source ? databaseBytes(*source) : 0);
+    if (!dir)
+        return Diagnostic::error("IO", "cannot create a folder for the working copy");
     const std::string path = dir->filePath("working.cdcstudio").toStdString();
     auto db = Database::open(path, Database::Mode::ReadWriteCreate);
     if (!db)

@@ -14,7 +14,6 @@
 #include "ui/model/RunCommand.h"
 
 #include <QObject>
-#include <QTemporaryDir>
 #include <QUndoStack>
 
 #include <chrono>
@@ -25,6 +24,8 @@
 #include <string_view>
 
 namespace cdc::ui {
+
+class WorkingCopyFolder;
 
 class Project : public QObject {
     Q_OBJECT
@@ -84,6 +85,9 @@ public:
     QString filePath() const { return m_filePath; }
     QString displayName() const;
     QString workingPath() const;
+    /// The working copy lives in a RAM-backed folder (storage/MemoryFolder.h), not in the temporary folder
+    /// on disk.
+    bool workingCopyInMemory() const;
     storage::Database& db() { return *m_db; }
     /// Watches a read the GUI thread makes on the working copy itself (row counts, source rows, the update
     /// log): stopped after kQuickReadTimeout, as the window does not respond meanwhile. Hold it around the
@@ -191,7 +195,7 @@ private:
     /// Gives the working connection the current volumes folder (after a load, a save elsewhere, an undo).
     void applyVolumesFolder();
 
-    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<WorkingCopyFolder> m_dir;
     std::unique_ptr<storage::Database> m_db;
     QUndoStack m_undo;
     /// Every step of a run holds two copies of the database: the history keeps the last kUndoLimit steps.
