@@ -1,5 +1,7 @@
 #include "core/storage/Database.h"
 
+#include "core/storage/MemoryFolder.h"
+
 #include "core/storage/QueryGuard.h"
 #include "core/storage/RowsTable.h"
 
@@ -109,6 +111,19 @@ Diagnostic sqliteError(sqlite3* db, std::string_view context) {
     std::string msg = db ? sqlite3_errmsg(db) : "out of memory";
     if (!context.empty())
         msg = std::string(context) + ": " + msg;
+    if (db && (sqlite3_extended_errcode(db) & 0xff) == SQLITE_FULL) {
+        // Say where, and what to do: a working copy in a RAM-backed folder (MemoryFolder.h) can fill it.
+        const char* file = sqlite3_db_filename(db, "main");
+        const std::string path = file && *file ? file : "";
+        if (!path.empty() && isMemoryBacked(path))
+            msg += ": the memory folder holding '" + path +
+                   "' has no room left (nothing of the failed change was kept). Save the project and open it "
+                   "again: its working copy then goes to disk when memory is short";
+        else if (!path.empty())
+            msg +=
+                ": the disk holding '" + path + "' has no room left (nothing of the failed change was kept)";
+        return Diagnostic::error("SQLITE_FULL", msg);
+    }
     return Diagnostic::error("SQLITE", msg);
 }
 

@@ -53,21 +53,38 @@ std::optional<std::string> memoryBackedFolder(std::uint64_t bytesNeeded,
     const auto available = memoryAvailable();
     if (!available || *available < bytesNeeded)
         return std::nullopt;
+    std::optional<std::string> best;
+    std::uint64_t bestFree = 0;
     for (const std::string& folder : candidates) {
         struct statfs fs {};
         if (statfs(folder.c_str(), &fs) != 0 || !ramBacked(fs) || access(folder.c_str(), W_OK | X_OK) != 0)
             continue;
         // ramfs reports no size: it grows until memory runs out, which MemAvailable already bounds.
         const std::uint64_t free =
-            static_cast<std::uint64_t>(fs.f_bavail) * static_cast<std::uint64_t>(fs.f_bsize);
-        if (static_cast<unsigned long>(fs.f_type) == RAMFS_MAGIC || free >= bytesNeeded)
-            return folder;
+            static_cast<unsigned long>(fs.f_type) == RAMFS_MAGIC
+                ? *available
+                : static_cast<std::uint64_t>(fs.f_bavail) * static_cast<std::uint64_t>(fs.f_bsize);
+        if (free >= bytesNeeded && (!best || free > bestFree)) {
+            best = folder;
+            bestFree = free;
+        }
     }
+    return best;
 #else
     (void)bytesNeeded;
     (void)candidates;
-#endif
     return std::nullopt;
+#endif
+}
+
+bool isMemoryBacked(const std::string& path) {
+#ifdef __linux__
+    struct statfs fs {};
+    return statfs(path.c_str(), &fs) == 0 && ramBacked(fs);
+#else
+    (void)path;
+    return false;
+#endif
 }
 
 std::uint64_t workingCopyRoom(std::uint64_t databaseBytes) {

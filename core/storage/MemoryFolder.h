@@ -16,12 +16,16 @@ namespace cdc::storage {
 /// /dev/shm.
 std::vector<std::string> memoryFolderCandidates();
 
-/// The first candidate that is a RAM-backed filesystem (tmpfs, ramfs), writable, with at least
-/// `bytesNeeded` free on it and that much memory available (MemAvailable): nullopt when none is, or on
-/// systems without such folders. A full tmpfs would fail updates, so callers ask for room to grow.
+/// Of the candidates that are RAM-backed filesystems (tmpfs, ramfs), writable, with at least `bytesNeeded`
+/// free, the one with the most room (a tmpfs is often sized at a tenth of the memory, /dev/shm at half) —
+/// when that much memory is available too (MemAvailable): nullopt when none is, or on systems without such
+/// folders. A full tmpfs would fail updates, so callers ask for room to grow.
 std::optional<std::string>
 memoryBackedFolder(std::uint64_t bytesNeeded,
                    const std::vector<std::string>& candidates = memoryFolderCandidates());
+
+/// Whether the file or folder at `path` is on a RAM-backed filesystem.
+bool isMemoryBacked(const std::string& path);
 
 /// Room a working copy of a `databaseBytes` database asks for: the copy, a WAL that may grow to its size
 /// during one large update, and 256 MiB for what the session adds.

@@ -8,6 +8,7 @@
 
 #include <sqlite3.h>
 
+#include <QDir>
 #include <QStorageInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -217,6 +218,47 @@ private slots:
         // More than it can hold: none.
         const auto tooMuch = static_cast<std::uint64_t>(shm.bytesTotal()) + 1;
         QVERIFY(!storage::memoryBackedFolder(tooMuch, {"/dev/shm"}));
+    }
+
+    // A full disk or memory folder is an error that says where and what to do, not SQLite's bare "database or
+    // disk is full" (PRAGMA max_page_count makes SQLite fail exactly as a full filesystem does).
+    void fullStorageSaysWhereAndWhatToDo_data() {
+        QTest::addColumn<QString>("parent");
+        QTest::addColumn<QString>("advice");
+        QTest::newRow("disk") << QDir::tempPath() << "the disk holding";
+        QTest::newRow("memory") << "/dev/shm"
+                                << "Save the project and open it again";
+    }
+    void fullStorageSaysWhereAndWhatToDo() {
+        QFETCH(QString, parent);
+        QFETCH(QString, advice);
+        const bool memory = parent == QStringLiteral("/dev/shm");
+        if (memory && !storage::isMemoryBacked("/dev/shm"))
+            QSKIP("no tmpfs /dev/shm on this machine");
+        if (!memory && storage::isMemoryBacked(parent.toStdString()))
+            QSKIP("the temporary folder is in memory on this machine");
+        QTemporaryDir dir(parent + QStringLiteral("/cdcstudio-test-XXXXXX"));
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(QStringLiteral("full.db")).toStdString();
+        auto db = Database::open(path);
+        QVERIFY(db.ok());
+        QVERIFY(db->exec("CREATE TABLE t(x BLOB); PRAGMA max_page_count = 40").ok());
+        auto insert = db->prepare("INSERT INTO t VALUES (zeroblob(1500))");
+        QVERIFY(insert.ok());
+        Status st;
+        for (int i = 0; i < 200 && st.ok(); ++i) {
+            insert->reset();
+            st = insert->run();
+        }
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, std::string("SQLITE_FULL"));
+        const QString message = QString::fromStdString(st.error().message);
+        QVERIFY2(message.contains(advice) && message.contains(QString::fromStdString(path)),
+                 qPrintable(message));
+        // The rows written before it stay readable.
+        auto count = db->prepare("SELECT count(*) FROM t");
+        QVERIFY(count.ok() && count->step().ok());
+        QVERIFY(count->int64(0) > 0);
     }
 
     void catalogResolvesQualifiedAndSuffixNames() {
