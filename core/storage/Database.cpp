@@ -422,7 +422,9 @@ Statement& Statement::bind(int index, double value) {
     return *this;
 }
 Statement& Statement::bind(int index, std::string_view text) {
-    sqlite3_bind_text64(m_stmt, index, text.data(), text.size(), SQLITE_TRANSIENT, SQLITE_UTF8);
+    // An empty view may have no data pointer, which SQLite would bind as NULL: text is text, even empty.
+    sqlite3_bind_text64(m_stmt, index, text.data() ? text.data() : "", text.size(), SQLITE_TRANSIENT,
+                        SQLITE_UTF8);
     return *this;
 }
 

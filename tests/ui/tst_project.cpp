@@ -434,11 +434,27 @@ private slots:
                     .contains(QStringLiteral("DELETE FROM cdc.users WHERE id = 2;")));
 
         storage::Database& db = project.db();
-        QCOMPARE(*projectstore::deliverEvents(db, 2), 2);
-        QVERIFY(projectstore::assignDeliveries(db, 1).ok());
-        QCOMPARE(*projectstore::deliverEvents(db, 2), 2);
-        QVERIFY(projectstore::assignDeliveries(db, 2).ok());
+        // Delivered to the update the runner expects (its rows are written with it), then to a wrong guess
+        // that assignDeliveries moves to the real update.
+        {
+            auto d = projectstore::deliverEvents(db, 2, 1);
+            QVERIFY2(d.ok(), d.ok() ? "" : d.error().format().c_str());
+            QCOMPARE(*d, 2);
+        }
+        QVERIFY(projectstore::assignDeliveries(db, 1, 1).ok());
+        {
+            auto d = projectstore::deliverEvents(db, 2, 9);
+            QVERIFY2(d.ok(), d.ok() ? "" : d.error().format().c_str());
+            QCOMPARE(*d, 2);
+        }
+        QVERIFY(projectstore::assignDeliveries(db, 2, 9).ok());
         QCOMPARE(sourceRows(db), (QStringList{"1|1|Z|1", "2|3|C|3", "3|4|D|4"}));
+        {
+            auto updates = db.prepare("SELECT group_concat(coalesce(update_id, 'NULL'), ',') FROM "
+                                      "(SELECT update_id FROM __cdc_delivery ORDER BY id)");
+            QVERIFY(updates.ok() && updates->step().ok());
+            QCOMPARE(QString::fromStdString(updates->text(0)), QStringLiteral("1,1,2,2"));
+        }
 
         QVERIFY(projectstore::undeliverAfter(db, 1).ok());
         QCOMPARE(sourceRows(db), (QStringList{"1|1|A|1", "2|2|B|2"}));

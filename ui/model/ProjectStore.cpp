@@ -134,13 +134,23 @@ QString encodePayload(const QueuedEvent& event) {
     return compact(QJsonObject{{"script", event.script}, {"label", event.label}});
 }
 
-QueuedEvent decodeEvent(qint64 id, const QString& source, const QString& json) {
-    const QJsonDocument doc = QJsonDocument::fromJson(json.toUtf8());
+/// A queued event from its stored payload, as UTF-8 (the database's own bytes: no round trip through
+/// UTF-16, which was a tenth of a delivery).
+QueuedEvent decodeEvent(qint64 id, const QString& source, const QByteArray& json) {
+    const QJsonDocument doc = QJsonDocument::fromJson(json);
     if (doc.isObject()) {
         const QJsonObject step = doc.object();
         return QueuedEvent::step(id, step.value("script").toString(), step.value("label").toString());
     }
     return QueuedEvent::row(id, source, rowFromArray(doc.array()));
+}
+
+QueuedEvent decodeEvent(qint64 id, const QString& source, const std::string& json) {
+    return decodeEvent(id, source, QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())));
+}
+
+QueuedEvent decodeEvent(qint64 id, const QString& source, const QString& json) {
+    return decodeEvent(id, source, json.toUtf8());
 }
 
 Result<std::int64_t> scalar(const Database& db, const std::string& sql) {
@@ -159,24 +169,45 @@ std::string columnList(const storage::TableInfo& table) {
     return list;
 }
 
-Status insertDelivery(Database& db, const QString& source, qint64 rowid, const QString& json,
-                      const std::optional<QueueOrigin>& origin) {
-    auto stmt = db.prepare("INSERT INTO __cdc_delivery(update_id, source, source_rowid, row_json, queue_id, "
-                           "queue_position) VALUES(NULL, ?, ?, ?, ?, ?)");
-    if (!stmt)
-        return stmt.error();
-    stmt->bind(1, cdc::Value(source.toStdString()))
-        .bind(2, static_cast<std::int64_t>(rowid))
-        .bind(3, cdc::Value(json.toStdString()));
-    if (origin)
-        stmt->bind(4, static_cast<std::int64_t>(origin->id))
-            .bind(5, static_cast<std::int64_t>(origin->position));
-    return stmt->run();
-}
+/// The INSERT of `__cdc_delivery` rows, prepared once for a whole delivery. `updateId`: the update the
+/// rows are delivered to, when known beforehand (assignDeliveries then has nothing to rewrite), else NULL.
+class DeliveryWriter {
+public:
+    static Result<DeliveryWriter> prepare(Database& db, std::optional<qint64> updateId) {
+        auto stmt =
+            db.prepare("INSERT INTO __cdc_delivery(update_id, source, source_rowid, row_json, queue_id, "
+                       "queue_position) VALUES(?, ?, ?, ?, ?, ?)");
+        if (!stmt)
+            return stmt.error();
+        return DeliveryWriter(std::move(stmt).value(), updateId);
+    }
+
+    Status add(std::string_view source, qint64 rowid, std::string_view json,
+               const std::optional<QueueOrigin>& origin) {
+        m_insert.reset();
+        if (m_updateId)
+            m_insert.bind(1, static_cast<std::int64_t>(*m_updateId));
+        else
+            m_insert.bindNull(1);
+        m_insert.bind(2, source).bind(3, static_cast<std::int64_t>(rowid)).bind(4, json);
+        if (origin)
+            m_insert.bind(5, static_cast<std::int64_t>(origin->id))
+                .bind(6, static_cast<std::int64_t>(origin->position));
+        else
+            m_insert.bindNull(5).bindNull(6);
+        return m_insert.run();
+    }
+
+private:
+    DeliveryWriter(storage::Statement insert, std::optional<qint64> updateId)
+        : m_insert(std::move(insert)), m_updateId(updateId) {}
+    storage::Statement m_insert;
+    std::optional<qint64> m_updateId;
+};
 
 /// Runs a step's script after keeping every row of the tables it writes (rowid first) and how far the
 /// source-change log went, so undeliverStep can put both back.
-Status deliverStep(Database& db, const QueuedEvent& event, qint64 position) {
+Status deliverStep(Database& db, DeliveryWriter& deliveries, const QueuedEvent& event, qint64 position) {
     const std::string script = event.script.toStdString();
     const std::string file = "step-" + std::to_string(event.id) + ".sql";
     auto written = sql::sourceScriptWrites(script, file);
@@ -209,7 +240,7 @@ Status deliverStep(Database& db, const QueuedEvent& event, qint64 position) {
                              {"label", event.label},
                              {"before", before},
                              {"changesMark", static_cast<qint64>(changesMark)}};
-    return insertDelivery(db, QString(), 0, compact(record), QueueOrigin{event.id, position});
+    return deliveries.add({}, 0, compact(record).toStdString(), QueueOrigin{event.id, position});
 }
 
 /// Puts back the rows a step's tables had before it ran, and forgets the source changes it logged.
@@ -254,7 +285,7 @@ Status undeliverStep(Database& db, const QJsonObject& record) {
 struct StoredEvent {
     qint64 id;
     QString source;
-    QString payload;
+    std::string payload; ///< UTF-8, as stored
     qint64 position;
 };
 
@@ -267,8 +298,7 @@ Result<std::vector<StoredEvent>> readQueueHead(const Database& db, int count) {
     stmt->bind(1, static_cast<std::int64_t>(count));
     std::vector<StoredEvent> out;
     CDC_TRY(stmt->forEachRow([&out](const storage::Statement& row) {
-        out.push_back({row.int64(0), QString::fromStdString(row.text(1)), QString::fromStdString(row.text(2)),
-                       row.int64(3)});
+        out.push_back({row.int64(0), QString::fromStdString(row.text(1)), row.text(2), row.int64(3)});
     }));
     return out;
 }
@@ -399,8 +429,7 @@ Result<QList<QueuedEvent>> eventsOf(const Database& db, const QString& source, i
     stmt->bind(1, cdc::Value(source.toStdString())).bind(2, static_cast<std::int64_t>(last));
     QList<QueuedEvent> out;
     CDC_TRY(stmt->forEachRow([&out](const storage::Statement& row) {
-        out.prepend(decodeEvent(row.int64(0), QString::fromStdString(row.text(1)),
-                                QString::fromStdString(row.text(2))));
+        out.prepend(decodeEvent(row.int64(0), QString::fromStdString(row.text(1)), row.text(2)));
     }));
     return out;
 }
@@ -499,9 +528,12 @@ Status removeEvents(Database& db, const QList<qint64>& ids) {
     return {};
 }
 
-Result<int> deliverEvents(Database& db, int count) {
+Result<int> deliverEvents(Database& db, int count, std::optional<qint64> updateId) {
     if (count <= 0)
         return 0;
+    auto deliveries = DeliveryWriter::prepare(db, updateId);
+    if (!deliveries)
+        return deliveries.error();
     // Only the head: the rest of the queue may hold a whole imported feed.
     auto queued = readQueueHead(db, count);
     if (!queued)
@@ -513,7 +545,7 @@ Result<int> deliverEvents(Database& db, int count) {
     for (const StoredEvent& q : *queued) {
         const QueuedEvent event = decodeEvent(q.id, q.source, q.payload);
         if (event.isStep()) {
-            CDC_TRY(deliverStep(db, event, q.position));
+            CDC_TRY(deliverStep(db, *deliveries, event, q.position));
             inserts.clear();
         } else {
             auto found = inserts.find(q.source);
@@ -534,8 +566,8 @@ Result<int> deliverEvents(Database& db, int count) {
                 target.insert.bind(static_cast<int>(i) + 1, event.values[i]);
             CDC_TRY(target.insert.run());
             // A row's queue payload is the row as encodeRow writes it: kept as it was read.
-            CDC_TRY(insertDelivery(db, QString::fromStdString(target.name), db.lastInsertRowid(), q.payload,
-                                   QueueOrigin{q.id, q.position}));
+            CDC_TRY(
+                deliveries->add(target.name, db.lastInsertRowid(), q.payload, QueueOrigin{q.id, q.position}));
         }
         ++delivered;
     }
@@ -551,10 +583,23 @@ Result<int> deliverEvents(Database& db, int count) {
 
 Status recordDelivery(Database& db, const QString& source, qint64 rowid, const cdc::Row& values,
                       const std::optional<QueueOrigin>& origin) {
-    return insertDelivery(db, source, rowid, encodeRow(values), origin);
+    auto deliveries = DeliveryWriter::prepare(db, std::nullopt);
+    if (!deliveries)
+        return deliveries.error();
+    return deliveries->add(source.toStdString(), rowid, encodeRow(values).toStdString(), origin);
 }
 
-Status assignDeliveries(Database& db, qint64 updateId) {
+Status assignDeliveries(Database& db, qint64 updateId, std::optional<qint64> deliveredTo) {
+    // Rows delivered to an update id that turned out different (none, in practice: see SimulationRunner)
+    // move to the real one; rows delivered without one join it too. Both are index lookups, nothing when
+    // there is nothing to move: rewriting every delivery row of a step was a tenth of the step.
+    if (deliveredTo && *deliveredTo != updateId) {
+        auto moved = db.prepare("UPDATE __cdc_delivery SET update_id = ? WHERE update_id = ?");
+        if (!moved)
+            return moved.error();
+        moved->bind(1, static_cast<std::int64_t>(updateId)).bind(2, static_cast<std::int64_t>(*deliveredTo));
+        CDC_TRY(moved->run());
+    }
     auto stmt = db.prepare("UPDATE __cdc_delivery SET update_id = ? WHERE update_id IS NULL");
     if (!stmt)
         return stmt.error();

@@ -91,8 +91,9 @@ Status updateEvent(storage::Database& db, const QueuedEvent& event);
 Status removeEvents(storage::Database& db, const QList<qint64>& ids);
 /// Writes the first `count` queued events into their source tables and removes them from the queue: a
 /// row is inserted, a step's script runs (after its written tables' rows are kept for undeliverAfter).
-/// Returns how many were delivered.
-Result<int> deliverEvents(storage::Database& db, int count);
+/// Returns how many were delivered. `updateId`: the update they are delivered to, when the caller knows it
+/// (the engine's next id); else they wait for assignDeliveries.
+Result<int> deliverEvents(storage::Database& db, int count, std::optional<qint64> updateId = std::nullopt);
 
 /// Where a delivered event stood in the queue, so that undeliverAfter puts it back as it was.
 struct QueueOrigin {
@@ -103,8 +104,10 @@ struct QueueOrigin {
 /// Records that a delivered row (SQLite rowid in its source table) waits for the next update.
 Status recordDelivery(storage::Database& db, const QString& source, qint64 rowid, const cdc::Row& values,
                       const std::optional<QueueOrigin>& origin = std::nullopt);
-/// Attributes the rows delivered since the last call to update `updateId`.
-Status assignDeliveries(storage::Database& db, qint64 updateId);
+/// Attributes to update `updateId` the rows delivered since the last call without an update, and those
+/// delivered to `deliveredTo` (deliverEvents' guess) when that is another id.
+Status assignDeliveries(storage::Database& db, qint64 updateId,
+                        std::optional<qint64> deliveredTo = std::nullopt);
 /// Undoes the deliveries of updates after `updateId`, newest first: their rows leave the source tables, a
 /// step's tables get their rows back as they were before it (rowids included), and the events go back to
 /// the front of the queue, in their original order (with the ids and positions they had when nothing

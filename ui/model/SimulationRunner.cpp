@@ -150,7 +150,15 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
                     out.error = st.error();
                     break;
                 }
-            if (auto delivered = projectstore::deliverEvents(*db, batches[b]); !delivered) {
+            // The update will take the id after the last one (engine::runUpdate): its deliveries are written
+            // with it at once instead of being rewritten after it (assignDeliveries moves them if not).
+            auto last = engine::lastUpdateId(*db);
+            if (!last) {
+                out.error = last.error();
+                break;
+            }
+            const qint64 expectedUpdate = last.value() + 1;
+            if (auto delivered = projectstore::deliverEvents(*db, batches[b], expectedUpdate); !delivered) {
                 out.error = delivered.error();
                 break;
             }
@@ -163,7 +171,7 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
                 out.error = report.error();
                 break; // the batch's transaction rolls back: events stay queued
             }
-            if (auto st = projectstore::assignDeliveries(*db, report->updateId); !st) {
+            if (auto st = projectstore::assignDeliveries(*db, report->updateId, expectedUpdate); !st) {
                 out.error = st.error();
                 break;
             }
