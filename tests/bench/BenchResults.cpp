@@ -265,7 +265,9 @@ void writeScd(std::ostream& out, const BenchResults& r, const std::optional<ScdF
         << ",\n    \"incremental_small_history\": " << incrementalJson(e.smallHistory)
         << ",\n    \"incremental_large_history\": " << incrementalJson(e.largeHistory)
         << ", \"cpu_incrementality\": " << number(e.cpuIncrementality())
-        << ", \"engine_phase_peak_rss_mb\": " << optionalNumber(f->enginePeakRssMb);
+        << ", \"engine_phase_peak_rss_mb\": " << optionalNumber(f->enginePeakRssMb)
+        << ",\n    \"small_update_vs_duckdb\": " << optionalNumber(r.smallUpdateVsDuckdb(f->scd))
+        << ", \"small_update_file_vs_duckdb\": " << optionalNumber(r.smallUpdateFileVsDuckdb(f->scd));
     if (const auto& h = f->handwritten) {
         out << ",\n    \"handwritten\": {\"events_per_s\": " << number(h->eventsPerSecond(r.workload.events))
             << ", \"seconds\": " << number(h->seconds) << ", \"cpu_seconds\": " << number(h->cpuSeconds)
