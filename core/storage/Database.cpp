@@ -1,7 +1,6 @@
 #include "core/storage/Database.h"
 
 #include "core/storage/MemoryFolder.h"
-
 #include "core/storage/QueryGuard.h"
 #include "core/storage/RowsTable.h"
 

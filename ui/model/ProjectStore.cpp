@@ -14,6 +14,7 @@
 #include <QJsonObject>
 
 #include <map>
+#include <string_view>
 #include <vector>
 
 namespace cdc::ui::projectstore {
@@ -136,21 +137,14 @@ QString encodePayload(const QueuedEvent& event) {
 
 /// A queued event from its stored payload, as UTF-8 (the database's own bytes: no round trip through
 /// UTF-16, which was a tenth of a delivery).
-QueuedEvent decodeEvent(qint64 id, const QString& source, const QByteArray& json) {
-    const QJsonDocument doc = QJsonDocument::fromJson(json);
+QueuedEvent decodeEvent(qint64 id, const QString& source, std::string_view json) {
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())));
     if (doc.isObject()) {
         const QJsonObject step = doc.object();
         return QueuedEvent::step(id, step.value("script").toString(), step.value("label").toString());
     }
     return QueuedEvent::row(id, source, rowFromArray(doc.array()));
-}
-
-QueuedEvent decodeEvent(qint64 id, const QString& source, const std::string& json) {
-    return decodeEvent(id, source, QByteArray::fromRawData(json.data(), static_cast<qsizetype>(json.size())));
-}
-
-QueuedEvent decodeEvent(qint64 id, const QString& source, const QString& json) {
-    return decodeEvent(id, source, json.toUtf8());
 }
 
 Result<std::int64_t> scalar(const Database& db, const std::string& sql) {
@@ -619,7 +613,7 @@ Status undeliverAfter(Database& db, qint64 updateId) {
         qint64 id;
         QString source;
         qint64 rowid;
-        QString json;
+        std::string json;
         std::optional<QueueOrigin> origin;
     };
     QList<Delivery> deliveries;
@@ -627,8 +621,8 @@ Status undeliverAfter(Database& db, qint64 updateId) {
         std::optional<QueueOrigin> origin;
         if (!row.isNull(4) && !row.isNull(5))
             origin = QueueOrigin{row.int64(4), row.int64(5)};
-        deliveries.append({row.int64(0), QString::fromStdString(row.text(1)), row.int64(2),
-                           QString::fromStdString(row.text(3)), origin});
+        deliveries.append(
+            {row.int64(0), QString::fromStdString(row.text(1)), row.int64(2), row.text(3), origin});
     }));
     if (deliveries.isEmpty())
         return {};
@@ -639,7 +633,7 @@ Status undeliverAfter(Database& db, qint64 updateId) {
     for (const Delivery& d : deliveries) {
         QueuedEvent event = decodeEvent(0, d.source, d.json);
         if (event.isStep()) {
-            CDC_TRY(undeliverStep(db, QJsonDocument::fromJson(d.json.toUtf8()).object()));
+            CDC_TRY(undeliverStep(db, QJsonDocument::fromJson(QByteArray::fromStdString(d.json)).object()));
         } else if (auto table = storage::Catalog::find(db, d.source.toStdString()); !table) {
             return table.error();
         } else if (*table) { // a table dropped since has nothing to take back
