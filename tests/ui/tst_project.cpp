@@ -43,6 +43,15 @@ QueuedEvent makeEvent(const char* name, std::int64_t id, std::int64_t seq) {
                             {Value{id}, Value{std::string(name)}, Value{seq}});
 }
 
+/// Events `prefix`1 .. `prefix``count`, with ids and sequences 1 .. count.
+QList<QueuedEvent> numberedEvents(const char* prefix, int count) {
+    QList<QueuedEvent> events;
+    for (int i = 1; i <= count; ++i)
+        events << makeEvent(QStringLiteral("%1%2").arg(QLatin1String(prefix)).arg(i).toUtf8().constData(), i,
+                            i);
+    return events;
+}
+
 QStringList queueNames(const EventQueueModel& model) {
     QStringList names;
     for (const auto& e : model.events())
@@ -364,10 +373,7 @@ private slots:
         Project project;
         createSource(project.db(), "cdc.users");
         const int total = SourceRowsModel::kPendingShown + 3;
-        QList<QueuedEvent> events;
-        for (int i = 1; i <= total; ++i)
-            events << makeEvent(QStringLiteral("Q%1").arg(i).toUtf8().constData(), i, i);
-        QVERIFY(project.appendEvents(events, QStringLiteral("add")).ok());
+        QVERIFY(project.appendEvents(numberedEvents("Q", total), QStringLiteral("add")).ok());
         SourceRowsModel rows(&project, QStringLiteral("users"));
         QCOMPARE(rows.rowCount(), SourceRowsModel::kPendingShown);
         QCOMPARE(rows.hiddenPendingCount(), qint64(3));
@@ -387,10 +393,7 @@ private slots:
         Project project;
         createSource(project.db(), "cdc.users");
         const int total = EventQueueModel::kShown + 5;
-        QList<QueuedEvent> events;
-        for (int i = 1; i <= total; ++i)
-            events << makeEvent(QStringLiteral("N%1").arg(i).toUtf8().constData(), i, i);
-        QVERIFY(project.appendEvents(events, QStringLiteral("add")).ok());
+        QVERIFY(project.appendEvents(numberedEvents("N", total), QStringLiteral("add")).ok());
         EventQueueModel queue(&project);
         QCOMPARE(queue.rowCount(), EventQueueModel::kShown);
         QCOMPARE(queue.totalCount(), qint64(total));
