@@ -1,5 +1,6 @@
 #include "core/storage/Database.h"
 
+#include "core/storage/CoalescingWalVfs.h"
 #include "core/storage/MemoryFolder.h"
 #include "core/storage/QueryGuard.h"
 #include "core/storage/RowsTable.h"
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -126,6 +128,17 @@ Diagnostic sqliteError(sqlite3* db, std::string_view context) {
     return Diagnostic::error("SQLITE", msg);
 }
 
+/// Whether the database file at `path` is (or, not created yet, would be) on a RAM-backed filesystem.
+bool onRamBackedFilesystem(const std::string& path) {
+    if (path.empty() || path == ":memory:")
+        return false;
+    std::error_code error;
+    if (std::filesystem::exists(path, error))
+        return isMemoryBacked(path);
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    return isMemoryBacked(folder.empty() ? std::string(".") : folder.string());
+}
+
 /// The process's connection set-ups, append-only, so that a connection remembers how many it has run.
 /// Connections open on several threads (the GUI's updates run on a worker with their own), hence the
 /// lock; `count` lets a connection see that it is up to date without taking it.
@@ -188,8 +201,11 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
         flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY;
         break;
     }
+    // A database in a RAM-backed folder (the GUI's working copy) goes through the VFS that gathers WAL
+    // writes until the commit's sync (CoalescingWalVfs.h); a sync costs nothing there.
+    const bool ramBacked = mode != Mode::Memory && onRamBackedFilesystem(path);
     sqlite3* raw = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &raw, flags, nullptr);
+    int rc = sqlite3_open_v2(path.c_str(), &raw, flags, ramBacked ? coalescingWalVfsName() : nullptr);
     Database db(raw, path);
     if (rc != SQLITE_OK)
         return sqliteError(raw, "cannot open '" + path + "'");
@@ -216,8 +232,13 @@ Result<Database> Database::open(const std::string& path, Mode mode) {
         // (docs/performance.md).
         if (auto st = db.exec("PRAGMA page_size = 2048"); !st)
             return st.error();
-        if (auto st =
-                db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536");
+        // NORMAL skips the fsync per commit on disk; a RAM-backed file syncs at every commit (FULL), which
+        // there costs a system call and is what writes its gathered WAL frames out before they are
+        // published.
+        if (auto st = db.exec(ramBacked ? "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; "
+                                          "PRAGMA cache_size = -65536"
+                                        : "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; "
+                                          "PRAGMA cache_size = -65536");
             !st)
             return st.error();
     }

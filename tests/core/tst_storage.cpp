@@ -33,6 +33,13 @@ QString probe(const Database& db) {
     auto row = st->step();
     return row && row.value() ? QString::number(st->int64(0)) : QStringLiteral("no row");
 }
+qint64 scalar(const Database& db, const std::string& sql) {
+    auto st = db.prepare(sql);
+    if (!st)
+        return -1;
+    auto row = st->step();
+    return row && row.value() ? st->int64(0) : -1;
+}
 } // namespace
 
 class TestStorage : public QObject {
@@ -259,6 +266,98 @@ private slots:
         auto count = db->prepare("SELECT count(*) FROM t");
         QVERIFY(count.ok() && count->step().ok());
         QVERIFY(count->int64(0) > 0);
+    }
+
+    // A database in a RAM-backed folder syncs every commit (which there costs a system call): its WAL
+    // writes are gathered until that sync (CoalescingWalVfs.h). Lowering it would publish commits whose
+    // frames are not in the file yet, so it is refused; on disk NORMAL stays.
+    void ramBackedDatabasesSyncEveryCommit_data() {
+        QTest::addColumn<QString>("parent");
+        QTest::addColumn<qint64>("synchronous");
+        QTest::newRow("disk") << QDir::tempPath() << qint64(1);
+        QTest::newRow("memory") << "/dev/shm" << qint64(2);
+    }
+    void ramBackedDatabasesSyncEveryCommit() {
+        QFETCH(QString, parent);
+        QFETCH(qint64, synchronous);
+        const bool memory = synchronous == 2;
+        if (memory != storage::isMemoryBacked(parent.toStdString()))
+            QSKIP("this machine's folders are not what the row needs");
+        QTemporaryDir dir(parent + QStringLiteral("/cdcstudio-test-XXXXXX"));
+        QVERIFY(dir.isValid());
+        auto db = Database::open(dir.filePath(QStringLiteral("sync.db")).toStdString());
+        QVERIFY(db.ok());
+        QCOMPARE(scalar(*db, "PRAGMA synchronous"), synchronous);
+        const Status lowered = db->exec("PRAGMA synchronous = NORMAL");
+        QCOMPARE(lowered.ok(), !memory);
+        if (memory)
+            QVERIFY2(lowered.error().message.find("keeps synchronous = FULL") != std::string::npos,
+                     lowered.error().message.c_str());
+    }
+
+    // Every commit's frames are in the WAL file before the commit is published: another connection (through
+    // this VFS or the default one) sees each commit whole and nothing uncommitted, also when a transaction
+    // spills pages mid-way, rewrites them, or rolls back.
+    void gatheredWalWritesReachOtherConnectionsAtEachCommit() {
+        if (!storage::isMemoryBacked("/dev/shm"))
+            QSKIP("no tmpfs /dev/shm on this machine");
+        QTemporaryDir dir(QStringLiteral("/dev/shm/cdcstudio-test-XXXXXX"));
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(QStringLiteral("gathered.db")).toStdString();
+        auto writer = Database::open(path);
+        QVERIFY(writer.ok());
+        QVERIFY(writer->exec("CREATE TABLE t(k INTEGER PRIMARY KEY, v BLOB); PRAGMA wal_autocheckpoint = 0")
+                    .ok());
+        auto reader = Database::open(path, Database::Mode::ReadOnly);
+        QVERIFY(reader.ok());
+        sqlite3* plain = nullptr; // the default VFS
+        QCOMPARE(sqlite3_open_v2(path.c_str(), &plain, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+        const auto plainCount = [plain] {
+            sqlite3_stmt* st = nullptr;
+            sqlite3_prepare_v2(plain, "SELECT count(*), coalesce(sum(length(v)), 0) FROM t", -1, &st,
+                               nullptr);
+            const bool row = sqlite3_step(st) == SQLITE_ROW;
+            const qint64 count = row ? sqlite3_column_int64(st, 0) : -1;
+            const qint64 bytes = row ? sqlite3_column_int64(st, 1) : -1;
+            sqlite3_finalize(st);
+            return count * 1000 == bytes ? count : -1;
+        };
+
+        qint64 rows = 0;
+        const auto insert = [&](int count) {
+            return writer->exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " +
+                                std::to_string(count) + ") INSERT INTO t(v) SELECT randomblob(1000) FROM n");
+        };
+        for (int commit = 0; commit < 20; ++commit) { // each commit a few hundred KB: several gathered writes
+            QVERIFY(writer->exec("BEGIN").ok());
+            QVERIFY(insert(150 + 37 * commit).ok());
+            QCOMPARE(scalar(*reader, "SELECT count(*) FROM t"), rows);
+            QVERIFY(writer->exec("COMMIT").ok());
+            rows += 150 + 37 * commit;
+            QCOMPARE(scalar(*reader, "SELECT count(*) FROM t"), rows);
+            QCOMPARE(plainCount(), rows);
+        }
+        // A cache of a few pages spills frames mid-transaction and rewrites them.
+        QVERIFY(writer->exec("PRAGMA cache_size = 8").ok());
+        QVERIFY(writer->exec("BEGIN").ok());
+        QVERIFY(insert(3000).ok());
+        QVERIFY(writer->exec("UPDATE t SET v = randomblob(1000) WHERE k % 7 = 0").ok());
+        QVERIFY(writer->exec("ROLLBACK").ok());
+        QCOMPARE(plainCount(), rows);
+        QVERIFY(writer->exec("BEGIN").ok());
+        QVERIFY(insert(3000).ok());
+        QVERIFY(writer->exec("UPDATE t SET v = randomblob(1000) WHERE k % 7 = 0").ok());
+        QVERIFY(writer->exec("COMMIT").ok());
+        rows += 3000;
+        QCOMPARE(scalar(*reader, "SELECT count(*) FROM t"), rows);
+        QCOMPARE(plainCount(), rows);
+        sqlite3_stmt* check = nullptr;
+        sqlite3_prepare_v2(plain, "PRAGMA integrity_check", -1, &check, nullptr);
+        QCOMPARE(sqlite3_step(check), SQLITE_ROW);
+        QCOMPARE(QString::fromUtf8(reinterpret_cast<const char*>(sqlite3_column_text(check, 0))),
+                 QStringLiteral("ok"));
+        sqlite3_finalize(check);
+        sqlite3_close(plain);
     }
 
     void catalogResolvesQualifiedAndSuffixNames() {
