@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <thread>
 #include <utility>
 
 namespace cdc::storage {
@@ -28,6 +30,20 @@ Result<bool> inWalMode(Database& db) {
     if (!has)
         return has.error();
     return has.value() && mode->text(0) == "wal";
+}
+
+/// Takes `db` out of WAL mode. That needs every other connection to the file closed, which SQLite does
+/// not wait for as it waits for a write lock (busy timeout): a connection that is about to close (the
+/// checkpoint the GUI runs after an update, a reader) is waited for as long, instead of failing the copy.
+Status leaveWal(Database& db) {
+    using Clock = std::chrono::steady_clock;
+    const auto giveUp = Clock::now() + std::chrono::seconds(5);
+    while (true) {
+        Status left = db.exec("PRAGMA journal_mode = DELETE");
+        if (left || (sqlite3_errcode(db.handle()) & 0xff) != SQLITE_BUSY || Clock::now() > giveUp)
+            return left;
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
 }
 
 } // namespace
@@ -84,7 +100,7 @@ Status copyDatabase(Database& from, Database& to) {
     if (!wal)
         return wal.error();
     if (wal.value())
-        CDC_TRY(to.exec("PRAGMA journal_mode = DELETE"));
+        CDC_TRY(leaveWal(to));
     CDC_TRY(copyPages(from, to));
     return wal.value() ? to.exec("PRAGMA journal_mode = WAL") : Status::success();
 }

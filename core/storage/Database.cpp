@@ -334,6 +334,12 @@ Result<Statement> Database::prepare(std::string_view sql) const {
     return std::move(*st.value());
 }
 
+Status Database::checkpoint() {
+    if (sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) != SQLITE_OK)
+        return lastError("checkpoint");
+    return Status::success();
+}
+
 std::int64_t Database::lastInsertRowid() const {
     return sqlite3_last_insert_rowid(m_db);
 }

@@ -76,6 +76,10 @@ public:
     bool tablesExist(std::initializer_list<std::string_view> names) const;
     bool inTransaction() const;
 
+    /// Copies the WAL's committed frames into the database file as far as no reader needs them (a PASSIVE
+    /// checkpoint: it waits for no one); nothing outside WAL mode.
+    Status checkpoint();
+
     /// A Diagnostic for the connection's last error, prefixed with what was being done.
     Diagnostic lastError(std::string_view context = {}) const;
 

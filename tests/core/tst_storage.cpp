@@ -8,6 +8,9 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
+#include <thread>
+
 #include <QDir>
 #include <QStorageInfo>
 #include <QTemporaryDir>
@@ -106,6 +109,35 @@ private slots:
     // when it is stepped, and callers read a query's columns before that (the GUI's target snapshots, the
     // flow planner): a kept statement must not show the columns of a table that another connection or a
     // restored undo snapshot has rebuilt since.
+    // Copying into a WAL database leaves WAL mode for the copy, which needs every other connection to it
+    // closed: one about to close (the GUI's checkpoint after a run) is waited for, not an error.
+    void copyWaitsForAConnectionAboutToClose() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string path = dir.filePath(QStringLiteral("to.db")).toStdString();
+        auto to = Database::open(path);
+        QVERIFY(to.ok());
+        QVERIFY(to->exec("CREATE TABLE old(x); INSERT INTO old VALUES (1)").ok());
+        auto from = Database::openMemory();
+        QVERIFY(from.ok());
+        QVERIFY(from->exec("CREATE TABLE copied(x); INSERT INTO copied VALUES (2)").ok());
+        auto other = Database::open(path, Database::Mode::ReadOnly);
+        QVERIFY(other.ok());
+        QCOMPARE(scalar(*other, "SELECT x FROM old"), qint64(1)); // holds the WAL open from now on
+        QVERIFY(!to->exec("PRAGMA journal_mode = DELETE").ok());  // what a copy needs, refused meanwhile
+        std::thread closer([&other] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(150));
+            other = Database::openMemory(); // closes the connection to the file
+        });
+        const Status copied = copyDatabase(*from, *to);
+        closer.join();
+        QVERIFY2(copied.ok(), copied ? "" : copied.error().message.c_str());
+        QCOMPARE(scalar(*to, "SELECT x FROM copied"), qint64(2));
+        auto mode = to->prepare("PRAGMA journal_mode");
+        QVERIFY(mode.ok() && mode->step().ok());
+        QCOMPARE(QString::fromStdString(mode->text(0)), QStringLiteral("wal"));
+    }
+
     void keptStatementsShowTheCurrentColumns() {
         QTemporaryDir dir;
         const std::string path = dir.filePath("working.db").toStdString();

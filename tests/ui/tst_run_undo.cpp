@@ -13,6 +13,8 @@
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
 
+#include <sqlite3.h>
+
 #include <QAction>
 #include <QUndoStack>
 #include <QtTest>
@@ -127,6 +129,55 @@ private slots:
             redo->trigger();
             QCOMPARE(dump(db), states[i]);
         }
+    }
+
+    // A run's last checkpoint waits until its results are shown: right after the step the working file
+    // itself (read without its WAL) does not hold the step's update yet, the WAL does; then a worker thread
+    // copies it, and Edit › Undo and Redo work whether or not that copy has finished.
+    void checkpointWaitsUntilTheRunIsShown() {
+        MainWindow w;
+        QVERIFY(w.projectController()->openSample(QStringLiteral("scd2-users")));
+        storage::Database& db = w.project()->db();
+        const std::string file = w.project()->workingPath().toStdString();
+        const auto updatesInFile = [&file] { // the file alone: immutable=1 reads no WAL
+            sqlite3* raw = nullptr;
+            qint64 count = -1;
+            if (sqlite3_open_v2(("file:" + file + "?immutable=1").c_str(), &raw,
+                                SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) == SQLITE_OK) {
+                sqlite3_stmt* st = nullptr;
+                sqlite3_prepare_v2(raw, "SELECT count(*) FROM __cdc_updates", -1, &st, nullptr);
+                count = st && sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -2;
+                sqlite3_finalize(st);
+            }
+            sqlite3_close(raw);
+            return count;
+        };
+        const auto updates = [&db] {
+            auto st = db.prepare("SELECT count(*) FROM __cdc_updates");
+            return st && st->step().ok() ? st->int64(0) : -1;
+        };
+        SimulationRunner* runner = w.simulation()->runner();
+        QVERIFY(w.simulation()->step()); // creates the engine's tables
+        runner->waitForFinished();
+        runner->waitForCheckpoint();
+        QCOMPARE(updatesInFile(), qint64(1));
+        for (int step = 2; step <= 3; ++step) {
+            QVERIFY(w.simulation()->step());
+            runner->waitForFinished(); // results applied; the event loop has not run since
+            QCOMPARE(updates(), qint64(step));
+            QCOMPARE(updatesInFile(), qint64(step - 1));
+            runner->waitForCheckpoint();
+            QCOMPARE(updatesInFile(), qint64(step));
+        }
+        // Undo and redo while the checkpoint may still be running.
+        QVERIFY(w.simulation()->step());
+        runner->waitForFinished();
+        QCoreApplication::processEvents(); // starts the checkpoint
+        const QStringList after = dump(db);
+        editAction(w, QKeySequence::Undo)->trigger();
+        QCOMPARE(updates(), qint64(3));
+        editAction(w, QKeySequence::Redo)->trigger();
+        QCOMPARE(dump(db), after);
     }
 
     void runToEndIsOneRewoundStep() {

@@ -27,6 +27,7 @@ SimulationRunner::~SimulationRunner() {
         cancel();
         m_watcher->waitForFinished();
     }
+    m_checkpoint.waitForFinished(); // before the project may remove its working copy
 }
 
 void SimulationRunner::cancel() {
@@ -93,6 +94,12 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
         auto db = Database::open(path, Database::Mode::ReadWrite);
         if (!db) {
             out.error = db.error();
+            return out;
+        }
+        // Checkpoints run between this run's updates and, after its last, once its results are shown
+        // (complete()): copying the last update's WAL frames into the file is not what the user waits for.
+        if (auto st = db->exec("PRAGMA wal_autocheckpoint = 0"); !st) {
+            out.error = st.error();
             return out;
         }
         db->setVolumes(VolumeRoot(volumes)); // the project's, not the working copy's temporary folder
@@ -180,6 +187,9 @@ bool SimulationRunner::start(const QList<int>& batches, const QString& undoText,
                 break;
             }
             out.reports.push_back(std::move(report).value());
+            if (b + 1 < batches.size())
+                if (auto st = db->checkpoint(); !st)
+                    qWarning("checkpoint after update %d: %s", b + 1, st.error().message.c_str());
         }
         return out;
     }));
@@ -206,6 +216,28 @@ void SimulationRunner::complete(const Outcome& outcome) {
     for (const auto& r : outcome.reports)
         emit updateDone(r);
     emit finished(int(outcome.reports.size()), outcome.error);
+    // Queued: the views repaint with the results before the checkpoint competes with them for the CPU.
+    if (!outcome.reports.empty() && !std::exchange(m_checkpointPending, true))
+        QMetaObject::invokeMethod(this, &SimulationRunner::checkpointInBackground, Qt::QueuedConnection);
+}
+
+void SimulationRunner::waitForCheckpoint() {
+    checkpointInBackground();
+    m_checkpoint.waitForFinished();
+}
+
+void SimulationRunner::checkpointInBackground() {
+    if (!std::exchange(m_checkpointPending, false))
+        return;
+    // Its own short-lived connection: a PASSIVE checkpoint waits for no reader or writer, so the GUI and a
+    // next run go on meanwhile (what it cannot copy yet, the next checkpoint does).
+    m_checkpoint = QtConcurrent::run([path = m_project->workingPath().toStdString()] {
+        auto db = Database::open(path, Database::Mode::ReadWrite);
+        if (!db)
+            return;
+        if (auto st = db->checkpoint(); !st)
+            qWarning("checkpoint after a run: %s", st.error().message.c_str());
+    });
 }
 
 } // namespace cdc::ui

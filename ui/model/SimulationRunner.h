@@ -36,6 +36,10 @@ public:
     void cancel();
     /// Blocks until the current run has finished and its results are applied (tests, shutdown).
     void waitForFinished();
+    /// Blocks until the last run's WAL frames are copied into the working file. A run leaves that copy (a
+    /// checkpoint) until its results are shown, then does it on a worker thread; this starts it at once if
+    /// it has not started yet (tests).
+    void waitForCheckpoint();
 
     const std::vector<engine::UpdateReport>& lastReports() const { return m_reports; }
 
@@ -53,10 +57,13 @@ private:
         std::optional<Diagnostic> error;
     };
     void complete(const Outcome& outcome);
+    void checkpointInBackground();
 
     Project* m_project;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     QFutureWatcher<Outcome>* m_watcher;
+    QFuture<void> m_checkpoint; ///< the last run's checkpoint, off the GUI thread
+    bool m_checkpointPending = false;
     bool m_running = false;
     QString m_undoText;
     std::shared_ptr<void> m_before; // std::shared_ptr<RunUndoPoint>, kept opaque here
