@@ -203,6 +203,34 @@ private slots:
         QVERIFY(!QFileInfo::exists(livePath));
     }
 
+    // A session that crashed with its working copy on disk (no memory folder had room) leaves it in the
+    // temporary folder: the next start removes that one too.
+    void abandonedWorkingCopiesOnDiskAreRemoved() {
+        QTemporaryDir temp;
+        QVERIFY(temp.isValid());
+        const QByteArray previous = qgetenv("TMPDIR");
+        qputenv("TMPDIR", temp.path().toLocal8Bit());
+        QVERIFY(QDir(temp.path()).mkpath(QStringLiteral("cdcstudio-crashed")));
+        QProcess finished; // a process id that is no longer running
+        finished.start(QStringLiteral("true"), {});
+        QVERIFY(finished.waitForFinished());
+        {
+            QFile lock(temp.filePath(QStringLiteral("cdcstudio-crashed/owner.lock")));
+            QVERIFY(lock.open(QIODevice::WriteOnly));
+            lock.write(QByteArray::number(finished.processId() ? finished.processId() : 999999) +
+                       "\ncdcstudio\n" + QSysInfo::machineHostName().toUtf8() + "\n");
+        }
+        auto folder = WorkingCopyFolder::create(0, {}); // no memory folder: on disk
+        if (previous.isNull())
+            qunsetenv("TMPDIR");
+        else
+            qputenv("TMPDIR", previous);
+        QVERIFY(folder);
+        QVERIFY(!folder->inMemory());
+        QVERIFY(!QFileInfo::exists(temp.filePath(QStringLiteral("cdcstudio-crashed"))));
+        QCOMPARE(QFileInfo(folder->path()).absolutePath(), QFileInfo(temp.path()).absoluteFilePath());
+    }
+
     void opensADatabaseMadeByTheCli() {
         const QString path = m_dir.filePath(QStringLiteral("cli.db"));
         {

@@ -38,6 +38,7 @@ std::unique_ptr<WorkingCopyFolder> WorkingCopyFolder::create(std::uint64_t datab
                                                              const std::vector<std::string>& memoryFolders) {
     for (const std::string& candidate : memoryFolders)
         removeAbandoned(QString::fromStdString(candidate));
+    removeAbandoned(QDir::tempPath());
     std::unique_ptr<WorkingCopyFolder> folder;
     if (auto memory = storage::memoryBackedFolder(storage::workingCopyRoom(databaseBytes), memoryFolders)) {
         folder.reset(new WorkingCopyFolder(
