@@ -6,6 +6,7 @@
 #include "ui/model/AppInfo.h"
 #include "ui/model/Autosave.h"
 #include "ui/model/SampleLibrary.h"
+#include "ui/model/TerminationSignals.h"
 #include "ui/widgets/MainWindow.h"
 #include "ui/widgets/ProjectController.h"
 #include "ui/widgets/SimulationController.h"
@@ -17,6 +18,7 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <utility>
 
 int main(int argc, char** argv) {
     // The Python worker: this program started again to run one pipeline file (core/python/PythonRunner.h).
@@ -64,6 +66,17 @@ int main(int argc, char** argv) {
     parser.process(app);
 
     cdc::ui::MainWindow window;
+    // A kill, logout or shutdown ends the session through the event loop: the unsaved work is kept for
+    // recovery and the working copy (in RAM when there was room) is removed with the window.
+    cdc::ui::TerminationSignals terminationSignals;
+    int terminatedBy = 0; // a signal that came while a nested event loop ran (opening a large project)
+    QObject::connect(&terminationSignals, &cdc::ui::TerminationSignals::received, &window,
+                     [&window, &terminatedBy](int signalNumber) {
+                         if (std::exchange(terminatedBy, signalNumber))
+                             return;
+                         window.endSessionKeepingWork();
+                         QCoreApplication::exit(128 + signalNumber);
+                     });
     // An unknown dock name is a typo to report, not something to ignore silently.
     for (const QString& dock : parser.values(dockOption))
         if (!window.dock(dock)) {
@@ -127,6 +140,8 @@ int main(int argc, char** argv) {
         }
         return 0;
     }
+    if (terminatedBy)
+        return 128 + terminatedBy;
     window.show();
     // Work a crashed session left behind is offered once the window is up.
     QTimer::singleShot(0, &window, [&window] { window.offerRecovery(); });

@@ -2,12 +2,14 @@
 // interval, a window destroyed without closing (a crash) whose work a new window offers to recover, Recover
 // and Discard in the dialog, a clean close leaving nothing, and saves that never damage the previous file.
 #include "core/storage/Database.h"
+#include "core/storage/MemoryFolder.h"
 #include "ui/model/AtomicSave.h"
 #include "ui/model/Autosave.h"
 #include "ui/model/EventQueueModel.h"
 #include "ui/model/Project.h"
 #include "ui/model/ProjectStore.h"
 #include "ui/model/RecoveryStore.h"
+#include "ui/model/TerminationSignals.h"
 #include "ui/model/results/TargetSnapshot.h"
 #include "ui/widgets/CodeEditor.h"
 #include "ui/widgets/MainWindow.h"
@@ -18,7 +20,10 @@
 #include "ui/widgets/WorkbenchPanel.h"
 
 #include <QDir>
+#include <QDirIterator>
+#include <QLockFile>
 #include <QPointer>
+#include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -26,6 +31,8 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
+
+#include <csignal>
 
 #include <unistd.h>
 
@@ -269,6 +276,88 @@ private slots:
         QVERIFY(typeAndAutosave(first, QStringLiteral("-- still open")));
         MainWindow second;
         QCOMPARE(second.offerRecovery(), nullptr);
+    }
+
+    // The handlers turn SIGTERM, SIGHUP and SIGINT into a Qt signal on the event loop (and are gone with the
+    // object, so this test process gets the default actions back).
+    void terminationSignalsArriveOnTheEventLoop() {
+        {
+            TerminationSignals handlers;
+            QVERIFY(handlers.isActive());
+            QSignalSpy received(&handlers, &TerminationSignals::received);
+            QVERIFY(::raise(SIGHUP) == 0);
+            QTRY_COMPARE(received.count(), 1);
+            QCOMPARE(received.first().first().toInt(), SIGHUP);
+            QVERIFY(::raise(SIGINT) == 0);
+            QTRY_COMPARE(received.count(), 2);
+            QCOMPARE(received.last().first().toInt(), SIGINT);
+        }
+        struct sigaction current {};
+        QCOMPARE(::sigaction(SIGTERM, nullptr, &current), 0);
+        QVERIFY(current.sa_handler == SIG_DFL);
+    }
+
+    // A kill, logout or shutdown (SIGTERM) ends the real app through its event loop: the unsaved work — both
+    // updates of the run — stays in the recovery folder for the next start, and the working copy (in RAM
+    // when there was room) is removed. With the default action the process ended at once and left both
+    // behind: the copy holding memory, the recovery copy as old as the last autosave.
+    void terminationKeepsTheWorkAndRemovesTheWorkingCopy() {
+        QTemporaryDir home;
+        QVERIFY(home.isValid());
+        QVERIFY(QDir(home.path()).mkpath(QStringLiteral("tmp")));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("TMPDIR"), home.filePath(QStringLiteral("tmp")));
+        QProcess app;
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(CDC_GUI_PATH), {QStringLiteral("--sample"), QStringLiteral("scd1-users"),
+                                                 QStringLiteral("--step"), QStringLiteral("2")});
+        QVERIFY(app.waitForStarted());
+        const qint64 pid = app.processId();
+        QStringList parents{home.filePath(QStringLiteral("tmp"))};
+        for (const std::string& folder : storage::memoryFolderCandidates())
+            parents << QString::fromStdString(folder);
+        const auto workingCopies = [&] { // folders whose lock names the app's process
+            QStringList found;
+            for (const QString& parent : std::as_const(parents))
+                for (const QString& name :
+                     QDir(parent).entryList({QStringLiteral("cdcstudio-*")}, QDir::Dirs)) {
+                    QLockFile lock(parent + QLatin1Char('/') + name + QStringLiteral("/owner.lock"));
+                    qint64 owner = 0;
+                    QString host, appName;
+                    if (lock.getLockInfo(&owner, &host, &appName) && owner == pid)
+                        found << parent + QLatin1Char('/') + name;
+                }
+            return found;
+        };
+        const QString recovery = home.filePath(QStringLiteral("data"));
+        const auto recoveryFiles = [&recovery](const QString& pattern) {
+            QStringList found;
+            QDirIterator it(recovery, {pattern}, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext())
+                found << it.next();
+            return found;
+        };
+        // Up: the working copy made, both steps run and autosaved.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            workingCopies().size() == 1 && recoveryFiles(QStringLiteral("*.json")).size() == 1, 60000);
+        const QString workingCopy = workingCopies().first();
+
+        app.terminate(); // SIGTERM
+        QVERIFY(app.waitForFinished(60000));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 128 + SIGTERM);
+        QVERIFY2(!QFileInfo::exists(workingCopy), qPrintable(workingCopy));
+        const QStringList kept = recoveryFiles(QStringLiteral("*.cdcstudio"));
+        QCOMPARE(kept.size(), 1);
+        QCOMPARE(recoveryFiles(QStringLiteral("*.json")).size(), 1);
+        auto copy = storage::Database::open(kept.first().toStdString(), storage::Database::Mode::ReadOnly);
+        QVERIFY(copy);
+        auto updates = copy->prepare("SELECT count(*) FROM __cdc_updates");
+        QVERIFY(updates && updates->step().value());
+        QCOMPARE(updates->int64(0), std::int64_t(2));
     }
 
     void failedSaveKeepsThePreviousFile_data() {

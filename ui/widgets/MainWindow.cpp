@@ -716,6 +716,17 @@ RecoveryDialog* MainWindow::offerRecovery() {
     return dialog;
 }
 
+void MainWindow::endSessionKeepingWork() {
+    if (m_simulation->runner()->isRunning()) {
+        m_simulation->runner()->cancel();
+        m_simulation->waitForFinished();
+    }
+    m_layoutSaver->stop();
+    saveLayout();
+    m_autosave->saveNow();
+    m_autosave->finishNow();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (!m_projectController->maybeSave()) {
         event->ignore();

@@ -58,6 +58,11 @@ public:
     /// Shows the Recover Unsaved Work dialog (window-modal, not blocking) when a session that ended
     /// without closing left autosaved work; returns it, or null when there is nothing to recover.
     RecoveryDialog* offerRecovery();
+    /// What a kill, a logout or a shutdown gets (TerminationSignals), where nothing can be asked: a running
+    /// update is cancelled (it rolls back whole), the unsaved work is copied to the recovery folder at once
+    /// and left there to be offered on the next start, as after a crash but up to date. The working copy
+    /// goes when the window does.
+    void endSessionKeepingWork();
     WorkbenchPanel* workbench() const { return m_workbench; }
     SourcesPanel* sourcesPanel() const { return m_sources; }
     EventQueuePanel* eventQueuePanel() const { return m_queuePanel; }
