@@ -716,13 +716,18 @@ RecoveryDialog* MainWindow::offerRecovery() {
     return dialog;
 }
 
-void MainWindow::endSessionKeepingWork() {
+void MainWindow::prepareToEnd() {
+    // A running update finishes (or rolls back) before the working copy goes away.
     if (m_simulation->runner()->isRunning()) {
         m_simulation->runner()->cancel();
         m_simulation->waitForFinished();
     }
     m_layoutSaver->stop();
     saveLayout();
+}
+
+void MainWindow::endSessionKeepingWork() {
+    prepareToEnd();
     m_autosave->saveNow();
     m_autosave->finishNow();
 }
@@ -732,13 +737,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
-    // A running update finishes (or rolls back) before the working copy goes away.
-    if (m_simulation->runner()->isRunning()) {
-        m_simulation->runner()->cancel();
-        m_simulation->waitForFinished();
-    }
-    m_layoutSaver->stop();
-    saveLayout();
+    prepareToEnd();
     // Closed on purpose (saved or discarded): nothing is left to recover.
     m_autosave->discard();
     event->accept();

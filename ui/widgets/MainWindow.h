@@ -112,6 +112,8 @@ protected:
     void moveEvent(QMoveEvent* event) override;
 
 private:
+    /// What ending the session needs whatever it keeps: a running update stopped, the layout saved.
+    void prepareToEnd();
     void createDocks();
     void createActions();
     /// The Designer's selection drives the inspector; its requests select on the canvas.
