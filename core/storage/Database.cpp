@@ -132,9 +132,8 @@ Diagnostic sqliteError(sqlite3* db, std::string_view context) {
 bool onRamBackedFilesystem(const std::string& path) {
     if (path.empty() || path == ":memory:")
         return false;
-    std::error_code error;
-    if (std::filesystem::exists(path, error))
-        return isMemoryBacked(path);
+    if (isMemoryBacked(path)) // an existing file (statfs fails on a missing one)
+        return true;
     const std::filesystem::path folder = std::filesystem::path(path).parent_path();
     return isMemoryBacked(folder.empty() ? std::string(".") : folder.string());
 }
@@ -335,7 +334,9 @@ Result<Statement> Database::prepare(std::string_view sql) const {
 }
 
 Status Database::checkpoint() {
-    if (sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr) != SQLITE_OK)
+    // BUSY: another connection is checkpointing right now, which copies the same frames.
+    const int rc = sqlite3_wal_checkpoint_v2(m_db, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
+    if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_BUSY)
         return lastError("checkpoint");
     return Status::success();
 }

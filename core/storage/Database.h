@@ -77,7 +77,7 @@ public:
     bool inTransaction() const;
 
     /// Copies the WAL's committed frames into the database file as far as no reader needs them (a PASSIVE
-    /// checkpoint: it waits for no one); nothing outside WAL mode.
+    /// checkpoint: it waits for no one); nothing outside WAL mode, nor while another connection checkpoints.
     Status checkpoint();
 
     /// A Diagnostic for the connection's last error, prefixed with what was being done.
